@@ -1,0 +1,28 @@
+"""Running one verifier function in-process, for tests and for users' own test suites."""
+from __future__ import annotations
+
+from .checks import Checks
+from .evidence import item_verdict
+
+
+class VerifierRun:
+    """The checks a verifier recorded and the verdict the kernel derives from them."""
+
+    def __init__(self, checks: Checks, kind: str, failure: str = ""):
+        self.checks = checks.checks
+        self.verdict = item_verdict(kind, True, checks.checks, failure)
+        self.failure = failure
+
+    def __repr__(self):
+        return f"VerifierRun(verdict={self.verdict!r}, checks={[c.name + ':' + c.outcome for c in self.checks]})"
+
+
+def run_verifier(verifier, *args, kind: str = "theorem", item=None, seed: int = 0, profile: str = "default",
+                 **kwargs) -> VerifierRun:
+    """Run ``verifier(check, *args, **kwargs)`` here and return its derived verdict.
+
+    Exceptions from the verifier propagate (a test wants to see them).
+    """
+    checks = Checks(item=item, seed=seed, profile=profile)
+    verifier(checks, *args, **kwargs)
+    return VerifierRun(checks, kind)

@@ -1,0 +1,162 @@
+"""The check collector a verifier records its checks on.
+
+A verifier is a function ``verify(check)``; it calls the methods below, each of which
+*computes* an outcome and records a :class:`checker.evidence.Check`.  The claim forms:
+
+* ``identity``  -- ``lhs == rhs`` (scalars or matrices), possibly modulo relations
+  (equations of motion, constraints): symbolic reduction, else randomized falsification;
+* ``property``  -- a predicate / residual over a hypothesis strategy (randomized);
+* ``fact``      -- a boolean (or a :class:`~checker.decision.Decision`) the verifier computed;
+* ``numeric``   -- a numerical residual against a tolerance tied to the precision;
+* ``proof``     -- a checked proof (:mod:`checker.proof`);
+* ``witness``   -- a counterexample: facts that the instance satisfies the hypotheses and
+  violates the conclusion.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Optional
+
+from .evidence import Check
+
+PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
+
+
+class Checks:
+    """Collects the checks of one verifier run (seeded, with an instance-count profile)."""
+
+    def __init__(self, item=None, seed: int = 0, profile: str = "default", dps: int = 40,
+                 reproduce: str = ""):
+        if profile not in PROFILES:
+            raise ValueError(f"unknown profile {profile!r}; choose from {sorted(PROFILES)}")
+        self.item = item
+        self.seed = seed
+        self.profile = profile
+        self.dps = dps
+        self.reproduce = reproduce
+        self.checks: list[Check] = []
+        self._counter = 0
+
+    # -- bookkeeping -------------------------------------------------------------------
+    def instances(self, base: int) -> int:
+        """Instance count for a check whose default-profile count is ``base``."""
+        return max(3, int(round(base * PROFILES[self.profile])))
+
+    def next_seed(self) -> int:
+        """A seed for the next randomized check, derived from the run's seed."""
+        self._counter += 1
+        return (self.seed * 1_000_003 + self._counter) % (2**31)
+
+    def record(self, check: Check) -> Check:
+        self.checks.append(check)
+        return check
+
+    def _witness(self, data: dict) -> dict:
+        if self.reproduce:
+            data = dict(data, reproduce=self.reproduce)
+        return data
+
+    # -- claim forms -------------------------------------------------------------------
+    def identity(self, name: str, lhs, rhs=0, *, relations: Optional[dict] = None, scope: str = "",
+                 samples: int = 30, context: str = "") -> Check:
+        """``lhs == rhs`` for every value of its symbols and every choice of its undefined functions."""
+        from .identity import check_identity
+        return self.record(check_identity(name, lhs, rhs, relations=relations, scope=scope,
+                                          samples=self.instances(samples), seed=self.next_seed(),
+                                          dps=self.dps, context=context, witness_hook=self._witness))
+
+    def property(self, name: str, strategy, test: Callable[[Any], Any], *, tolerance=0,
+                 scope: str = "", samples: int = 50, describe: Callable[[Any], Any] = repr) -> Check:
+        """``test(instance)`` holds (True, or a residual within ``tolerance``) on drawn instances."""
+        from .randomized import falsify, format_number
+        seed = self.next_seed()
+        try:
+            result = falsify(strategy, test, seed=seed, max_examples=self.instances(samples), tolerance=tolerance)
+        except Exception as exc:  # noqa: BLE001 - the test itself broke
+            return self.record(Check(name, "error", "randomized", scope, f"{type(exc).__name__}: {exc}", seed=seed))
+        if result.found:
+            try:
+                value = test(result.counterexample)
+            except Exception as exc:  # noqa: BLE001
+                value = f"{type(exc).__name__}: {exc}"
+            return self.record(Check(
+                name, "refuted", "randomized", scope,
+                f"falsified after {result.instances} instances (shrunk)", instances=result.instances, seed=seed,
+                witness=self._witness({"instance": _plain(describe(result.counterexample)),
+                                       "residual": _plain(value)})))
+        if result.instances == 0:
+            return self.record(Check(name, "inconclusive", "randomized", scope,
+                                     f"every drawn instance was outside the domain ({result.rejected} rejected)", seed=seed))
+        return self.record(Check(name, "confirmed", "randomized", scope,
+                                 f"{result.instances} instances, {result.rejected} rejected, tolerance {tolerance}",
+                                 instances=result.instances, seed=seed,
+                                 max_residual=format_number(result.max_residual)))
+
+    def fact(self, name: str, value, *, method: str = "symbolic", scope: str = "", detail: str = "",
+             witness: Any = None) -> Check:
+        """A boolean the verifier computed (``method`` says how); False is a refutation."""
+        from .decision import Decision
+        if isinstance(value, Decision):
+            detail = detail or value.explanation
+            witness = witness if witness is not None else (value.witness if not value else value.certificate)
+        holds = bool(value)
+        if holds:
+            outcome = "proved" if method in ("symbolic", "proof script", "witness", "computation") else "confirmed"
+            return self.record(Check(name, outcome, method, scope, detail,
+                                     witness=_plain(witness) if witness is not None else None))
+        return self.record(Check(name, "refuted", method, scope, detail,
+                                 witness=self._witness({"witness": _plain(witness)}) if witness is not None
+                                 else self._witness({"witness": detail or name})))
+
+    def numeric(self, name: str, residual, tolerance, *, scope: str = "", detail: str = "",
+                instances: Optional[int] = None) -> Check:
+        """A numerical residual (e.g. an mpmath integration against a closed form) within ``tolerance``."""
+        from .randomized import format_number
+        size = abs(residual)
+        if size <= tolerance:
+            return self.record(Check(name, "confirmed", "numerical", scope, f"{detail} (tolerance {format_number(tolerance)})".strip(),
+                                     instances=instances, max_residual=format_number(size)))
+        return self.record(Check(name, "refuted", "numerical", scope, detail, instances=instances,
+                                 max_residual=format_number(size),
+                                 witness=self._witness({"residual": format_number(size),
+                                                        "tolerance": format_number(tolerance)})))
+
+    def proof(self, name: str, proof, *, scope: str = "") -> Check:
+        """A checked proof: ``proved`` only when every step and the conclusion were checked."""
+        from .proof import check_proof
+        allowed = self.item.all_uses if self.item is not None else ()
+        results = check_proof(proof, allowed_citations=allowed)
+        steps = [r.to_dict() for r in results]
+        bad = [r for r in results if r.status != "checked"]
+        if not bad:
+            return self.record(Check(name, "proved", "proof script", scope,
+                                     f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}", steps=steps))
+        first = bad[0]
+        return self.record(Check(name, "inconclusive", "proof script", scope,
+                                 f"proof rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
+                                 steps=steps))
+
+    def witness(self, name: str, instance: str, facts: list, *, scope: str = "") -> list:
+        """A counterexample: each fact is ``(description, computed bool, method)``."""
+        out = []
+        for description, value, method in facts:
+            out.append(self.fact(f"{name}: {description}", value, method=method, scope=scope,
+                                 detail=f"witness: {instance}"))
+        return out
+
+
+def _plain(value):
+    """A JSON-friendly rendering (sympy objects become strings)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    try:
+        import sympy
+        if isinstance(value, sympy.Basic) or isinstance(value, sympy.MatrixBase):
+            return sympy.sstr(value)
+    except ImportError:  # pragma: no cover
+        pass
+    return str(value)

@@ -1,0 +1,240 @@
+"""The command line: ``python -m checker COMMAND``.
+
+Exit codes: 0 every item as expected; 1 some item not as expected; 2 usage error,
+unknown id, or items that cannot be loaded (duplicate id, unknown use, cycle, broken
+module).  Nothing heavy is imported before a command needs it, so ``--help`` is fast
+and does not import sympy.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+import time
+
+EXIT_OK, EXIT_NOT_AS_EXPECTED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input from the user: one line, exit code 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--module", action="append", default=[], metavar="NAME",
+                        help="also load items from this importable module (repeatable)")
+    common.add_argument("--path", action="append", default=[], metavar="FILE",
+                        help="also load items from this Python file (repeatable)")
+    common.add_argument("--no-corpus", action="store_true",
+                        help="load only the --module/--path items, not the built-in corpus")
+    run = argparse.ArgumentParser(add_help=False)
+    run.add_argument("--seed", type=int, default=0, help="seed of every randomized check (default 0)")
+    run.add_argument("--profile", choices=("quick", "default", "thorough"), default="default",
+                     help="instance counts of randomized checks")
+    run.add_argument("--timeout", type=float, default=60.0, help="time limit per verifier in seconds (default 60)")
+    run.add_argument("--jobs", type=int, default=0, help="verifiers run at once (default: min(2, cores))")
+
+    p = argparse.ArgumentParser(prog="python -m checker",
+                                description="Verify executable mathematical items and report on their dependency graph.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    v = sub.add_parser("verify", parents=[common, run], help="run verifiers: 'all' or item ids")
+    v.add_argument("ids", nargs="+", metavar="all|ID")
+    v.add_argument("--json", metavar="PATH", help="write the JSON report here")
+    sub.add_parser("list", parents=[common], help="list items (id, kind, expected, title)")
+    s = sub.add_parser("show", parents=[common, run], help="statement, assumptions, uses, proof steps and evidence of one item")
+    s.add_argument("id")
+    a = sub.add_parser("assumptions", parents=[common], help="the postulates, hypotheses and definitions an item rests on")
+    a.add_argument("id")
+    d = sub.add_parser("dependents", parents=[common], help="what rests on an item or assumption")
+    d.add_argument("id")
+    w = sub.add_parser("why", parents=[common], help="a dependency path from ID to DEP")
+    w.add_argument("id")
+    w.add_argument("dep")
+    g = sub.add_parser("graph", parents=[common], help="print the dependency graph")
+    g.add_argument("--format", choices=("dot", "graphml", "json"), default="dot")
+    r = sub.add_parser("report", parents=[common, run], help="verify all and write reports/verification.json and .md")
+    r.add_argument("--out", default="reports", metavar="DIR", help="folder of the reports (default reports)")
+    return p
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except UsageError as exc:
+        print(f"checker: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("checker: interrupted", file=sys.stderr)
+        return 130
+
+
+def _load(args):
+    from .graph import LoadError
+    from .loader import load
+    try:
+        return load(modules=args.module, paths=args.path, corpus=not args.no_corpus)
+    except LoadError as exc:
+        raise UsageError(f"cannot load items: {exc}") from None
+
+
+def _known(corpus, node_id: str, items_only: bool = False) -> str:
+    pool = list(corpus.items) if items_only else corpus.all_ids()
+    if node_id in pool:
+        return node_id
+    close = difflib.get_close_matches(node_id, pool, n=3, cutoff=0.5)
+    hint = f"; closest: {', '.join(close)}" if close else ""
+    raise UsageError(f"unknown id {node_id!r}{hint}")
+
+
+def _run(corpus, ids, args, progress=True):
+    import networkx as nx
+    from .runner import default_jobs, propagate, run, stderr_progress
+    closure = set(ids)
+    for i in ids:
+        closure |= {d for d in nx.descendants(corpus.graph, i) if d in corpus.items}
+    callback = stderr_progress(corpus, len(closure)) if progress else None
+    start = time.monotonic()
+    import shlex
+    flags = [f"--module {shlex.quote(m)}" for m in args.module] + [f"--path {shlex.quote(p)}" for p in args.path]
+    flags += ["--no-corpus"] if args.no_corpus else []
+    results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
+                  jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags))
+    propagate(corpus, results)
+    return results, time.monotonic() - start
+
+
+def cmd_verify(args) -> int:
+    corpus = _load(args)
+    ids = list(corpus.items) if args.ids == ["all"] else [_known(corpus, i, items_only=True) for i in args.ids]
+    if "all" in args.ids and len(args.ids) > 1:
+        raise UsageError("'all' cannot be combined with ids")
+    results, seconds = _run(corpus, ids, args)
+    from .report import build_report, to_json, write_atomically
+    report = build_report(corpus, results, seed=args.seed, profile=args.profile, seconds=seconds)
+    if args.json:
+        write_atomically(args.json, to_json(report))
+    _print_summary(report)
+    return EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
+
+
+def _print_summary(report) -> None:
+    s = report["summary"]
+    counts = ", ".join(f"{n} {v}" for v, n in s["verdicts"].items())
+    print(f"{s['items']} items in {s['total_seconds']} s (seed {s['seed']}, profile {s['profile']}): {counts}")
+    print(f"unsupported: {s['unsupported']}; not as expected: {s['not_as_expected']}")
+    for r in report["items"]:
+        if r["expected"] == "fails" and r["verdict"] == "refuted":
+            print(f"refuted as expected: {r['id']}")
+            if r.get("witness"):
+                print(f"  witness: {json.dumps(r['witness'], ensure_ascii=False)}")
+    for r in report["items"]:
+        if r["status"] != "ok":
+            print(f"NOT AS EXPECTED: {r['id']}: {r['status']}" + (f" ({r['detail']})" if r.get("detail") else ""))
+            for c in r["checks"]:
+                if c["outcome"] not in ("proved", "confirmed"):
+                    print(f"  {c['name']}: {c['outcome']}: {c.get('detail', '')}")
+                    if c.get("witness"):
+                        print(f"    witness: {json.dumps(c['witness'], ensure_ascii=False)}")
+
+
+def cmd_list(args) -> int:
+    corpus = _load(args)
+    for i in sorted(corpus.items):
+        it = corpus.items[i]
+        print(f"{i:<64} {it.kind:<14} {it.expected:<6} {it.title}")
+    return EXIT_OK
+
+
+def cmd_show(args) -> int:
+    corpus = _load(args)
+    item_id = _known(corpus, args.id, items_only=True)
+    it = corpus.items[item_id]
+    results, _ = _run(corpus, [item_id], args, progress=False)
+    res = results[item_id]
+    print(f"{it.id}  ({it.kind}{', cited as ' + it.cited_kind if it.cited_kind else ''}; expected {it.expected})")
+    print(f"title: {it.title}")
+    print(f"source: {it.source}")
+    if it.statement:
+        print(f"statement: {it.statement}")
+    print(f"assumes: {', '.join(a.id for a in it.assumes) or '-'}")
+    print(f"uses (statement): {', '.join(it.uses) or '-'}")
+    print(f"uses (proof): {', '.join(it.proof_uses) or '-'}")
+    print(f"verdict: {res.verdict}; established: {res.graph_verdict}; status: {res.status}; {res.seconds:.2f} s")
+    if res.failure_detail:
+        print(f"detail: {res.failure_detail}")
+    if res.blocked_by:
+        print(f"blocked by: {', '.join(res.blocked_by)}")
+    for c in res.checks:
+        print(f"- check {c['name']}: {c['outcome']} [{c['method']}]" + (f" scope: {c['scope']}" if c.get("scope") else ""))
+        for key in ("detail", "instances", "seed", "max_residual", "error_bound"):
+            if c.get(key) not in (None, ""):
+                print(f"    {key}: {c[key]}")
+        if c.get("witness") is not None:
+            print(f"    witness: {json.dumps(c['witness'], ensure_ascii=False)}")
+        for st in c.get("steps", []):
+            mark = {"checked": "ok", "failed": "FAILED", "unchecked": "UNCHECKED"}[st["status"]]
+            print(f"    [{mark:>9}] {st['label']} ({st['rule']}): {st['statement']}" + (f"  -- {st['detail']}" if st.get("detail") else ""))
+    return EXIT_OK if res.status == "ok" else EXIT_NOT_AS_EXPECTED
+
+
+def cmd_assumptions(args) -> int:
+    corpus = _load(args)
+    node = _known(corpus, args.id)
+    rests = corpus.rests_on(node)
+    print(f"{node} rests on:")
+    for group in ("postulates", "hypotheses", "definitions"):
+        print(f"  {group} ({len(rests[group])}):")
+        for dep in rests[group]:
+            print(f"    {dep}: {corpus.graph.nodes[dep].get('title', '')}")
+    return EXIT_OK
+
+
+def cmd_dependents(args) -> int:
+    corpus = _load(args)
+    node = _known(corpus, args.id)
+    deps = corpus.dependents(node)
+    print(f"{len(deps)} items rest on {node}:")
+    for d in deps:
+        print(f"  {d}")
+    return EXIT_OK
+
+
+def cmd_why(args) -> int:
+    corpus = _load(args)
+    node, dep = _known(corpus, args.id), _known(corpus, args.dep)
+    path = corpus.why(node, dep)
+    if path is None:
+        print(f"{node} does not rest on {dep}")
+        return EXIT_NOT_AS_EXPECTED
+    hops = []
+    for a, b in zip(path, path[1:]):
+        hops.append(f"{a} --{corpus.graph.edges[a, b]['use']}--> {b}")
+    print("\n".join(hops) if hops else node)
+    return EXIT_OK
+
+
+def cmd_graph(args) -> int:
+    corpus = _load(args)
+    from .export import graph_text
+    sys.stdout.write(graph_text(corpus, args.format))
+    return EXIT_OK
+
+
+def cmd_report(args) -> int:
+    corpus = _load(args)
+    results, seconds = _run(corpus, list(corpus.items), args)
+    from pathlib import Path
+    from .report import build_report, to_json, to_markdown, write_atomically
+    report = build_report(corpus, results, seed=args.seed, profile=args.profile, seconds=seconds)
+    out = Path(args.out)
+    write_atomically(out / "verification.json", to_json(report))
+    write_atomically(out / "verification.md", to_markdown(report))
+    _print_summary(report)
+    print(f"wrote {out / 'verification.json'} and {out / 'verification.md'}")
+    return EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
+
+
+COMMANDS = {"verify": cmd_verify, "list": cmd_list, "show": cmd_show, "assumptions": cmd_assumptions,
+            "dependents": cmd_dependents, "why": cmd_why, "graph": cmd_graph, "report": cmd_report}

@@ -1,0 +1,160 @@
+"""Items: the executable objects of a body of mathematics.
+
+An item is a definition, postulate, lemma, theorem, corollary, counterexample,
+example, remark (a remark with a claim) or a result cited only by title.  It has a
+stable dotted id, a title, its statement (text with LaTeX), its source, the items it
+uses (statement uses and proof uses kept apart), the assumptions it assumes, whether
+it is expected to hold or to fail (a false variation), and a verifier.
+
+Anyone declares items in their own module with the decorators below; the loader
+collects them by module name (``checker.loader``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+from .assumptions import Assumption, postulate_assumption
+
+KINDS = ("definition", "postulate", "lemma", "theorem", "corollary", "counterexample",
+         "example", "remark", "cited")
+#: kinds that may be text only: their verdict is ``stated`` when they carry no verifier
+TEXT_KINDS = ("definition", "postulate", "remark", "cited")
+EXPECTATIONS = ("holds", "fails")
+
+
+@dataclass(eq=False)
+class Item:
+    """One mathematical item with its verifier (``None`` for text with no claim)."""
+
+    id: str
+    kind: str
+    title: str
+    statement: str
+    source: str
+    uses: tuple = ()
+    proof_uses: tuple = ()
+    assumes: tuple = ()
+    expected: str = "holds"
+    verifier: Optional[Callable] = field(default=None, repr=False)
+    module: str = ""
+    cited_kind: str = ""
+    avoids: tuple = ()
+    assumption: Optional[Assumption] = None  # set for postulate items: the item *is* this assumption
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"item {self.id!r}: kind must be one of {KINDS}, not {self.kind!r}")
+        if self.expected not in EXPECTATIONS:
+            raise ValueError(f"item {self.id!r}: expected must be 'holds' or 'fails', not {self.expected!r}")
+        if not self.id or " " in self.id:
+            raise ValueError(f"item id {self.id!r} must be a non-empty dotted name")
+        self.uses = tuple(_as_id(u) for u in self.uses)
+        self.proof_uses = tuple(_as_id(u) for u in self.proof_uses)
+        self.avoids = tuple(_as_id(u) for u in self.avoids)
+        for a in self.assumes:
+            if not isinstance(a, Assumption):
+                raise TypeError(f"item {self.id!r}: assumes must hold Assumption objects, got {a!r}")
+        self.assumes = tuple(self.assumes)
+
+    @property
+    def all_uses(self) -> tuple:
+        """Statement uses followed by proof uses, without repetition."""
+        return tuple(dict.fromkeys(self.uses + self.proof_uses))
+
+    def __repr__(self):
+        return f"Item({self.id!r}, kind={self.kind!r}, expected={self.expected!r})"
+
+
+def _as_id(ref) -> str:
+    if isinstance(ref, str):
+        return ref
+    if isinstance(ref, (Item, Assumption)):
+        return ref.id
+    raise TypeError(f"cannot use {ref!r} as an item reference")
+
+
+# module name -> items declared in it, in declaration order
+_REGISTRY: dict[str, list[Item]] = {}
+
+
+def register(it: Item) -> Item:
+    """Record an item under the module that declared it."""
+    _REGISTRY.setdefault(it.module, []).append(it)
+    return it
+
+
+def registered(module_name: str) -> list[Item]:
+    """Items declared by ``module_name`` (empty if it declared none)."""
+    return list(_REGISTRY.get(module_name, ()))
+
+
+def forget(module_name: str) -> None:
+    """Drop the items of a module (before it is imported afresh)."""
+    _REGISTRY.pop(module_name, None)
+
+
+def _caller_module(depth: int = 2) -> str:
+    import sys
+    return sys._getframe(depth).f_globals.get("__name__", "__main__")
+
+
+def item(id: str, *, kind: str, title: str, statement: str = "", source: str = "",
+         uses: Sequence = (), proof_uses: Sequence = (), assumes: Sequence = (),
+         expected: str = "holds", cited_kind: str = "", avoids: Sequence = (),
+         module: Optional[str] = None):
+    """Decorator: declare an item whose verifier is the decorated function ``f(check)``.
+
+    The verifier receives a :class:`checker.checks.Checks` collector and records its
+    checks on it; the kernel derives the verdict from those checks.
+    """
+    module = module or _caller_module()
+
+    def decorate(verifier: Callable) -> Callable:
+        register(Item(id=id, kind=kind, title=title, statement=statement, source=source,
+                      uses=tuple(uses), proof_uses=tuple(proof_uses), assumes=tuple(assumes),
+                      expected=expected, verifier=verifier, module=module, cited_kind=cited_kind,
+                      avoids=tuple(avoids)))
+        return verifier
+
+    return decorate
+
+
+def _kind_decorator(kind: str):
+    def decorator(id: str, **kwargs):
+        return item(id, kind=kind, module=kwargs.pop("module", None) or _caller_module(), **kwargs)
+    decorator.__name__ = kind
+    decorator.__doc__ = f"Decorator: declare a {kind} item (see :func:`item`)."
+    return decorator
+
+
+definition = _kind_decorator("definition")
+lemma = _kind_decorator("lemma")
+theorem = _kind_decorator("theorem")
+corollary = _kind_decorator("corollary")
+counterexample = _kind_decorator("counterexample")
+example = _kind_decorator("example")
+remark = _kind_decorator("remark")
+cited = _kind_decorator("cited")
+
+
+def stated(id: str, *, kind: str, title: str, statement: str = "", source: str = "",
+           uses: Sequence = (), assumes: Sequence = (), cited_kind: str = "") -> Item:
+    """Declare a text-only item (terminology, scope, physical adoption): verdict ``stated``."""
+    if kind not in TEXT_KINDS:
+        raise ValueError(f"item {id!r}: only {TEXT_KINDS} may be text only; a {kind} needs a verifier")
+    return register(Item(id=id, kind=kind, title=title, statement=statement, source=source,
+                         uses=tuple(uses), assumes=tuple(assumes), module=_caller_module(),
+                         cited_kind=cited_kind))
+
+
+def postulate(id: str, *, title: str, statement: str = "", source: str = "",
+              uses: Sequence = (), predicate=None) -> Assumption:
+    """Declare an adopted postulate: one item and one assumption object with the same id.
+
+    Returns the :class:`Assumption`, which other items list in ``assumes``.
+    """
+    assumption = postulate_assumption(id, title, predicate=predicate, source=source)
+    register(Item(id=id, kind="postulate", title=title, statement=statement, source=source,
+                  uses=tuple(uses), module=_caller_module(), assumption=assumption))
+    return assumption

@@ -1,0 +1,73 @@
+"""Randomized falsification driven by hypothesis.
+
+``falsify`` searches a hypothesis strategy for an instance on which a claim fails,
+seeded from the run (``random.Random(seed)``, no global random state, no example
+database), and returns the *shrunk* failing instance, the number of instances tried
+and the largest residual seen.  Instances outside a claim's domain are rejected, not
+counted as failures.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from hypothesis import HealthCheck, Phase, find, reject, settings
+from hypothesis.errors import NoSuchExample, Unsatisfiable
+
+
+class OutsideDomain(Exception):
+    """Raised by a residual function for an instance the claim does not speak about."""
+
+
+@dataclass
+class FalsificationResult:
+    """What a randomized search found."""
+
+    counterexample: Any
+    found: bool
+    instances: int
+    rejected: int
+    max_residual: Any
+    seed: int
+
+
+def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples: int,
+            tolerance) -> FalsificationResult:
+    """Search for an instance with ``|residual(instance)| > tolerance`` (a boolean residual: False fails).
+
+    ``residual`` may return a number (absolute residual), a bool (True = claim holds) or
+    raise :class:`OutsideDomain` / ``ZeroDivisionError`` for an inadmissible instance.
+    """
+    stats = {"instances": 0, "rejected": 0, "max": 0}
+
+    def fails(instance) -> bool:
+        try:
+            value = residual(instance)
+        except (OutsideDomain, ZeroDivisionError):
+            stats["rejected"] += 1
+            reject()
+        stats["instances"] += 1
+        if isinstance(value, bool):
+            return not value
+        size = abs(value)
+        if size > stats["max"]:
+            stats["max"] = size
+        return size > tolerance
+
+    config = settings(max_examples=max_examples, database=None, deadline=None,
+                      phases=(Phase.generate, Phase.shrink), report_multiple_bugs=False,
+                      suppress_health_check=list(HealthCheck))
+    try:
+        example = find(strategy, fails, settings=config, random=random.Random(seed))
+    except (NoSuchExample, Unsatisfiable):
+        return FalsificationResult(None, False, stats["instances"], stats["rejected"], stats["max"], seed)
+    return FalsificationResult(example, True, stats["instances"], stats["rejected"], stats["max"], seed)
+
+
+def format_number(value, digits: int = 3) -> str:
+    """A short scientific rendering of a residual (works for sympy, mpmath and floats)."""
+    try:
+        return f"{float(value):.{digits}e}"
+    except (TypeError, ValueError, OverflowError):
+        return str(value)

@@ -1,0 +1,199 @@
+"""Running verifiers: each in its own forked process with a time limit, in dependency order.
+
+A verifier that raises becomes ``error``, one that outlives its limit is killed and
+becomes ``inconclusive``; neither stops the run.  After all verifiers ran, the graph
+propagates: an item whose own checks passed but which uses an item that is not
+established (refuted, inconclusive, error, or itself unsupported) is ``unsupported``,
+and every item's ``established`` level is the weakest along what it rests on.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import time
+import traceback
+import zlib
+from dataclasses import dataclass, field
+
+from .checks import Checks
+from .evidence import ESTABLISHED, item_verdict, method_of, status_of
+
+DEFAULT_TIMEOUT = 60.0
+
+
+@dataclass
+class ItemResult:
+    """Everything the run learned about one item."""
+
+    id: str
+    verdict: str
+    checks: list = field(default_factory=list)
+    seconds: float = 0.0
+    failure_detail: str = ""
+    graph_verdict: str = ""
+    status: str = ""
+    blocked_by: list = field(default_factory=list)
+
+
+def item_seed(run_seed: int, item_id: str) -> int:
+    """The seed an item's verifier gets: a stable function of the run seed and the id."""
+    return zlib.crc32(f"{run_seed}:{item_id}".encode()) % (2**31)
+
+
+def reproduce_command(item_id: str, seed: int, profile: str, load_flags: str = "") -> str:
+    flags = f" {load_flags}" if load_flags else ""
+    return f"python -m checker verify {item_id} --seed {seed} --profile {profile}{flags}"
+
+
+def run_in_process(it, seed: int, profile: str, load_flags: str = "") -> dict:
+    """Run one verifier here and return a plain dict (``verdict``, ``checks``, ``failure``)."""
+    checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
+                    reproduce=reproduce_command(it.id, seed, profile, load_flags))
+    failure, detail = "", ""
+    if it.verifier is not None:
+        try:
+            it.verifier(checks)
+        except Exception as exc:  # noqa: BLE001 - a crashing verifier is an error verdict
+            failure = "error"
+            detail = f"verifier raised {type(exc).__name__}: {exc}"
+            tb = traceback.extract_tb(exc.__traceback__)
+            if tb:
+                detail += f" (at {os.path.basename(tb[-1].filename)}:{tb[-1].lineno})"
+    if not failure and it.verifier is not None and not checks.checks:
+        detail = "the verifier recorded no check"
+    verdict = item_verdict(it.kind, it.verifier is not None, checks.checks, failure)
+    return {"verdict": verdict, "checks": [c.to_dict() for c in checks.checks], "detail": detail}
+
+
+def _child(it, seed, profile, load_flags, conn):
+    try:
+        conn.send(run_in_process(it, seed, profile, load_flags))
+    except BaseException as exc:  # noqa: BLE001 - report anything, even a failure to pickle
+        try:
+            conn.send({"verdict": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"})
+        except Exception:  # noqa: BLE001
+            pass
+    finally:
+        conn.close()
+
+
+def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
+        jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "") -> dict:
+    """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`."""
+    order = [i for i in corpus.order() if i in set(ids)]
+    results: dict = {}
+    if not isolate:
+        for item_id in order:
+            start = time.monotonic()
+            out = run_in_process(corpus.items[item_id], seed, profile, load_flags)
+            results[item_id] = ItemResult(item_id, out["verdict"], out["checks"], time.monotonic() - start, out["detail"])
+            _report(progress, results[item_id])
+        return results
+    ctx = multiprocessing.get_context("fork")
+    pending = list(order)
+    running: dict = {}
+    jobs = max(1, jobs)
+    while pending or running:
+        while pending and len(running) < jobs:
+            item_id = pending.pop(0)
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child), daemon=True)
+            proc.start()
+            child.close()
+            running[item_id] = (proc, parent, time.monotonic())
+        finished = multiprocessing.connection.wait([p.sentinel for p, _, _ in running.values()] +
+                                                   [c for _, c, _ in running.values()], timeout=0.05)
+        now = time.monotonic()
+        for item_id, (proc, conn, start) in list(running.items()):
+            elapsed = now - start
+            message = None
+            if conn in finished or conn.poll():
+                try:
+                    message = conn.recv()
+                except (EOFError, OSError):
+                    message = None
+            if message is not None:
+                proc.join(5)
+                results[item_id] = ItemResult(item_id, message["verdict"], message["checks"], elapsed, message["detail"])
+            elif not proc.is_alive():
+                results[item_id] = ItemResult(item_id, "error", [], elapsed,
+                                              f"verifier process died (exit code {proc.exitcode})")
+            elif elapsed > timeout:
+                proc.kill()
+                proc.join(5)
+                results[item_id] = ItemResult(item_id, "inconclusive", [], elapsed,
+                                              f"verifier exceeded its time limit of {timeout:g} s and was stopped")
+            else:
+                continue
+            conn.close()
+            del running[item_id]
+            _report(progress, results[item_id])
+    return results
+
+
+def _report(progress, result):
+    if progress is not None:
+        progress(result)
+
+
+def propagate(corpus, results: dict) -> None:
+    """Fill ``graph_verdict``, ``status`` and ``blocked_by`` of every result (in dependency order)."""
+    for item_id in corpus.order():
+        if item_id not in results:
+            continue
+        res = results[item_id]
+        it = corpus.items[item_id]
+        own = res.verdict
+        blocked, some_dep_confirmed = [], False
+        for dep in it.all_uses:
+            if dep not in corpus.items:
+                continue  # an assumption node: assumed, not verified
+            dres = results.get(dep)
+            if dres is None:
+                blocked.append(f"{dep} (not run)")
+            elif dres.graph_verdict not in ESTABLISHED:
+                blocked.append(f"{dep} ({dres.graph_verdict})")
+            elif dres.graph_verdict == "confirmed":
+                some_dep_confirmed = True
+        if own not in ESTABLISHED:
+            res.graph_verdict = own
+        elif blocked:
+            res.graph_verdict = "unsupported"
+        elif some_dep_confirmed and own == "proved":
+            res.graph_verdict = "confirmed"
+        else:
+            res.graph_verdict = own
+        res.blocked_by = blocked
+        res.status = status_of(it.expected, own, res.graph_verdict)
+
+
+def summarize(corpus, results: dict) -> dict:
+    """Counts per verdict and per graph verdict, and the ids not as expected."""
+    per_verdict: dict = {}
+    for r in results.values():
+        per_verdict[r.verdict] = per_verdict.get(r.verdict, 0) + 1
+    not_ok = sorted(i for i, r in results.items() if r.status != "ok")
+    unsupported = sorted(i for i, r in results.items() if r.graph_verdict == "unsupported")
+    return {"items": len(results), "verdicts": dict(sorted(per_verdict.items())),
+            "unsupported": len(unsupported), "not_as_expected": len(not_ok), "not_as_expected_ids": not_ok,
+            "expected_failures_refuted": sorted(i for i, r in results.items()
+                                                if corpus.items[i].expected == "fails" and r.verdict == "refuted")}
+
+
+def method_summary(result: ItemResult) -> str:
+    return method_of(result.checks)
+
+
+def default_jobs() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def stderr_progress(corpus, total: int):
+    """A progress callback printing one line per item to stderr."""
+    count = [0]
+
+    def show(res: ItemResult):
+        count[0] += 1
+        print(f"[{count[0]:>3}/{total}] {res.id:<62} {res.verdict:<12} {res.seconds:6.2f}s", file=sys.stderr, flush=True)
+    return show

@@ -1,0 +1,228 @@
+"""Vector fields, differential forms and the Frobenius integrability theorem in coordinates.
+
+This file contains
+
+* :func:`lie_bracket` -- the Lie bracket ``[X, Y]^i = Σ_j (X^j ∂_j Y^i − Y^j ∂_j X^i)``;
+* :func:`is_involutive` -- decision whether the span of vector fields is closed under the
+  bracket (generic rank), with a witness bracket or a certificate of coefficients;
+* :func:`exterior_derivative`, :func:`wedge_one_two` -- ``d`` of a one-form and the wedge
+  product of a one-form with a two-form;
+* :func:`satisfies_frobenius_condition` -- decision whether ``ω ∧ dω = 0``;
+* :func:`annihilated_distribution` -- a basis of ``ker A``, the distribution annihilated by
+  the rows of ``A`` read as one-forms.
+
+Coordinates are plain sympy Symbols.  A vector field is a list (or column Matrix) of its
+components; a one-form ``ω = Σ a_i dx_i`` is the list of its coefficients ``a_i``; a two-form
+(three-form) is a dict mapping increasing index tuples ``(i, j)`` (``(i, j, k)``) to the
+coefficient of ``dx_i ∧ dx_j`` (``dx_i ∧ dx_j ∧ dx_k``), with zero coefficients omitted.
+
+All rank and zero tests are *generic*: entries are rational functions reduced with
+``cancel``, so an answer is valid on the open dense set where the ranks involved do not drop.
+"""
+from __future__ import annotations
+
+from functools import reduce
+from itertools import combinations
+from typing import Sequence
+
+import sympy
+from sympy import Matrix
+
+from checker.decision import Decision
+
+__all__ = [
+    "lie_bracket",
+    "is_involutive",
+    "exterior_derivative",
+    "wedge_one_two",
+    "satisfies_frobenius_condition",
+    "annihilated_distribution",
+]
+
+
+# ---------------------------------------------------------------------------
+# generic linear algebra over rational functions
+# ---------------------------------------------------------------------------
+
+def _is_zero(expr) -> bool:
+    """Generic zero test: the expression cancels to zero as a rational function."""
+    return sympy.cancel(expr) == 0
+
+
+def _as_column(vector) -> Matrix:
+    """A vector field as a column Matrix."""
+    return Matrix(list(vector))
+
+
+def _pivot_columns(M: Matrix) -> list[int]:
+    """Pivot columns of ``M`` by Gaussian elimination over rational functions (entries cancelled).
+
+    Their number is the generic rank of ``M``; the pivot columns are linearly independent.
+    """
+    rows = [[sympy.cancel(e) for e in M.row(i)] for i in range(M.rows)]
+    pivots: list[int] = []
+    r = 0
+    for c in range(M.cols):
+        if r == len(rows):
+            break
+        candidates = [p for p in range(r, len(rows)) if rows[p][c] != 0]
+        if not candidates:
+            continue
+        p = min(candidates, key=lambda i: sympy.count_ops(rows[i][c]))
+        rows[r], rows[p] = rows[p], rows[r]
+        pivot = rows[r][c]
+        for i in range(r + 1, len(rows)):
+            if rows[i][c] == 0:
+                continue
+            factor = rows[i][c] / pivot
+            rows[i] = [sympy.cancel(rows[i][k] - factor * rows[r][k]) if k >= c else rows[i][k]
+                       for k in range(M.cols)]
+        pivots.append(c)
+        r += 1
+    return pivots
+
+
+def _generic_rank(M: Matrix) -> int:
+    """The generic rank of ``M`` (rank over the field of rational functions)."""
+    return len(_pivot_columns(M))
+
+
+def _span_coefficients(fields_matrix: Matrix, vector: Matrix):
+    """Coefficients ``c`` with ``fields_matrix * c == vector``, or ``None`` if none exist (generic).
+
+    Solves on a full-rank subset of columns and rows with ``LUsolve`` and checks the result by
+    substituting back into every component.
+    """
+    m = fields_matrix.cols
+    independent = _pivot_columns(fields_matrix)
+    if not independent:
+        return sympy.zeros(m, 1) if all(_is_zero(v) for v in vector) else None
+    basis = fields_matrix.extract(list(range(fields_matrix.rows)), independent)
+    independent_rows = _pivot_columns(basis.T)
+    square = basis.extract(independent_rows, list(range(basis.cols)))
+    rhs = vector.extract(independent_rows, [0])
+    solution = square.LUsolve(rhs, iszerofunc=_is_zero).applyfunc(sympy.cancel)
+    if not all(_is_zero(e) for e in basis * solution - vector):
+        return None
+    coefficients = sympy.zeros(m, 1)
+    for position, column in enumerate(independent):
+        coefficients[column] = solution[position]
+    return coefficients
+
+
+# ---------------------------------------------------------------------------
+# vector fields
+# ---------------------------------------------------------------------------
+
+def lie_bracket(X, Y, coords) -> Matrix:
+    """The Lie bracket ``[X, Y]^i = Σ_j (X^j ∂_j Y^i − Y^j ∂_j X^i)`` as a column Matrix."""
+    X, Y, coords = list(X), list(Y), list(coords)
+    if not (len(X) == len(Y) == len(coords)):
+        raise ValueError("vector fields and coordinates must have the same length")
+    return Matrix([
+        sympy.expand(sum((X[j] * sympy.diff(Y[i], xj) - Y[j] * sympy.diff(X[i], xj)
+                          for j, xj in enumerate(coords)), sympy.S.Zero))
+        for i in range(len(coords))
+    ])
+
+
+def is_involutive(fields: Sequence, coords) -> Decision:
+    """Decide whether ``span(fields)`` is closed under the Lie bracket, for the generic rank.
+
+    Holds iff ``rank(fields + [[X_i, X_j]]) == rank(fields)`` for every pair ``i < j``, ranks taken
+    over rational functions; the answer is valid off the set where the rank of the fields drops.
+    Witness on failure: ``dict(pair=(i, j), bracket=Matrix)``; certificate on success:
+    ``{(i, j): c}`` with ``[X_i, X_j] = Σ_k c_k X_k`` (each checked by substitution).
+    """
+    columns = [_as_column(f) for f in fields]
+    coords = list(coords)
+    if not columns:
+        return Decision(True, certificate={}, explanation="the empty family is involutive",
+                        details={"rank": 0})
+    fields_matrix = Matrix.hstack(*columns)
+    rank = _generic_rank(fields_matrix)
+    certificate = {}
+    for i, j in combinations(range(len(columns)), 2):
+        bracket = lie_bracket(columns[i], columns[j], coords)
+        extended_rank = _generic_rank(Matrix.hstack(fields_matrix, bracket))
+        if extended_rank > rank:
+            return Decision(
+                False,
+                witness={"pair": (i, j), "bracket": bracket},
+                explanation=f"[X_{i}, X_{j}] leaves the span (generic rank {rank} -> {extended_rank})",
+                details={"rank": rank, "rank_with_bracket": extended_rank},
+            )
+        coefficients = _span_coefficients(fields_matrix, bracket)
+        if coefficients is None:
+            raise ArithmeticError(f"rank test put [X_{i}, X_{j}] in the span but no coefficients check out")
+        certificate[(i, j)] = coefficients
+    return Decision(
+        True,
+        certificate=certificate,
+        explanation=f"every bracket lies in the span (generic rank {rank})",
+        details={"rank": rank},
+    )
+
+
+def annihilated_distribution(A, coords) -> list[Matrix]:
+    """A basis of ``ker A = {v : A v = 0}``: the distribution annihilated by the rows of ``A``."""
+    A = Matrix(A)
+    if A.cols != len(list(coords)):
+        raise ValueError("constraint matrix must have one column per coordinate")
+    basis = A.nullspace(iszerofunc=_is_zero)
+    return [_clear_denominators(v.applyfunc(sympy.cancel)) for v in basis]
+
+
+def _clear_denominators(v: Matrix) -> Matrix:
+    """``v`` times the lcm of its entries' denominators (same generic span, polynomial entries when possible)."""
+    denominators = [sympy.fraction(sympy.together(e))[1] for e in v]
+    try:
+        common = reduce(sympy.lcm, denominators, sympy.S.One)
+    except (sympy.PolynomialError, TypeError, ValueError):
+        return v
+    return (common * v).applyfunc(sympy.cancel)
+
+
+# ---------------------------------------------------------------------------
+# differential forms
+# ---------------------------------------------------------------------------
+
+def exterior_derivative(omega, coords) -> dict:
+    """``d(Σ a_i dx_i) = Σ_{i<j} (∂_i a_j − ∂_j a_i) dx_i ∧ dx_j`` as a dict ``{(i, j): coefficient}``."""
+    a, coords = list(omega), list(coords)
+    if len(a) != len(coords):
+        raise ValueError("one-form and coordinates must have the same length")
+    two_form = {}
+    for i, j in combinations(range(len(coords)), 2):
+        coefficient = sympy.cancel(sympy.diff(a[j], coords[i]) - sympy.diff(a[i], coords[j]))
+        if coefficient != 0:
+            two_form[(i, j)] = coefficient
+    return two_form
+
+
+def wedge_one_two(omega, two_form: dict, coords) -> dict:
+    """``(ω ∧ η)_{ijk} = a_i η_jk − a_j η_ik + a_k η_ij`` for ``i < j < k``, as a dict (zeros dropped)."""
+    a, coords = list(omega), list(coords)
+    if len(a) != len(coords):
+        raise ValueError("one-form and coordinates must have the same length")
+    eta = lambda i, j: two_form.get((i, j), sympy.S.Zero)  # noqa: E731
+    three_form = {}
+    for i, j, k in combinations(range(len(coords)), 3):
+        coefficient = sympy.cancel(a[i] * eta(j, k) - a[j] * eta(i, k) + a[k] * eta(i, j))
+        if coefficient != 0:
+            three_form[(i, j, k)] = coefficient
+    return three_form
+
+
+def satisfies_frobenius_condition(omega, coords) -> Decision:
+    """Decide whether the one-form ω satisfies ``ω ∧ dω = 0`` identically (Frobenius: ker ω integrable).
+
+    Witness on failure: the nonzero three-form ``ω ∧ dω`` as a dict; certificate on success: ``dω``.
+    """
+    d_omega = exterior_derivative(omega, coords)
+    three_form = wedge_one_two(omega, d_omega, coords)
+    if three_form:
+        return Decision(False, witness=three_form, explanation="ω ∧ dω ≠ 0",
+                        details={"d_omega": d_omega})
+    return Decision(True, certificate=d_omega, explanation="ω ∧ dω = 0 identically",
+                    details={"d_omega": d_omega})

@@ -1,0 +1,105 @@
+"""Hypothesis strategies producing exact sympy objects for property-based tests of mechanics.
+
+This file contains strategies for
+
+* :func:`rationals` -- small sympy Rationals;
+* :func:`rational_matrices` -- matrices of small Rationals;
+* :func:`spd_matrices` -- symmetric positive definite matrices ``BᵀB + c·I``, ``c ≥ 1``;
+* :func:`full_row_rank_matrices` -- k×n matrices of rank k;
+* :func:`polynomials` -- polynomials with small rational coefficients in given Symbols;
+* :func:`polynomial_vector_fields` -- lists of such polynomials, one per coordinate.
+
+Every strategy is a pure hypothesis strategy (no global random state, so shrinking and
+``derandomize=True`` work) and every entry is an exact ``sympy.Rational``.
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import Sequence
+
+import sympy
+from hypothesis import strategies as st
+
+__all__ = [
+    "rationals",
+    "rational_matrices",
+    "spd_matrices",
+    "full_row_rank_matrices",
+    "polynomials",
+    "polynomial_vector_fields",
+]
+
+
+def rationals(max_num: int = 9, max_den: int = 5, nonzero: bool = False) -> st.SearchStrategy:
+    """Rationals ``p/q`` with ``|p| ≤ max_num`` and ``1 ≤ q ≤ max_den`` (``p ≠ 0`` if ``nonzero``)."""
+    if max_num < 1 or max_den < 1:
+        raise ValueError("max_num and max_den must be at least 1")
+    numerators = st.integers(-max_num, max_num)
+    if nonzero:
+        numerators = numerators.filter(lambda p: p != 0)
+    return st.builds(sympy.Rational, numerators, st.integers(1, max_den))
+
+
+def rational_matrices(rows: int, cols: int, max_num: int = 9, max_den: int = 5) -> st.SearchStrategy:
+    """``rows × cols`` sympy Matrices with entries drawn from :func:`rationals`."""
+    entries = st.lists(rationals(max_num, max_den), min_size=rows * cols, max_size=rows * cols)
+    return entries.map(lambda values: sympy.Matrix(rows, cols, values))
+
+
+def spd_matrices(n: int, max_num: int = 5, max_den: int = 3) -> st.SearchStrategy:
+    """Symmetric positive definite ``BᵀB + c·I`` (B rational, c ≥ 1 rational): SPD by construction.
+
+    ``BᵀB`` is positive semidefinite and ``c·I`` with ``c ≥ 1`` is positive definite, so the sum is SPD.
+    """
+    shifts = st.builds(lambda p, q: 1 + sympy.Rational(p, q), st.integers(0, max_num), st.integers(1, max_den))
+    return st.builds(lambda B, c: B.T * B + c * sympy.eye(n),
+                     rational_matrices(n, n, max_num, max_den), shifts)
+
+
+def _repair_row_rank(M: sympy.Matrix) -> sympy.Matrix:
+    """``M + s·[I_k | 0]`` for the least ``s ∈ {0, …, k}`` giving rank k.
+
+    ``det(M[:, :k] + s I)`` is a monic degree-k polynomial in s, so it has at most k roots and one of
+    the k + 1 values of s makes that leading block invertible.
+    """
+    k = M.rows
+    block = sympy.zeros(k, M.cols)
+    block[:, :k] = sympy.eye(k)
+    for s in range(k + 1):
+        candidate = M + s * block
+        if candidate.rank() == k:
+            return candidate
+    raise AssertionError("unreachable: a monic polynomial of degree k has at most k roots")
+
+
+def full_row_rank_matrices(k: int, n: int, max_num: int = 9, max_den: int = 5) -> st.SearchStrategy:
+    """``k × n`` rational Matrices of rank k (k ≤ n), by repairing a random matrix with an identity block."""
+    if not 0 <= k <= n:
+        raise ValueError("need 0 <= k <= n for full row rank")
+    return rational_matrices(k, n, max_num, max_den).map(_repair_row_rank)
+
+
+def _monomials(symbols: Sequence[sympy.Symbol], max_degree: int) -> list:
+    """All monomials in ``symbols`` of total degree at most ``max_degree``."""
+    symbols = list(symbols)
+    return [sympy.Mul(*(s ** e for s, e in zip(symbols, exponents)))
+            for exponents in product(range(max_degree + 1), repeat=len(symbols))
+            if sum(exponents) <= max_degree]
+
+
+def polynomials(symbols: Sequence[sympy.Symbol], max_degree: int = 2, max_terms: int = 4,
+                min_terms: int = 0, max_num: int = 9, max_den: int = 5) -> st.SearchStrategy:
+    """Polynomials with ``min_terms..max_terms`` distinct monomials of degree ≤ ``max_degree`` (nonzero if ``min_terms ≥ 1``)."""
+    monomials = _monomials(symbols, max_degree)
+    terms = st.lists(st.tuples(rationals(max_num, max_den, nonzero=True), st.sampled_from(monomials)),
+                     min_size=min_terms, max_size=min(max_terms, len(monomials)),
+                     unique_by=lambda term: term[1])
+    return terms.map(lambda ts: sympy.Add(*(c * m for c, m in ts)))
+
+
+def polynomial_vector_fields(coords: Sequence[sympy.Symbol], max_degree: int = 2, max_terms: int = 3,
+                             max_num: int = 9, max_den: int = 5) -> st.SearchStrategy:
+    """Vector fields as lists of polynomial components, one per coordinate, in the Symbols ``coords``."""
+    coords = list(coords)
+    component = polynomials(coords, max_degree, max_terms, max_num=max_num, max_den=max_den)
+    return st.lists(component, min_size=len(coords), max_size=len(coords))

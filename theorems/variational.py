@@ -1,0 +1,234 @@
+"""Variational equations of motion for Lagrangian systems, with and without constraints.
+
+This file contains
+
+* :func:`euler_lagrange` -- the Euler--Lagrange operator
+  ``EL_i(L) = d/dt ∂L/∂q̇_i − ∂L/∂q_i``;
+* :class:`ConstrainedEquations` -- a constrained system of equations of motion together
+  with its Lagrange multipliers;
+* :func:`dalembert_equations` -- the Lagrange--d'Alembert (Chetaev) equations of a system
+  with the linear velocity constraint ``A(q, t) q̇ + b(q, t) = 0``;
+* :func:`vakonomic_equations` -- the Euler--Lagrange equations of the augmented Lagrangian
+  ``L + μ·(A q̇ + b)`` (vakonomic mechanics);
+* :func:`solve_multipliers` -- elimination of the multipliers by differentiating the
+  constraint once and solving the resulting linear system.
+
+Conventions are those of ``sympy.physics.mechanics``: a coordinate is an applied function
+of the time Symbol ``t`` (``dynamicsymbols('x')`` or ``Function('x')(t)``), its velocity is
+``q.diff(t)``, and partial derivatives are taken with respect to ``q_i`` and ``q_i.diff(t)``
+directly, treating them as independent.  Residuals are reduced with ``expand``/``cancel``;
+``simplify`` is never called.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Sequence
+
+import sympy
+from sympy import Derivative, Dummy, Eq, Function, Matrix
+from sympy.core.function import AppliedUndef
+
+__all__ = [
+    "ConstrainedEquations",
+    "euler_lagrange",
+    "dalembert_equations",
+    "vakonomic_equations",
+    "solve_multipliers",
+]
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+
+def _as_coordinate_list(q) -> list:
+    """The coordinates as a plain Python list."""
+    if isinstance(q, sympy.MatrixBase):
+        return list(q)
+    if isinstance(q, sympy.Basic):
+        return [q]
+    return list(q)
+
+
+def _constraint_matrix(A, n: int) -> Matrix:
+    """``A`` as a k×n Matrix; a flat list of n scalars is read as a single row."""
+    if not isinstance(A, sympy.MatrixBase):
+        entries = list(A)
+        if entries and not isinstance(entries[0], (list, tuple, sympy.MatrixBase)):
+            A = Matrix([entries])
+        else:
+            A = Matrix(entries)
+    A = Matrix(A)
+    if A.cols != n and A.rows == n and A.cols == 1:
+        A = A.T
+    if A.cols != n:
+        raise ValueError(f"constraint matrix has {A.cols} columns, expected {n} (one per coordinate)")
+    return A
+
+
+def _constraint_offset(b, k: int) -> Matrix:
+    """``b`` as a length-k column Matrix (``None`` means zero)."""
+    if b is None:
+        return sympy.zeros(k, 1)
+    if isinstance(b, sympy.Basic) and not isinstance(b, sympy.MatrixBase):
+        b = [b]
+    b = Matrix(list(b))
+    if len(b) != k:
+        raise ValueError(f"constraint offset has {len(b)} entries, expected {k}")
+    return b
+
+
+def _taken_names(*objects) -> set[str]:
+    """Names of the Symbols and undefined functions occurring in the given objects."""
+    names: set[str] = set()
+    for obj in objects:
+        if obj is None:
+            continue
+        items = list(obj) if isinstance(obj, (list, tuple, sympy.MatrixBase)) else [obj]
+        for item in items:
+            item = sympy.sympify(item)
+            names.update(s.name for s in item.free_symbols if hasattr(s, "name"))
+            names.update(f.func.__name__ for f in item.atoms(AppliedUndef))
+    return names
+
+
+def _fresh_multipliers(base: str, k: int, t, taken: set[str]) -> list:
+    """k new functions of t named ``{base}_{a}``, padded with underscores to avoid ``taken``."""
+    multipliers = []
+    for a in range(k):
+        name = f"{base}_{a}"
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        multipliers.append(Function(name)(t))
+    return multipliers
+
+
+# ---------------------------------------------------------------------------
+# equations of motion
+# ---------------------------------------------------------------------------
+
+def euler_lagrange(L, q, t) -> list:
+    """The Euler--Lagrange operator: ``[d/dt ∂L/∂q̇_i − ∂L/∂q_i for each coordinate q_i]``.
+
+    A trajectory solves the Euler--Lagrange equations of ``L`` exactly when every entry vanishes.
+    """
+    coordinates = _as_coordinate_list(q)
+    return [sympy.diff(L, qi.diff(t)).diff(t) - sympy.diff(L, qi) for qi in coordinates]
+
+
+@dataclass(frozen=True)
+class ConstrainedEquations:
+    """Equations of motion of a constrained system together with its Lagrange multipliers.
+
+    ``dynamics`` has one ``Eq`` per coordinate, ``constraints`` one ``Eq(row·q̇ + b_a, 0)`` per
+    constraint and ``multipliers`` the multiplier functions of time.  Iterating yields
+    ``(equations, multipliers)`` so that ``eqs, mults = dalembert_equations(...)`` works.
+    """
+
+    dynamics: list
+    constraints: list
+    multipliers: list
+    coordinates: list = field(default_factory=list)
+    kind: str = ""
+
+    @property
+    def equations(self) -> list:
+        """All equations: the dynamics followed by the constraints."""
+        return list(self.dynamics) + list(self.constraints)
+
+    def residuals(self) -> list:
+        """``lhs − rhs`` of every equation (dynamics first, then constraints)."""
+        return [eq.lhs - eq.rhs for eq in self.equations]
+
+    def __iter__(self) -> Iterator:
+        yield self.equations
+        yield list(self.multipliers)
+
+
+def dalembert_equations(L, q, t, A, b=None, multiplier: str = "lambda") -> ConstrainedEquations:
+    """Lagrange--d'Alembert equations ``EL_i(L) = Σ_a λ_a A_{a i}`` with ``A(q,t) q̇ + b(q,t) = 0``.
+
+    The multipliers ``λ_a`` are new functions of ``t`` named ``{multiplier}_{a}``.
+    """
+    coordinates = _as_coordinate_list(q)
+    A = _constraint_matrix(A, len(coordinates))
+    b = _constraint_offset(b, A.rows)
+    multipliers = _fresh_multipliers(multiplier, A.rows, t, _taken_names(L, A, b, coordinates, t))
+    velocities = Matrix([qi.diff(t) for qi in coordinates])
+
+    el = euler_lagrange(L, coordinates, t)
+    dynamics = [
+        Eq(el[i], sum((multipliers[a] * A[a, i] for a in range(A.rows)), sympy.S.Zero), evaluate=False)
+        for i in range(len(coordinates))
+    ]
+    constraints = [
+        Eq((A.row(a) * velocities)[0, 0] + b[a], 0, evaluate=False) for a in range(A.rows)
+    ]
+    return ConstrainedEquations(dynamics, constraints, multipliers, coordinates, "dalembert")
+
+
+def vakonomic_equations(L, q, t, A, b=None, multiplier: str = "mu") -> ConstrainedEquations:
+    """Euler--Lagrange equations ``EL_i(L + Σ_a μ_a (A_a·q̇ + b_a)) = 0`` varied in q, plus the constraint.
+
+    Varying the multipliers ``μ_a`` (new functions of ``t``) gives back the constraint rows.
+    """
+    coordinates = _as_coordinate_list(q)
+    A = _constraint_matrix(A, len(coordinates))
+    b = _constraint_offset(b, A.rows)
+    multipliers = _fresh_multipliers(multiplier, A.rows, t, _taken_names(L, A, b, coordinates, t))
+    velocities = Matrix([qi.diff(t) for qi in coordinates])
+
+    constraint_values = [(A.row(a) * velocities)[0, 0] + b[a] for a in range(A.rows)]
+    augmented = L + sum((mu * c for mu, c in zip(multipliers, constraint_values)), sympy.S.Zero)
+    dynamics = [Eq(e, 0, evaluate=False) for e in euler_lagrange(augmented, coordinates, t)]
+    constraints = [Eq(c, 0, evaluate=False) for c in constraint_values]
+    return ConstrainedEquations(dynamics, constraints, multipliers, coordinates, "vakonomic")
+
+
+def solve_multipliers(eqs: ConstrainedEquations, q, t) -> dict:
+    """Solve the dynamics and the once-differentiated constraint ``d/dt(A q̇ + b) = 0`` for (q̈, λ).
+
+    Returns one dict with keys the multipliers ``λ_a`` and the accelerations ``q̈_i``, values
+    expressions in ``q, q̇, t``.  If the dynamics contain ``λ̇_a`` (vakonomic systems) the unknown
+    is ``λ̇_a`` instead, and the values may then also involve ``λ``.
+    """
+    coordinates = _as_coordinate_list(q)
+    accelerations = [qi.diff(t, 2) for qi in coordinates]
+    dynamics = [eq.lhs - eq.rhs for eq in eqs.dynamics]
+    differentiated_constraints = [(eq.lhs - eq.rhs).diff(t) for eq in eqs.constraints]
+    system = dynamics + differentiated_constraints
+
+    multiplier_unknowns = []
+    for lam in eqs.multipliers:
+        rate = lam.diff(t)
+        if any(e.has(lam.diff(t, 2)) for e in system):
+            raise ValueError(f"second derivative of the multiplier {lam} occurs; cannot solve")
+        multiplier_unknowns.append(rate if any(e.has(rate) for e in system) else lam)
+
+    unknowns = accelerations + multiplier_unknowns
+    placeholders = [Dummy(f"u{i}") for i in range(len(unknowns))]
+    # The unknowns occur structurally (Derivative(q_i, (t, 2)), λ_a or λ̇_a), so xreplace is exact.
+    replacement = dict(zip(unknowns, placeholders))
+    linear_system = [sympy.expand(e.xreplace(replacement)) for e in system]
+    if any(e.has(u) for e in linear_system for u in unknowns):
+        raise ValueError("unknowns survive placeholder substitution; system is not in canonical form")
+
+    matrix, rhs = sympy.linear_eq_to_matrix(linear_system, *placeholders)
+    if matrix.rows != matrix.cols:
+        raise ValueError(f"system has {matrix.rows} equations for {matrix.cols} unknowns")
+    matrix = matrix.applyfunc(sympy.cancel)
+    rhs = rhs.applyfunc(sympy.cancel)
+    solution = matrix.LUsolve(rhs, iszerofunc=lambda e: sympy.cancel(e) == 0)
+    values = [sympy.cancel(sympy.together(v)) for v in solution]
+
+    # Check by substitution: every equation of the linear system must cancel to zero.
+    back = dict(zip(placeholders, values))
+    for e in linear_system:
+        if sympy.cancel(e.xreplace(back)) != 0:
+            raise ArithmeticError("multiplier solution does not satisfy the linear system")
+
+    n = len(accelerations)
+    result = dict(zip(multiplier_unknowns, values[n:]))
+    result.update(zip(accelerations, values[:n]))
+    return result
