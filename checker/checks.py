@@ -94,7 +94,12 @@ class Checks:
 
     def fact(self, name: str, value, *, method: str = "symbolic", scope: str = "", detail: str = "",
              witness: Any = None) -> Check:
-        """A boolean the verifier computed (``method`` says how); False is a refutation."""
+        """A boolean the verifier computed (``method`` says how); False is a refutation.
+
+        True counts as ``proved`` for the exact methods (symbolic, proof script, witness,
+        computation) and as ``confirmed`` for evidence on chosen ``instances`` of a general
+        claim or for ``numerical``/``randomized`` evidence.
+        """
         from .decision import Decision
         if isinstance(value, Decision):
             detail = detail or value.explanation

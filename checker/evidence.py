@@ -22,7 +22,7 @@ OUTCOMES = ("proved", "confirmed", "inconclusive", "refuted", "error")
 VERDICTS = ("proved", "confirmed", "defined", "stated", "inconclusive", "refuted", "error")
 #: verdicts under which an item's own check establishes it
 ESTABLISHED = ("proved", "confirmed", "defined", "stated")
-METHODS = ("symbolic", "randomized", "numerical", "proof script", "witness", "computation")
+METHODS = ("symbolic", "proof script", "witness", "computation", "instances", "randomized", "numerical")
 
 
 @dataclass

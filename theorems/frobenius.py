@@ -226,3 +226,48 @@ def satisfies_frobenius_condition(omega, coords) -> Decision:
                         details={"d_omega": d_omega})
     return Decision(True, certificate=d_omega, explanation="ω ∧ dω = 0 identically",
                     details={"d_omega": d_omega})
+
+
+# ---------------------------------------------------------------------------
+# items
+# ---------------------------------------------------------------------------
+
+from checker import cited as _cited  # noqa: E402  (items follow the constructions they use)
+
+
+def check_frobenius_easy_directions(check, *, integrating_factor_power=1):
+    """ω = ρ dΦ ⇒ ω∧dω = 0, and fields annihilated by dΦ have brackets annihilated by dΦ (n = 3, generic)."""
+    coords = sympy.symbols("x0:3", real=True)
+    rho, phi = sympy.Function("rho")(*coords), sympy.Function("Phi")(*coords)
+    omega = [rho**integrating_factor_power * phi.diff(c) for c in coords]
+    wedge = wedge_one_two(omega, exterior_derivative(omega, coords), coords)
+    check.identity("omega = rho dPhi has omega ^ d omega = 0", sympy.Matrix(list(wedge.values()) or [0]),
+                   sympy.zeros(max(len(wedge), 1), 1), scope="symbolic, n = 3, generic rho and Phi")
+    fields = [[sympy.Function(f"{name}{i}")(*coords) for i in range(3)] for name in ("X", "Y")]
+    dphi = [phi.diff(c) for c in coords]
+
+    def pair(form, field):
+        return sum(a * b for a, b in zip(form, field))
+
+    def apply(field, f):
+        return sum(v * f.diff(c) for v, c in zip(field, coords))
+
+    bracket = lie_bracket(fields[0], fields[1], coords)
+    check.identity("dPhi([X,Y]) = X(dPhi(Y)) - Y(dPhi(X))", pair(dphi, bracket),
+                   apply(fields[0], pair(dphi, fields[1])) - apply(fields[1], pair(dphi, fields[0])),
+                   scope="symbolic, n = 3, generic X, Y, Phi: tangent fields of level sets form an involutive distribution")
+    x, y, z = coords
+    instance = [0, 1, -y]  # dy - y dz = y d(log y - z) on y > 0
+    certificate_rho, certificate_phi = y, sympy.log(y) - z
+    check.fact("an instance of the converse: dy - y dz satisfies the condition and equals y d(log y - z)",
+               bool(satisfies_frobenius_condition(instance, coords))
+               and all(sympy.cancel(a - certificate_rho * certificate_phi.diff(c)) == 0 for a, c in zip(instance, coords)),
+               method="instances",
+               detail="the general converse (omega ^ d omega = 0 => omega = rho dPhi locally) is cited and only exercised here")
+
+
+_cited("external.frobenius_integrability", cited_kind="theorem",
+       title="The Frobenius integrability condition",
+       statement=r"A nonvanishing $C^2$ one-form $\omega$ is locally $\rho\,d\Phi$ iff $\omega\wedge d\omega=0$; a "
+                 r"distribution is integrable iff it is involutive.",
+       source="cited: seed 002 'the Frobenius integrability condition'")(check_frobenius_easy_directions)

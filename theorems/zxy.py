@@ -1,0 +1,359 @@
+"""The velocity constraint z' = x y': d'Alembert versus vakonomic motions.
+
+This file contains the sample model of seeds 001 and 003 — unit mass, zero applied force,
+A = (0, -x, 1), b = 0 — and its items:
+
+* ``nonholonomic.zxy_constraint_dalembert_vakonomic_laws``: virtual displacements
+  δz = x δy, the d'Alembert law and the vakonomic law, each checked against the toolkit;
+* :func:`dalembert_motion` — the closed-form d'Alembert motion through the origin with
+  velocity (a, b, 0), and ``nonholonomic.zxy_dalembert_vakonomic_differ``: for (a, b) = (1, 1)
+  it is x = t, y = asinh t, z = √(1+t²) − 1 on ℝ, unique and maximal, and not vakonomic on
+  any subinterval (a checked proof);
+* ``nonholonomic.zxy_dalembert_motions_are_vakonomic``: seed 001's statement "every
+  d'Alembert motion … is a vakonomic motion", expected to fail and refuted by that witness;
+* the scope remarks of seed 001 and seed 003 (e), the non-integrability lemma for
+  span{∂x, ∂y + x∂z} (a checked proof) and the holonomic-inequivalence example of seed 003 (d).
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy
+from sympy import Eq, Function, Matrix, Rational, Symbol, asinh, sqrt
+
+from checker import Proof, cited, counterexample, example, hypothesis, remark, stated, theorem
+
+from .frobenius import annihilated_distribution, is_involutive
+from .variational import dalembert_equations, solve_multipliers, vakonomic_equations
+
+t = Symbol("t", real=True)
+x, y, z = (Function(name, real=True)(t) for name in "xyz")
+COORDINATES = [x, y, z]
+X, Y, Z = sympy.symbols("x y z", real=True)  # the same coordinates as plain symbols (frozen time)
+CONSTRAINT_ROW = Matrix([[0, -x, 1]])  # z' - x y' = 0
+FREE_LAGRANGIAN = (x.diff(t) ** 2 + y.diff(t) ** 2 + z.diff(t) ** 2) / 2  # unit mass, no force
+SEED_DATA = {"position": (0, 0, 0), "velocity": (1, 1, 0)}
+
+H_CONSTRAINT = hypothesis("nonholonomic.zxy_constraint", "the velocity constraint z' - x y' = 0 on R^3 (A = (0, -x, 1), b = 0, rank 1)")
+H_UNIT_MASS_FREE = hypothesis("nonholonomic.zxy_unit_mass_zero_force", "unit mass M = I_3 and zero applied force")
+H_SEED_DATA = hypothesis("nonholonomic.zxy_seed_initial_data", "initial data (x,y,z)(0) = (0,0,0), (x',y',z')(0) = (1,1,0)",
+                         predicate=lambda data: data == SEED_DATA)
+H_C2 = hypothesis("calculus.phi_class_C2", "the function Phi is of class C^2 (so its mixed partials commute)")
+
+LAWS_ID = "nonholonomic.zxy_constraint_dalembert_vakonomic_laws"
+DIFFER_ID = "nonholonomic.zxy_dalembert_vakonomic_differ"
+
+
+def dalembert_system():
+    """The d'Alembert system of z' = x y' (unit mass, F = 0) from the toolkit."""
+    return dalembert_equations(FREE_LAGRANGIAN, COORDINATES, t, CONSTRAINT_ROW, multiplier="mu")
+
+
+def vakonomic_system():
+    """The vakonomic system of z' = x y' (unit mass, F = 0) from the toolkit."""
+    return vakonomic_equations(FREE_LAGRANGIAN, COORDINATES, t, CONSTRAINT_ROW, multiplier="mu")
+
+
+mu = dalembert_system().multipliers[0]  # the toolkit's multiplier, shared by both laws
+assert vakonomic_system().multipliers == [mu]
+
+
+def dalembert_motion(a=1, b=1):
+    """Closed-form d'Alembert motion with q(0) = 0, q'(0) = (a, b, 0): returns ({x: .., y: .., z: ..}, μ).
+
+    x = a t, y' = b (1 + a²t²)^(-1/2), z' = x y', μ = x'y'/(1 + x²) = a b (1 + a²t²)^(-3/2).
+    """
+    a, b = sympy.sympify(a), sympy.sympify(b)
+    if a == 0:
+        motion = {x: 0 * t, y: b * t, z: 0 * t}
+    else:
+        motion = {x: a * t, y: b / a * asinh(a * t), z: b / a * (sqrt(1 + a**2 * t**2) - 1)}
+    return motion, a * b * (1 + a**2 * t**2) ** Rational(-3, 2)
+
+
+def along(expr, motion, multiplier=None):
+    """``expr`` evaluated along a motion (coordinates replaced, derivatives computed)."""
+    mapping = dict(motion)
+    if multiplier is not None:
+        mapping[mu] = multiplier
+    return sympy.sympify(expr).subs(mapping).doit()
+
+
+# --- the laws --------------------------------------------------------------------------
+
+SEED_DALEMBERT_LAW = [(x.diff(t, 2), 0), (y.diff(t, 2), -x * mu), (z.diff(t, 2), mu)]
+SEED_VAKONOMIC_LAW = [(x.diff(t, 2), -mu * y.diff(t)), (y.diff(t, 2), (mu * x).diff(t)), (z.diff(t, 2), -mu.diff(t))]
+SEED_VIRTUAL_DISPLACEMENTS = [Matrix([1, 0, 0]), Matrix([0, 1, X])]  # δz = x δy
+
+
+def check_laws(check, *, dalembert=SEED_DALEMBERT_LAW, vakonomic=SEED_VAKONOMIC_LAW,
+               displacements=SEED_VIRTUAL_DISPLACEMENTS):
+    """The page's laws agree with what the toolkit derives (residual by residual)."""
+    kernel = annihilated_distribution(Matrix([[0, -X, 1]]), [X, Y, Z])
+    stacked = Matrix.hstack(*kernel, *displacements)
+    check.fact("virtual displacements: the page's vectors span ker A",
+               stacked.rank(simplify=True) == len(kernel) == Matrix.hstack(*displacements).rank(simplify=True)
+               and all(sympy.cancel((Matrix([[0, -X, 1]]) * d)[0]) == 0 for d in displacements),
+               detail="rank of [ker A | page's basis] equals dim ker A = 2 and A·δ = 0",
+               witness={"kernel": kernel, "page": displacements})
+    derived = dalembert_system()
+    for (lhs, rhs), eq in zip(dalembert, derived.dynamics):
+        check.identity(f"d'Alembert law, {sympy.sstr(eq.lhs)}", lhs - rhs, eq.lhs - eq.rhs)
+    derived_v = vakonomic_system()
+    for (lhs, rhs), eq, var in zip(vakonomic, derived_v.dynamics, "xyz"):
+        check.identity(f"vakonomic law, {var}-equation", lhs - rhs, eq.lhs - eq.rhs)
+
+
+cited(LAWS_ID, cited_kind="definition",
+      title="The velocity constraint z' = xy': virtual displacements, the d'Alembert law and the vakonomic law",
+      statement=r"For $z'=xy'$ ($A=(0,-x,1)$, $b=0$): $\delta z = x\,\delta y$; d'Alembert: $x''=0$, $y''=-x\mu$, "
+                r"$z''=\mu$; vakonomic ($L+\mu(z'-xy')$ varied in $x,y,z,\mu$): $x''=-\mu y'$, $y''=(\mu x)'$, $z''=-\mu'$.",
+      source="cited: seed 003 (b), (e) 'The velocity constraint z'=xy': virtual displacements, the d'Alembert law and the vakonomic law'",
+      assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE],
+      uses=["constraints.linear_velocity_constraint_chetaev", "constraints.lagrange_dalembert_equations",
+            "constraints.vakonomic_augmented_variation"])(check_laws)
+
+
+# --- the counterexample ----------------------------------------------------------------
+
+def not_vakonomic_proof(a=1, b=1) -> Proof:
+    """If the motion were vakonomic on an interval, x'' = -μy' forces μ = 0, then z'' = -μ' = 0: false."""
+    motion, _ = dalembert_motion(a, b)
+    p = Proof("the d'Alembert motion is not vakonomic on any interval")
+    p.hypothesis("motion x", Eq(x, motion[x], evaluate=False), note="the d'Alembert motion (checked above)")
+    p.hypothesis("motion y", Eq(y, motion[y], evaluate=False))
+    p.hypothesis("motion z", Eq(z, motion[z], evaluate=False))
+    p.hypothesis("vak x", (x.diff(t, 2), -mu * y.diff(t)), note="vakonomic x-equation on the interval")
+    p.hypothesis("vak z", (z.diff(t, 2), -mu.diff(t)), note="vakonomic z-equation on the interval")
+    p.substitute("x along q", "vak x", ["motion x", "motion y"], (along(x.diff(t, 2), motion), -mu * along(y.diff(t), motion)))
+    p.cancel("mu vanishes", "x along q", along(y.diff(t), motion), (mu, 0))
+    p.differentiate("mu' vanishes", "mu vanishes", t, (mu.diff(t), 0))
+    p.substitute("z along q", "vak z", ["motion z", "mu' vanishes"], (along(z.diff(t, 2), motion), 0))
+    p.contradiction("contradiction", "z along q")
+    p.conclude("contradiction")
+    return p
+
+
+def reduced_dalembert_field():
+    """State-space right-hand side of the d'Alembert system after eliminating μ (from the toolkit)."""
+    solved = solve_multipliers(dalembert_system(), COORDINATES, t)
+    state = sympy.symbols("sx sy sz vx vy vz", real=True)
+    to_state = {c.diff(t): v for c, v in zip(COORDINATES, state[3:])}
+    to_state.update({c: s for c, s in zip(COORDINATES, state[:3])})
+    accelerations = [solved[c.diff(t, 2)].subs(to_state) for c in COORDINATES]
+    return state, accelerations, solved
+
+
+def check_differ(check, *, a=1, b=1, closed_form=None, dps=30):
+    """Closed form solves the d'Alembert system with the data; unique, maximal; not vakonomic."""
+    motion, multiplier = dalembert_motion(a, b)
+    if closed_form is not None:
+        motion = dict(motion, **closed_form)
+    system = dalembert_system()
+    for eq in system.equations:
+        check.identity(f"closed form solves {sympy.sstr(eq.lhs)} = {sympy.sstr(eq.rhs)}",
+                       along(eq.lhs, motion, multiplier), along(eq.rhs, motion, multiplier),
+                       scope="symbolic, all t in R", context="along the closed-form motion")
+    data = [along(c, motion).subs(t, 0) for c in COORDINATES] + [along(c.diff(t), motion).subs(t, 0) for c in COORDINATES]
+    check.fact("initial data (0,0,0), (a,b,0)", [sympy.nsimplify(v) for v in data] == [0, 0, 0, sympy.sympify(a), sympy.sympify(b), 0],
+               detail=f"q(0), q'(0) = {data}", witness={"data": data})
+    state, accelerations, solved = reduced_dalembert_field()
+    denominators = {sympy.denom(sympy.together(acc)) for acc in accelerations} - {1}
+    check.fact("reduced system is smooth on R^6 (denominators positive), hence unique maximal solutions",
+               all(d.is_positive for d in denominators),
+               detail=f"mu = {sympy.sstr(solved[system.multipliers[0]])}; denominators {sorted(map(sympy.sstr, denominators))} > 0; "
+                      "a locally Lipschitz field has unique maximal solutions (Picard-Lindelof) and the closed form is defined on all of R",
+               scope="symbolic")
+    field = sympy.lambdify(state, list(state[3:]) + accelerations, modules="mpmath")
+    with mpmath.workdps(dps):
+        start = [mpmath.mpf(0)] * 3 + [mpmath.mpf(sympy.Rational(a)), mpmath.mpf(sympy.Rational(b)), mpmath.mpf(0)]
+        solution = mpmath.odefun(lambda _t, s: field(*s), 0, start)
+        residual = mpmath.mpf(0)
+        for time in (1, 3):
+            numeric = solution(time)
+            for coord, value in zip(COORDINATES, numeric[:3]):
+                exact = mpmath.mpf(sympy.N(along(coord, motion).subs(t, time), dps + 10))
+                residual = max(residual, abs(value - exact))
+    check.numeric("mpmath integration of the reduced d'Alembert system matches the closed form",
+                  residual, mpmath.mpf(10) ** (-(dps - 5)), scope=f"t = 1 and t = 3, mpmath odefun at {dps} digits",
+                  detail="max |numeric - closed form| over x, y, z")
+    check.proof("not vakonomic on any subinterval", not_vakonomic_proof(a, b),
+                scope="every open interval: the contradiction (1+t^2)^(-3/2) = 0 holds nowhere")
+
+
+H_INTERVAL = hypothesis("reals.nondegenerate_interval", "the motion is considered on an interval with nonempty interior")
+
+counterexample(DIFFER_ID, cited_kind="counterexample",
+               title="The d'Alembert and vakonomic motions of z' = xy' differ from the same initial data",
+               statement=r"With unit mass, $F=0$ and data $(0,0,0)$, $(1,1,0)$ the unique maximal d'Alembert motion of "
+                         r"$z'=xy'$ is $x=t$, $y=\operatorname{asinh} t$, $z=\sqrt{1+t^2}-1$ on $\mathbb{R}$ "
+                         r"($\mu=(1+t^2)^{-3/2}$); neither it nor any restriction to an interval is vakonomic.",
+               source="cited: seed 003 (e) 'The d'Alembert and vakonomic motions of z' = xy' differ from the same initial data'",
+               assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA, H_INTERVAL],
+               uses=[LAWS_ID])(check_differ)
+
+
+def check_every_dalembert_motion_is_vakonomic(check, *, a=1, b=1):
+    """Seed 001's claim for the data (0,0,0), (a,b,0): the d'Alembert motion admits a vakonomic multiplier.
+
+    Along the motion the vakonomic x-equation x'' = -μ y' determines μ (y' ≠ 0 when b ≠ 0);
+    the claim needs the y- and z-equations to hold with that μ.
+    """
+    motion, multiplier = dalembert_motion(a, b)
+    for eq in dalembert_system().equations:
+        check.identity(f"the witness is a d'Alembert motion: {sympy.sstr(eq.lhs)} = {sympy.sstr(eq.rhs)}",
+                       along(eq.lhs, motion, multiplier), along(eq.rhs, motion, multiplier))
+    x_equation = vakonomic_system().dynamics[0]
+    forced = sympy.solve(along(x_equation.lhs - x_equation.rhs, motion), mu)
+    check.fact("the vakonomic x-equation determines mu along the motion", len(forced) == 1,
+               detail=f"solutions for mu: {forced}")
+    for eq, var in zip(vakonomic_system().dynamics[1:], "yz"):
+        residual = along(eq.lhs - eq.rhs, motion, forced[0] if forced else mu)
+        check.identity(f"the motion satisfies the vakonomic {var}-equation with that mu", residual, 0,
+                       context=f"along x = {motion[x]}, y = {motion[y]}, z = {motion[z]}, mu = {forced[0] if forced else mu}")
+
+
+theorem("nonholonomic.zxy_dalembert_motions_are_vakonomic", expected="fails",
+        title="Every d'Alembert motion of z' = xy' with the seed's data is vakonomic (false as stated)",
+        statement=r"Every d'Alembert motion of the constraint $z'=xy'$ with unit mass and zero applied force that "
+                  r"satisfies $(x,y,z)(0)=(0,0,0)$, $(x',y',z')(0)=(1,1,0)$ is a vakonomic motion of the same "
+                  r"constraint with the same initial data.",
+        source="seed 001, first statement",
+        assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA],
+        uses=[LAWS_ID, "constraints.vakonomic_augmented_variation"], proof_uses=[DIFFER_ID])(
+    check_every_dalembert_motion_is_vakonomic)
+
+
+def check_scope_remarks(check):
+    """Seed 001's bullets: the counterexample's closed form is elementary (asinh and square roots)."""
+    motion, multiplier = dalembert_motion(1, 1)
+    functions = {type(f).__name__ for expr in list(motion.values()) + [multiplier]
+                 for f in sympy.sympify(expr).atoms(sympy.Function)}
+    powers = {p.exp for expr in list(motion.values()) + [multiplier] for p in sympy.sympify(expr).atoms(sympy.Pow)}
+    check.fact("the closed form is elementary: only asinh and rational powers appear",
+               functions <= {"asinh"} and all(e.is_Rational for e in powers),
+               detail=f"functions {sorted(functions)}, exponents {sorted(map(str, powers))}")
+
+
+remark("nonholonomic.zxy_counterexample_scope_remarks",
+       title="Scope of the z' = xy' counterexample: definitions, not physics; elementary numbers",
+       statement="The counterexample separates the two prescriptions as mathematical definitions; it does not say which "
+                 "models a physical system. The numbers were chosen for an elementary closed form; the general "
+                 "inequivalence is the content of the cited treatments. (The bullets speak of 'the counterexample' "
+                 "although the statement they follow is written as a universal inclusion: the trace of its negation.)",
+       source="seed 001, the two bullets after the first statement",
+       uses=[DIFFER_ID, "literature.vakonomic_nonholonomic_treatments"])(check_scope_remarks)
+
+stated("literature.vakonomic_nonholonomic_treatments", kind="cited", cited_kind="literature",
+       title="The cited treatments of vakonomic and non-holonomic mechanics",
+       statement="Unnamed literature (e.g. Arnold-Kozlov-Neishtadt; Bloch; Lewis & Murray 1995).",
+       source="cited: seed 001, second bullet")
+
+
+# --- seed 003 (e): the solution sets -------------------------------------------------------
+
+def vakonomic_family(c):
+    """Vakonomic motions with the seed's data, indexed by c = μ(0): μ, y', z' and x'' as functions of x."""
+    multiplier = (c - x) / (1 + x**2)
+    return {"mu": multiplier, "y'": (1 + c * x) / (1 + x**2), "z'": x * (1 + c * x) / (1 + x**2),
+            "x''": -(c - x) * (1 + c * x) / (1 + x**2) ** 2}
+
+
+def check_solution_sets(check, *, family=vakonomic_family):
+    """(i)-(iv) rest on the counterexample; (v) supplement: the vakonomic family exists for every c."""
+    c = Symbol("c", real=True)
+    members = family(c)
+    relations = {x.diff(t, 2): members["x''"], y.diff(t, 2): sympy.diff(members["y'"], t),
+                 z.diff(t, 2): sympy.diff(members["z'"], t), y.diff(t): members["y'"], z.diff(t): members["z'"]}
+    for eq, name in zip(vakonomic_system().equations, ("x-equation", "y-equation", "z-equation", "constraint")):
+        check.identity(f"the family solves the vakonomic {name}", eq.lhs.subs(mu, members["mu"]).doit(),
+                       eq.rhs, relations=relations, scope="symbolic, every c and every x(t)")
+    at_zero = {k: v.subs(x, 0) for k, v in members.items()}
+    check.fact("the family meets the data: mu(0) = c, y'(0) = 1, z'(0) = 0 at x(0) = 0",
+               [sympy.simplify(at_zero["mu"] - c), at_zero["y'"], at_zero["z'"]] == [0, 1, 0],
+               detail=f"values at x = 0: {at_zero}")
+    check.fact("no member has x'' identically 0 along the data: x''(0) = -c, and for c = 0 x''' != 0",
+               sympy.simplify(at_zero["x''"] + c) == 0 and
+               sympy.diff(members["x''"].subs(c, 0), t).subs(x.diff(t), 1).subs(x, 0) != 0,
+               detail="so no vakonomic motion with these data is x = t, the d'Alembert x-motion")
+
+
+remark("velocity_constraint.zxy_dalembert_set_not_in_vakonomic_set",
+       title="For z' = xy' with the seed's data the d'Alembert solution set is not contained in the vakonomic one",
+       statement="(i) There is a unique maximal d'Alembert motion on R; (ii) every d'Alembert motion through the datum "
+                 "is its restriction; (iii) neither it nor any restriction is vakonomic; (iv) D is not a subset of V "
+                 "and D != V; (v) no existence claim is made for vakonomic motions (supplement: they exist, a family "
+                 "indexed by c = mu(0)).",
+       source="seed 003 (e)", assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA],
+       uses=[DIFFER_ID, LAWS_ID])(check_solution_sets)
+
+
+# --- non-integrability -----------------------------------------------------------------------
+
+DISTRIBUTION = [Matrix([1, 0, 0]), Matrix([0, 1, X])]  # span{∂x, ∂y + x∂z} = ker(0, -x, 1)
+
+
+def check_not_tangent_to_level_sets(check, *, fields=DISTRIBUTION):
+    """No C² Φ with dΦ ≠ 0 has Φ_x = 0 and Φ_y + xΦ_z = 0 (checked proof); the bracket ∂z leaves the span."""
+    decision = is_involutive(fields, [X, Y, Z])
+    check.fact("the distribution is not involutive (a bracket leaves the span)", not decision,
+               detail=decision.explanation, witness=decision.witness if not decision else decision.certificate)
+    phi = Function("Phi")(X, Y, Z)
+    w = Function("w")(X, Y, Z)
+    grad = [phi.diff(v) for v in (X, Y, Z)]
+    annihilate = [sum(g * f for g, f in zip(grad, field)) for field in fields]
+    p = Proof("no regular level sets are tangent to the distribution")
+    p.hypothesis("tangent 1", (annihilate[0], 0), note="dPhi annihilates the first field")
+    p.hypothesis("tangent 2", (annihilate[1], 0), note="dPhi annihilates the second field")
+    p.hypothesis("regular", ((grad[0] ** 2 + grad[1] ** 2 + grad[2] ** 2) * w, 1),
+                 note="dPhi != 0, written as |grad Phi|^2 w = 1 for some w")
+    p.differentiate("tangent 1 by y", "tangent 1", Y, (annihilate[0].diff(Y), 0))
+    p.differentiate("tangent 1 by z", "tangent 1", Z, (annihilate[0].diff(Z), 0))
+    p.differentiate("tangent 2 by x", "tangent 2", X, (annihilate[1].diff(X), 0),
+                    note="Schwarz (Phi of class C^2): sympy orders mixed partials canonically")
+    p.algebra("Phi_z = 0", ["tangent 1 by y", "tangent 1 by z", "tangent 2 by x"], (grad[2], 0))
+    p.algebra("Phi_y = 0", ["tangent 2", "Phi_z = 0"], (grad[1], 0))
+    p.substitute("0 = 1", "regular", ["tangent 1", "Phi_y = 0", "Phi_z = 0"], (0, 1))
+    p.contradiction("contradiction", "0 = 1")
+    p.conclude("contradiction")
+    check.proof("a tangent level set would have dPhi = 0", p, scope="every C^2 Phi on an open set (generic Phi)")
+
+
+cited("nonholonomic.zxy_distribution_not_tangent_to_level_sets", cited_kind="lemma",
+      title="The distribution span{∂x, ∂y + x∂z} is not tangent to any regular level sets",
+      statement=r"No $C^2$ function $\Phi$ with $d\Phi\neq0$ on an open set satisfies $\Phi_x=0$ and $\Phi_y+x\Phi_z=0$.",
+      source="cited: seed 003 (d)", assumes=[H_C2],
+      uses=["external.frobenius_integrability"])(check_not_tangent_to_level_sets)
+
+
+def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
+    """A = ρ Φ_x, b = ρ Φ_t with ρ ≠ 0 is impossible for A = (0, -x, 1), b = 0 (checked proof)."""
+    phi = Function("Phi")(Symbol("t_", real=True), X, Y, Z)
+    rho = Function("rho", nonzero=True)(Symbol("t_", real=True), X, Y, Z)
+    grad = [phi.diff(v) for v in (X, Y, Z)]
+    p = Proof("no integrating factor")
+    for i, (a_i, g) in enumerate(zip(row, grad)):
+        p.hypothesis(f"A column {i}", (rho * g, a_i), note="A = rho Phi_x, componentwise")
+    p.hypothesis("b", (rho * phi.diff(phi.args[0]), offset), note="b = rho Phi_t")
+    p.cancel("Phi_x = 0", "A column 0", rho, (grad[0], 0))
+    p.algebra("rho (Phi_y + x Phi_z) = 0", ["A column 1", "A column 2"], (rho * (grad[1] + X * grad[2]), 0))
+    p.cancel("Phi_y + x Phi_z = 0", "rho (Phi_y + x Phi_z) = 0", rho, (grad[1] + X * grad[2], 0))
+    p.differentiate("Phi_xy = 0", "Phi_x = 0", Y, (grad[0].diff(Y), 0))
+    p.differentiate("Phi_xz = 0", "Phi_x = 0", Z, (grad[0].diff(Z), 0))
+    p.differentiate("by x", "Phi_y + x Phi_z = 0", X, ((grad[1] + X * grad[2]).diff(X), 0), note="Schwarz (C^2)")
+    p.algebra("Phi_z = 0", ["Phi_xy = 0", "Phi_xz = 0", "by x"], (grad[2], 0))
+    p.substitute("rho * 0 = 1", "A column 2", ["Phi_z = 0"], (0, 1))
+    p.contradiction("contradiction", "rho * 0 = 1")
+    p.conclude("contradiction")
+    check.proof("A = rho Phi_x, b = rho Phi_t has no solution", p, scope="every C^2 Phi and nonvanishing rho, near every point")
+    check.fact("b = 0 forces Phi_t = 0 (rho != 0)", rho.is_nonzero is True and offset == 0,
+               detail="rho takes values in GL(1) = R \\ {0}")
+
+
+example("velocity_constraint.zxy_not_holonomic_equivalent",
+        title="z' = xy' is not holonomic-equivalent (locally nonholonomic at every point)",
+        statement=r"$A=(0,-x,1)$, $b=0$ admit no $C^2$ $\Phi$ with $\Phi_x$ of rank 1 and $\varrho\in GL(1)$ with "
+                  r"$A=\varrho\Phi_x$, $b=\varrho\Phi_t$ on any open set: $\ker A$ would be tangent to the level sets of $\Phi$. "
+                  r"(Dimensionally the row is inhomogeneous if $x,y,z$ are lengths: read in nondimensional coordinates.)",
+        source="seed 003 (d)", assumes=[H_CONSTRAINT, H_C2],
+        uses=["nonholonomic.zxy_distribution_not_tangent_to_level_sets", "external.frobenius_integrability"])(
+    check_not_holonomic_equivalent)
