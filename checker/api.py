@@ -17,12 +17,16 @@ class VerifierRun:
         return f"VerifierRun(verdict={self.verdict!r}, checks={[c.name + ':' + c.outcome for c in self.checks]})"
 
 
-def run_verifier(verifier, *args, kind: str = "theorem", item=None, seed: int = 0, profile: str = "default",
-                 **kwargs) -> VerifierRun:
+def run_verifier(verifier, *args, kind: str = "theorem", item=None, uses=(), seed: int = 0,
+                 profile: str = "default", **kwargs) -> VerifierRun:
     """Run ``verifier(check, *args, **kwargs)`` here and return its derived verdict.
 
+    ``item`` (or just ``uses``, the ids a proof may cite) stands for the item being checked.
     Exceptions from the verifier propagate (a test wants to see them).
     """
+    if item is None and uses:
+        from .items import Item
+        item = Item("user.verifier", kind, "run_verifier", "", "", uses=tuple(uses))
     checks = Checks(item=item, seed=seed, profile=profile)
     verifier(checks, *args, **kwargs)
     return VerifierRun(checks, kind)

@@ -93,25 +93,29 @@ class Checks:
                                  max_residual=format_number(result.max_residual)))
 
     def fact(self, name: str, value, *, method: str = "symbolic", scope: str = "", detail: str = "",
-             witness: Any = None) -> Check:
-        """A boolean the verifier computed (``method`` says how); False is a refutation.
+             witness: Any = None, expect: bool = True) -> Check:
+        """A boolean (or :class:`~checker.decision.Decision`) the verifier computed; ``method`` says how.
 
-        True counts as ``proved`` for the exact methods (symbolic, proof script, witness,
-        computation) and as ``confirmed`` for evidence on chosen ``instances`` of a general
-        claim or for ``numerical``/``randomized`` evidence.
+        The claim is ``bool(value) == expect`` (``expect=False`` claims that a decision fails,
+        e.g. "the distribution is not involutive").  When the claim holds the check is
+        ``proved`` for the exact methods (symbolic, proof script, witness, computation) and
+        ``confirmed`` for evidence on chosen ``instances`` or ``numerical``/``randomized`` evidence;
+        otherwise it is ``refuted``.  A Decision's witness is evidence against the property,
+        its certificate evidence for it; the check shows the one that supports what was found.
         """
         from .decision import Decision
         if isinstance(value, Decision):
             detail = detail or value.explanation
-            witness = witness if witness is not None else (value.witness if not value else value.certificate)
-        holds = bool(value)
-        if holds:
+            if witness is None:
+                witness = value.certificate if value else value.witness
+        claim_holds = bool(value) == bool(expect)
+        if claim_holds:
             outcome = "proved" if method in ("symbolic", "proof script", "witness", "computation") else "confirmed"
             return self.record(Check(name, outcome, method, scope, detail,
                                      witness=_plain(witness) if witness is not None else None))
         return self.record(Check(name, "refuted", method, scope, detail,
-                                 witness=self._witness({"witness": _plain(witness)}) if witness is not None
-                                 else self._witness({"witness": detail or name})))
+                                 witness=self._witness({"witness": _plain(witness) if witness is not None
+                                                        else (detail or name)})))
 
     def numeric(self, name: str, residual, tolerance, *, scope: str = "", detail: str = "",
                 instances: Optional[int] = None) -> Check:

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from .evidence import Check
 from .randomized import OutsideDomain, falsify, format_number
-from .symbolic import (apply_relations, as_residuals, derivatives_by_dummies, draw_value, free_symbols_sorted, random_polynomial,
-                       reduce_residual, undefined_functions)
+from .symbolic import (apply_relations, as_residuals, cheap_reduce, derivatives_by_dummies, draw_value, expensive_reduce,
+                       free_symbols_sorted, undefined_functions)
 
 DEGREE = 2  # degree of the random polynomials that stand for undefined functions
 SZ_RANGE = 10**6  # uniform integer trials for the Schwartz–Zippel bound are drawn from [-SZ_RANGE, SZ_RANGE]
@@ -87,18 +87,23 @@ def _arity_of(coefficients) -> int:
 
 def check_identity(name, lhs, rhs, *, relations, scope, samples, seed, dps, context, witness_hook) -> Check:
     residuals = [apply_relations(r, relations) for r in as_residuals((lhs, rhs))]
-    pending = []
-    for r in residuals:
-        zero, reduced = reduce_residual(r)
-        if not zero:
-            pending.append(reduced)
+    pending = [reduced for zero, reduced in map(cheap_reduce, residuals) if not zero]
+    proved = Check(name, "proved", "symbolic", scope, "residual reduces to 0" + (f"; {context}" if context else ""))
     if not pending:
-        return Check(name, "proved", "symbolic", scope, "residual reduces to 0" + (f"; {context}" if context else ""))
-
+        return proved
+    tolerance = mpmath.mpf(10) ** (-(dps // 2))
+    # A quick numerical probe first: a residual that is visibly nonzero goes straight to
+    # falsification instead of through simplify.
     exprs, coefficient_symbols, value_symbols = parametric_instance(pending)
     ordered = [c for cs in coefficient_symbols.values() for c in cs] + value_symbols
     compiled = sympy.lambdify(ordered, exprs, modules="mpmath")
-    tolerance = mpmath.mpf(10) ** (-(dps // 2))
+    if not _probe_is_nonzero(compiled, ordered, dps, tolerance, seed):
+        pending = [reduced for zero, reduced in map(expensive_reduce, pending) if not zero]
+        if not pending:
+            return proved
+        exprs, coefficient_symbols, value_symbols = parametric_instance(pending)
+        ordered = [c for cs in coefficient_symbols.values() for c in cs] + value_symbols
+        compiled = sympy.lambdify(ordered, exprs, modules="mpmath")
 
     def residual(instance):
         subs = _assignment(instance, coefficient_symbols, value_symbols)
@@ -150,6 +155,28 @@ def check_identity(name, lhs, rhs, *, relations, scope, samples, seed, dps, cont
         detail += f"; {bound}"
     return Check(name, "confirmed", "randomized", scope, detail, instances=result.instances, seed=seed,
                  max_residual=format_number(result.max_residual), error_bound=bound or None)
+
+
+def _probe_is_nonzero(compiled, ordered, dps, tolerance, seed, points: int = 3) -> bool:
+    """True when a residual is visibly nonzero at one of a few random rational points."""
+    rng = random.Random(seed ^ 0x5EED)
+    with mpmath.workdps(dps):
+        for _ in range(points):
+            args = []
+            for symbol in ordered:
+                value = draw_value(symbol, sympy.Rational(rng.randint(-7, 7), rng.randint(1, 5)))
+                args.append(mpmath.mpf(value.p) / value.q)
+            try:
+                values = compiled(*args)
+            except (ZeroDivisionError, ValueError, OverflowError, TypeError):
+                continue
+            for v in values:
+                try:
+                    if abs(mpmath.mpmathify(v)) > tolerance:
+                        return True
+                except (TypeError, ValueError):
+                    continue
+    return False
 
 
 def _schwartz_zippel(exprs, ordered, seed, trials: int = 3):

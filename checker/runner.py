@@ -9,6 +9,7 @@ and every item's ``established`` level is the weakest along what it rests on.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import sys
 import time

@@ -78,34 +78,41 @@ def apply_relations(expr, relations):
     return expr
 
 
-def reduce_residual(expr, relations=None, simplify_seconds: float = 5.0):
-    """Return ``(verdict, reduced)`` where verdict is True (zero), or None (not shown zero)."""
+def cheap_reduce(expr, relations=None):
+    """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, cancelled form)``."""
     expr = apply_relations(expr, relations)
     if expr == 0:
         return True, expr
-    candidates = [sympy.expand(expr)]
-    if candidates[0] == 0:
-        return True, candidates[0]
-    cancelled = sympy.cancel(sympy.together(candidates[0]))
-    if cancelled == 0:
-        return True, cancelled
+    expanded = sympy.expand(expr)
+    if expanded == 0:
+        return True, expanded
+    cancelled = sympy.cancel(sympy.together(expanded))
+    return (True, cancelled) if cancelled == 0 else (None, cancelled)
+
+
+def expensive_reduce(expr, simplify_seconds: float = 5.0):
+    """Power and trigonometric rewriting, then ``simplify``, each under a time limit."""
     for transform in (lambda e: sympy.expand(sympy.powsimp(sympy.expand_power_base(e, force=False))),
                       lambda e: sympy.cancel(sympy.expand_trig(e))):
         try:
             with time_limit(simplify_seconds):
-                candidate = transform(cancelled)
+                candidate = transform(expr)
         except (TimeLimit, Exception):  # noqa: BLE001 - any failure only means "not shown zero"
             continue
         if candidate == 0:
             return True, candidate
     try:
         with time_limit(simplify_seconds):
-            simplified = sympy.simplify(cancelled)
-        if simplified == 0:
-            return True, simplified
-        return None, simplified
+            simplified = sympy.simplify(expr)
+        return (True, simplified) if simplified == 0 else (None, simplified)
     except (TimeLimit, Exception):  # noqa: BLE001
-        return None, cancelled
+        return None, expr
+
+
+def reduce_residual(expr, relations=None, simplify_seconds: float = 5.0):
+    """Return ``(verdict, reduced)`` where verdict is True (zero), or None (not shown zero)."""
+    zero, reduced = cheap_reduce(expr, relations)
+    return (zero, reduced) if zero else expensive_reduce(reduced, simplify_seconds)
 
 
 def is_provably_nonzero(expr) -> bool:

@@ -235,11 +235,15 @@ def satisfies_frobenius_condition(omega, coords) -> Decision:
 from checker import cited as _cited  # noqa: E402  (items follow the constructions they use)
 
 
-def check_frobenius_easy_directions(check, *, integrating_factor_power=1):
+def _exact_times_factor(rho, phi, coords):
+    return [rho * phi.diff(c) for c in coords]
+
+
+def check_frobenius_easy_directions(check, *, one_form=_exact_times_factor, bracket_sign=1):
     """ω = ρ dΦ ⇒ ω∧dω = 0, and fields annihilated by dΦ have brackets annihilated by dΦ (n = 3, generic)."""
     coords = sympy.symbols("x0:3", real=True)
     rho, phi = sympy.Function("rho")(*coords), sympy.Function("Phi")(*coords)
-    omega = [rho**integrating_factor_power * phi.diff(c) for c in coords]
+    omega = one_form(rho, phi, coords)
     wedge = wedge_one_two(omega, exterior_derivative(omega, coords), coords)
     check.identity("omega = rho dPhi has omega ^ d omega = 0", sympy.Matrix(list(wedge.values()) or [0]),
                    sympy.zeros(max(len(wedge), 1), 1), scope="symbolic, n = 3, generic rho and Phi")
@@ -253,7 +257,7 @@ def check_frobenius_easy_directions(check, *, integrating_factor_power=1):
         return sum(v * f.diff(c) for v, c in zip(field, coords))
 
     bracket = lie_bracket(fields[0], fields[1], coords)
-    check.identity("dPhi([X,Y]) = X(dPhi(Y)) - Y(dPhi(X))", pair(dphi, bracket),
+    check.identity("dPhi([X,Y]) = X(dPhi(Y)) - Y(dPhi(X))", bracket_sign * pair(dphi, bracket),
                    apply(fields[0], pair(dphi, fields[1])) - apply(fields[1], pair(dphi, fields[0])),
                    scope="symbolic, n = 3, generic X, Y, Phi: tangent fields of level sets form an involutive distribution")
     x, y, z = coords

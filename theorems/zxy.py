@@ -147,7 +147,7 @@ def check_differ(check, *, a=1, b=1, closed_form=None, dps=30):
     """Closed form solves the d'Alembert system with the data; unique, maximal; not vakonomic."""
     motion, multiplier = dalembert_motion(a, b)
     if closed_form is not None:
-        motion = dict(motion, **closed_form)
+        motion = {**motion, **closed_form}
     system = dalembert_system()
     for eq in system.equations:
         check.identity(f"closed form solves {sympy.sstr(eq.lhs)} = {sympy.sstr(eq.rhs)}",
@@ -223,9 +223,10 @@ theorem("nonholonomic.zxy_dalembert_motions_are_vakonomic", expected="fails",
     check_every_dalembert_motion_is_vakonomic)
 
 
-def check_scope_remarks(check):
+def check_scope_remarks(check, *, closed_form=None):
     """Seed 001's bullets: the counterexample's closed form is elementary (asinh and square roots)."""
     motion, multiplier = dalembert_motion(1, 1)
+    motion = {**motion, **(closed_form or {})}
     functions = {type(f).__name__ for expr in list(motion.values()) + [multiplier]
                  for f in sympy.sympify(expr).atoms(sympy.Function)}
     powers = {p.exp for expr in list(motion.values()) + [multiplier] for p in sympy.sympify(expr).atoms(sympy.Pow)}
@@ -295,8 +296,7 @@ DISTRIBUTION = [Matrix([1, 0, 0]), Matrix([0, 1, X])]  # span{∂x, ∂y + x∂z
 def check_not_tangent_to_level_sets(check, *, fields=DISTRIBUTION):
     """No C² Φ with dΦ ≠ 0 has Φ_x = 0 and Φ_y + xΦ_z = 0 (checked proof); the bracket ∂z leaves the span."""
     decision = is_involutive(fields, [X, Y, Z])
-    check.fact("the distribution is not involutive (a bracket leaves the span)", not decision,
-               detail=decision.explanation, witness=decision.witness if not decision else decision.certificate)
+    check.fact("the distribution is not involutive (a bracket leaves the span)", decision, expect=False)
     phi = Function("Phi")(X, Y, Z)
     w = Function("w")(X, Y, Z)
     grad = [phi.diff(v) for v in (X, Y, Z)]

@@ -1,0 +1,284 @@
+"""Finite-dimensional linear algebra behind the multiplier rule: the Euclidean pairing and annihilators.
+
+This file contains
+
+* :func:`euclidean_inner_product` -- ``⟨x, y⟩ = Σ_{k<n} x_k y_k`` on ℝⁿ, and the cited definition
+  ``linalg.euclidean_inner_product`` (bilinear, symmetric, positive definite);
+* :func:`kernel_projector` -- ``P = I − Aᵀ(AAᵀ)⁻¹A``, the orthogonal projector onto ``ker A`` of a
+  surjective ``A``;
+* :func:`transpose_multiplier` -- ``μ = (AAᵀ)⁻¹Aℓ``, the multiplier with ``ℓ = Aᵀμ`` when ``ℓ``
+  annihilates ``ker A``;
+* the hypothesis ``linalg.A_full_row_rank`` (rank A = k, i.e. A is surjective) and the cited lemma
+  ``linalg.annihilator_of_kernel_transpose_multiple``: a functional vanishing on the kernel of a
+  surjection ``A`` is ``Aᵀμ`` for exactly one ``μ``; its verifier also shows the rank hypothesis
+  is needed (``A = [[1, 0], [1, 0]]``).
+
+Each verifier is a plain function whose keyword parameters are the data of the claim, with the
+true values as defaults; soundness tests run it on mutated claims and expect a refutation.
+Linear systems are solved with ``LUsolve``; nothing here inverts a matrix with ``inv()``.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+import sympy
+from hypothesis import strategies as st
+from sympy import Matrix
+
+from checker import Proof, cited, hypothesis
+from checker.randomized import OutsideDomain
+from theorems.strategies import full_row_rank_matrices, rational_matrices, rationals
+
+__all__ = [
+    "euclidean_inner_product",
+    "kernel_projector",
+    "transpose_multiplier",
+    "A_FULL_ROW_RANK",
+    "check_euclidean_inner_product",
+    "check_annihilator_lemma",
+]
+
+
+# ---------------------------------------------------------------------------
+# constructions
+# ---------------------------------------------------------------------------
+
+def euclidean_inner_product(x, y):
+    """``⟨x, y⟩ = Σ_{k<n} x_k y_k`` for two vectors of the same length n (lists or Matrices)."""
+    x, y = list(x), list(y)
+    if len(x) != len(y):
+        raise ValueError(f"vectors of lengths {len(x)} and {len(y)} have no Euclidean inner product")
+    return sum((xk * yk for xk, yk in zip(x, y)), sympy.S.Zero)
+
+
+def _gram_solve(A: Matrix, rhs: Matrix) -> Matrix:
+    """``(AAᵀ)⁻¹ rhs`` by ``LUsolve`` (raises ``NonInvertibleMatrixError`` when AAᵀ is singular)."""
+    gram = A * A.T
+    solution = gram.LUsolve(rhs, iszerofunc=lambda e: sympy.cancel(e) == 0)
+    return solution.applyfunc(sympy.cancel)
+
+
+def kernel_projector(A) -> Matrix:
+    """``P = I − Aᵀ(AAᵀ)⁻¹A``: for A of full row rank, the orthogonal projector onto ``ker A``."""
+    A = Matrix(A)
+    return (sympy.eye(A.cols) - A.T * _gram_solve(A, A)).applyfunc(sympy.cancel)
+
+
+def transpose_multiplier(A, ell) -> Matrix:
+    """``μ = (AAᵀ)⁻¹Aℓ`` (a k-vector): the unique μ with ``ℓ = Aᵀμ`` when ℓ annihilates ``ker A``."""
+    A = Matrix(A)
+    ell = Matrix(list(ell))
+    if ell.rows != A.cols:
+        raise ValueError(f"functional has {ell.rows} entries, the matrix has {A.cols} columns")
+    return _gram_solve(A, A * ell)
+
+
+def _has_full_row_rank(A) -> bool:
+    A = Matrix(A)
+    return A.rank(iszerofunc=lambda e: sympy.cancel(e) == 0) == A.rows
+
+
+A_FULL_ROW_RANK = hypothesis(
+    "linalg.A_full_row_rank", "A has rank k (surjective)", predicate=_has_full_row_rank,
+    source="cited: 003 'A linear functional annihilating the kernel of a surjection is a unique transpose multiple'")
+
+
+def _vector(name: str, n: int) -> Matrix:
+    return Matrix(sympy.symbols(f"{name}_1:{n + 1}"))
+
+
+def _generic_matrix(k: int, n: int) -> Matrix:
+    return Matrix(k, n, lambda i, j: sympy.Symbol(f"a_{i + 1}{j + 1}"))
+
+
+def _kernel_basis(A: Matrix) -> list:
+    """A basis of ``ker A`` (generic for symbolic entries), each vector with denominators cleared."""
+    basis = []
+    for v in A.nullspace(iszerofunc=lambda e: sympy.cancel(e) == 0):
+        v = v.applyfunc(sympy.cancel)
+        denominators = [sympy.fraction(sympy.together(e))[1] for e in v]
+        common = sympy.S.One
+        for d in denominators:
+            common = sympy.lcm(common, d)
+        basis.append((common * v).applyfunc(sympy.expand))
+    return basis
+
+
+# ---------------------------------------------------------------------------
+# linalg.euclidean_inner_product
+# ---------------------------------------------------------------------------
+
+def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbolic_dims=(1, 2, 3, 4),
+                                  max_random_dim=6):
+    """Bilinear and symmetric (symbolic, generic entries), ⟨x,x⟩ = Σx_k² and ⟨x,x⟩ > 0 for x ≠ 0 (randomized)."""
+    alpha, beta = sympy.symbols("alpha beta")
+    for n in symbolic_dims:
+        x, xp, y, yp = (_vector(name, n) for name in ("x", "xp", "y", "yp"))
+        scope = f"symbolic, n = {n}, generic real entries"
+        check.identity(f"linear in the first slot (n = {n})", inner(alpha * x + beta * xp, y),
+                       alpha * inner(x, y) + beta * inner(xp, y), scope=scope)
+        check.identity(f"linear in the second slot (n = {n})", inner(x, alpha * y + beta * yp),
+                       alpha * inner(x, y) + beta * inner(x, yp), scope=scope)
+        check.identity(f"symmetric (n = {n})", inner(x, y), inner(y, x), scope=scope)
+        check.identity(f"<x,x> is the sum of squares (n = {n})", inner(x, x),
+                       sum((xk ** 2 for xk in x), sympy.S.Zero), scope=scope)
+
+    nonzero_vectors = st.integers(1, max_random_dim).flatmap(
+        lambda n: st.lists(rationals(), min_size=n, max_size=n)).filter(lambda v: any(e != 0 for e in v))
+    check.property("positive definite: <x,x> > 0 for nonzero rational x", nonzero_vectors,
+                   lambda v: bool(inner(v, v) > 0),
+                   scope=f"randomized, exact rationals, n = 1..{max_random_dim}")
+
+
+@cited("linalg.euclidean_inner_product", cited_kind="definition",
+       title="The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ",
+       statement=r"For $x, y \in \mathbb{R}^n$, $\langle x, y\rangle = \sum_{k<n} x_k y_k$ (zero-indexed sum); "
+                 r"it is bilinear, symmetric and positive definite.",
+       source="cited: 001, 003, 004 'The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ'")
+def _(check):
+    check_euclidean_inner_product(check)
+
+
+# ---------------------------------------------------------------------------
+# linalg.annihilator_of_kernel_transpose_multiple
+# ---------------------------------------------------------------------------
+
+SYMBOLIC_SIZES = ((1, 2), (1, 3), (2, 3))
+RANK_WITNESS = Matrix([[1, 0], [1, 0]])
+
+
+def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier) -> Proof:
+    """Checked proof that ``ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, from ``ℓ·δ_j = 0`` on a kernel basis δ_j.
+
+    The certificate of component i is row i of ``D(DᵀD)⁻¹`` (D = [δ_j]): the identity
+    ``I − Aᵀ(AAᵀ)⁻¹A = D(DᵀD)⁻¹Dᵀ`` writes ``ℓ − Aᵀμ`` as a combination of the ``ℓ·δ_j``.
+    """
+    basis = _kernel_basis(A)
+    mu = multiplier(A, ell)
+    residual = ell - A.T * mu
+    p = Proof("a functional annihilating ker A is a transpose multiple")
+    labels = []
+    for j, delta in enumerate(basis):
+        labels.append(p.hypothesis(f"annihilates_{j + 1}", (euclidean_inner_product(ell, delta), 0),
+                                   note=f"ℓ vanishes on δ_{j + 1} = {sympy.sstr(list(delta))} ∈ ker A"))
+    if basis:
+        D = Matrix.hstack(*basis)
+        weights = D * (D.T * D).LUsolve(sympy.eye(len(basis)), iszerofunc=lambda e: sympy.cancel(e) == 0)
+    else:
+        weights = sympy.zeros(A.cols, 0)
+    components = []
+    for i in range(A.cols):
+        components.append(p.algebra(f"component_{i + 1}", labels, (residual[i], 0),
+                                    certificate=[sympy.cancel(weights[i, j]) for j in range(len(basis))],
+                                    note=f"(ℓ − Aᵀμ)_{i + 1} = Σ_j [D(DᵀD)⁻¹]_{i + 1}j ℓ·δ_j"))
+    p.algebra("transpose_multiple", components, (ell, A.T * mu))
+    p.conclude("transpose_multiple")
+    return p
+
+
+def _annihilator_instances(rank_hypothesis: bool, max_k: int, max_n: int):
+    sizes = [(k, n) for k in range(1, max_k + 1) for n in range(k, max_n + 1)]
+
+    def for_size(size):
+        k, n = size
+        matrices = full_row_rank_matrices(k, n) if rank_hypothesis else rational_matrices(k, n)
+        return st.tuples(matrices, rational_matrices(k, 1), rational_matrices(n, 1))
+    return st.sampled_from(sizes).flatmap(for_size)
+
+
+def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector=kernel_projector,
+                            rank_hypothesis=True, symbolic_sizes=SYMBOLIC_SIZES, max_k=3, max_n=6):
+    """ℓ ⟂ ker A with rank A = k ⇔ ℓ = Aᵀμ, μ = (AAᵀ)⁻¹Aℓ unique; and a witness that the rank hypothesis is needed.
+
+    ``multiplier`` is the claimed formula for μ, ``projector`` the claimed projector onto ker A and
+    ``rank_hypothesis=False`` drops the hypothesis rank A = k from the claim.
+    """
+    for k, n in symbolic_sizes:
+        scope = f"symbolic for (k,n) = ({k},{n}), generic entries a_ij"
+        A = _generic_matrix(k, n)
+        P = projector(A)
+        ell, c = _vector("l", n), _vector("c", k)
+        check.identity(f"A P = 0 (k={k}, n={n})", A * P, sympy.zeros(k, n), scope=scope,
+                       context="P maps into ker A")
+        # P = N/d with d = det(AAᵀ) (nonzero where rank A = k, by Cauchy–Binet below): P² = P ⇔ N² = dN,
+        # a polynomial identity that expands far faster than the product of rational matrices.
+        d = sympy.expand((A * A.T).det())
+        N = (d * P).applyfunc(sympy.cancel)
+        check.identity(f"P = N/d with N polynomial, d = det(AAᵀ) (k={k}, n={n})", d * P, N, scope=scope)
+        check.fact(f"N = d P has polynomial entries (k={k}, n={n})", all(e.is_polynomial() for e in N),
+                   method="computation", scope=scope)
+        check.identity(f"P^2 = P, as N^2 = d N (k={k}, n={n})", N * N, d * N, scope=scope)
+        check.identity(f"P^T = P (k={k}, n={n})", P.T, P, scope=scope,
+                       context="with P^2 = P: ℓ·Pℓ = |Pℓ|^2, so ℓ ⟂ ker A forces Pℓ = 0")
+        check.identity(f"ℓ − Aᵀμ = Pℓ (k={k}, n={n})", ell - A.T * multiplier(A, ell), P * ell, scope=scope)
+        minors = sum((A.extract(list(range(k)), list(cols)).det() ** 2 for cols in combinations(range(n), k)),
+                     sympy.S.Zero)
+        check.identity(f"Cauchy–Binet det(AAᵀ) = Σ minors² (k={k}, n={n})", (A * A.T).det(), minors, scope=scope,
+                       context="AAᵀ is invertible exactly when some k×k minor is nonzero, i.e. rank A = k")
+        check.identity(f"uniqueness: multiplier(A, Aᵀc) = c (k={k}, n={n})", multiplier(A, A.T * c), c,
+                       scope=scope + " (where det AAᵀ ≠ 0)")
+        basis = _kernel_basis(A)
+        check.identity(f"kernel basis lies in ker A (k={k}, n={n})",
+                       A * Matrix.hstack(*basis) if basis else sympy.zeros(k, 1),
+                       sympy.zeros(k, max(len(basis), 1)), scope=scope)
+        if basis:
+            check.identity(f"converse: Aᵀc annihilates ker A (k={k}, n={n})",
+                           (A.T * c).T * Matrix.hstack(*basis), sympy.zeros(1, len(basis)), scope=scope)
+        check.proof(f"ℓ ⟂ ker A ⇒ ℓ = Aᵀμ (k={k}, n={n})", annihilator_proof(A, ell, multiplier), scope=scope)
+
+    def holds(instance) -> bool:
+        A, c, w = instance
+        k, n = A.shape
+        if rank_hypothesis and not A_FULL_ROW_RANK.holds_for(A):
+            raise OutsideDomain("the drawn A violates the rank hypothesis")
+        if A.T.nullspace():  # Aᵀμ = 0 has μ ≠ 0: μ is not unique
+            return False
+        kernel = A.nullspace()
+        if len(kernel) != n - k:
+            return False
+        functionals = [(A.T * c, True), (w, None)]
+        if kernel:
+            functionals.append((A.T * c + kernel[0], False))
+        for ell, annihilates_expected in functionals:
+            mu = multiplier(A, ell)
+            annihilates = all((ell.T * d)[0, 0] == 0 for d in kernel)
+            represented = (A.T * mu - ell).is_zero_matrix
+            if annihilates != represented:
+                return False
+            if annihilates_expected is not None and annihilates != annihilates_expected:
+                return False
+            if annihilates_expected and mu != c:
+                return False
+        return True
+
+    hyp = "rank A = k (full_row_rank_matrices)" if rank_hypothesis else "any rational A (rank hypothesis dropped)"
+    check.property("ℓ ⟂ ker A ⇔ ℓ = Aᵀ(AAᵀ)⁻¹Aℓ, with unique μ", _annihilator_instances(rank_hypothesis, max_k, max_n),
+                   holds, describe=lambda inst: [sympy.sstr(m) for m in inst],
+                   scope=f"randomized, exact rationals, k = 1..{max_k}, n = k..{max_n}, {hyp}; "
+                         "ℓ = Aᵀc (row space), ℓ arbitrary, ℓ = Aᵀc + δ (δ ∈ ker A, δ ≠ 0)")
+
+    W = RANK_WITNESS
+    ell_w = Matrix([1, 0])
+    mu_a, mu_b = Matrix([1, 0]), Matrix([0, 1])
+    if rank_hypothesis:
+        check.witness("rank hypothesis needed", "A = [[1,0],[1,0]] (k = 2, rank 1), ℓ = (1, 0)", [
+            ("A violates the hypothesis rank A = k", not A_FULL_ROW_RANK.holds_for(W), "computation"),
+            ("ℓ annihilates ker A = span{(0,1)}", all((ell_w.T * d)[0, 0] == 0 for d in W.nullspace()), "computation"),
+            ("μ = (1,0) and μ = (0,1) both give Aᵀμ = ℓ, and Aᵀ(1,−1) = 0",
+             W.T * mu_a == ell_w and W.T * mu_b == ell_w and (W.T * Matrix([1, -1])).is_zero_matrix, "computation"),
+        ])
+    else:
+        check.fact("μ unique for A = [[1,0],[1,0]], ℓ = (1,0)", not W.T.nullspace(), method="computation",
+                   witness={"A": W, "mu": [mu_a, mu_b], "A^T mu": ell_w})
+
+
+@cited("linalg.annihilator_of_kernel_transpose_multiple", cited_kind="lemma",
+       title="A linear functional annihilating the kernel of a surjection is a unique transpose multiple",
+       statement=r"Let $A \in \mathbb{R}^{k\times n}$ be surjective (rank $k$) and $\ell \in \mathbb{R}^n$ with "
+                 r"$\ell\cdot\delta = 0$ for every $\delta \in \ker A$. Then there is exactly one "
+                 r"$\mu \in \mathbb{R}^k$ with $\ell = A^{\mathsf T}\mu$, namely $\mu = (AA^{\mathsf T})^{-1}A\ell$. "
+                 r"Conversely every $A^{\mathsf T}\mu$ annihilates $\ker A$.",
+       source="cited: 003 'A linear functional annihilating the kernel of a surjection is a unique transpose multiple'",
+       uses=["linalg.euclidean_inner_product"], assumes=[A_FULL_ROW_RANK])
+def _(check):
+    check_annihilator_lemma(check)
