@@ -46,7 +46,8 @@ def item_record(corpus, result) -> dict:
         record["detail"] = result.failure_detail
     if result.blocked_by:
         record["blocked_by"] = result.blocked_by
-    witnesses = [c["witness"] for c in result.checks if c.get("outcome") == "refuted" and "witness" in c]
+    witnesses = [dict(check=c["name"], **c["witness"]) if isinstance(c["witness"], dict) else {"check": c["name"], "witness": c["witness"]}
+                 for c in result.checks if c.get("outcome") == "refuted" and "witness" in c]
     if witnesses:
         record["witness"] = witnesses[0]
     return record

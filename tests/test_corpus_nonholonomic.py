@@ -120,3 +120,9 @@ def test_frobenius_rejects_a_form_that_is_not_rho_dphi():
         return [rho * phi.diff(coords[0]), phi.diff(coords[1]), rho * phi.diff(coords[2])]
     assert verdict(frob.check_frobenius_easy_directions, one_form=not_exact) == "refuted"
     assert verdict(frob.check_frobenius_easy_directions, bracket_sign=-1) == "refuted"
+
+
+def test_nonzero_offset_breaks_the_time_independence_step():
+    run = run_verifier(zxy.check_not_holonomic_equivalent, offset=1)
+    assert run.verdict == "inconclusive"
+    assert any("Phi_t" in c.name and c.outcome == "inconclusive" for c in run.checks)

@@ -285,7 +285,7 @@ def check_holonomic_virtual_displacements(check, *, construction=holonomic_virtu
                       r"displacements at fixed $t$ are the tangent vectors $\delta q$ with "
                       r"$\sum_i \frac{\partial f}{\partial q_i}\delta q_i = 0$, i.e. "
                       r"$\delta q \in \ker \partial f/\partial q$.",
-            source="seed 002: 'The two kinds of constraint' — 'The associated virtual displacements are tangent to "
+            source="seed 002_3134e4ba07f0f65c.txt: 'The two kinds of constraint' — 'The associated virtual displacements are tangent to "
                    "that surface: ∂f/∂q_i δq_i = 0'")
 def _(check):
     check_holonomic_virtual_displacements(check)
@@ -352,7 +352,7 @@ def check_chetaev_virtual_displacements(check, *, construction=chetaev_virtual_d
                       r"nonholonomic if it cannot be integrated to coordinate constraints. Its (d'Alembert--Chetaev) "
                       r"virtual displacements at fixed $t$ are the $\delta q$ with $\sum_i A_{ai}(q,t)\delta q_i = 0$; "
                       r"$b_a$ does not appear, since the condition concerns one instant.",
-            source="seed 002: 'The two kinds of constraint' — 'A standard d'Alembert–Chetaev treatment restricts "
+            source="seed 002_3134e4ba07f0f65c.txt: 'The two kinds of constraint' — 'A standard d'Alembert–Chetaev treatment restricts "
                    "virtual displacements at a fixed time by Σ_i A_ai δq_i = 0 … b_a does not appear'")
 def _(check):
     check_chetaev_virtual_displacements(check)
@@ -410,7 +410,7 @@ def check_lagrange_dalembert_equations(check, *, reaction_sign=1, potential_sign
                       r"\frac{\partial L}{\partial q_i} = \sum_a \lambda_a A_{ai}$, to be solved together with "
                       r"$\sum_i A_{ai}\dot q_i + b_a = 0$. The multipliers represent the ideal constraint forces "
                       r"(up to the sign convention); the reaction $A^{\mathsf T}\lambda$ does no virtual work.",
-            source="seed 002: 'What variational principle is being used?' — 'This gives the Lagrange–d'Alembert "
+            source="seed 002_3134e4ba07f0f65c.txt: 'What variational principle is being used?' — 'This gives the Lagrange–d'Alembert "
                    "equations d/dt ∂L/∂q̇_i − ∂L/∂q_i = Σ_a λ_a A_ai'",
             uses=["constraints.linear_velocity_constraint_chetaev",
                   "lagrangian.time_dependent_chart_action_first_variation"],
@@ -460,7 +460,7 @@ def check_vakonomic_augmented_variation(check, *, constraint_sign=-1, include_of
                       r"the multipliers $\mu_a$ independently; the $\mu$-variation gives back the constraint "
                       r"$\sum_i A_{ai}\dot q_i + b_a = 0$ and the $q$-variation gives "
                       r"$EL_q(L_{\mathrm{aug}}) = 0$ (the vakonomic equations).",
-            source="seed 002: 'What variational principle is being used?' — 'requiring every varied path to satisfy "
+            source="seed 002_3134e4ba07f0f65c.txt: 'What variational principle is being used?' — 'requiring every varied path to satisfy "
                    "the nonholonomic velocity constraint … often called the vakonomic approach'; worked example "
                    "'L_aug = L + μ(ẏ − xż) … as well as the multiplier μ (whose variation imposes ẏ − xż = 0)'",
             uses=["constraints.linear_velocity_constraint_chetaev",
@@ -516,7 +516,7 @@ def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_re
                   r"constrained variational principle give the same constrained equations. In velocity form: "
                   r"$EL(L + \mu\dot f) = EL(L) + \dot\mu\,\nabla f$, so the vakonomic equations are the "
                   r"d'Alembert equations with $\lambda = -\dot\mu$.",
-        source="seed 002: 'When the methods agree' — 'For a holonomic constraint … these approaches yield the same "
+        source="seed 002_3134e4ba07f0f65c.txt: 'When the methods agree' — 'For a holonomic constraint … these approaches yield the same "
                "constrained equations under the usual regularity assumptions'",
         uses=["constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
               "constraints.holonomic_virtual_displacements"])
@@ -573,7 +573,7 @@ def check_nonholonomic_prescriptions_differ(check, *, curve=None, data=((0, 0, 0
                   r"$z' = xy'$ with data $(0,0,0), (0,1,0)$ the motion $(0, t, 0)$ is both a d'Alembert motion "
                   r"($\lambda = 0$) and a vakonomic motion ($\mu \equiv 0$), while at $\mu y' \neq 0$ the vakonomic "
                   r"$x'' = -\mu y'$ differs from the d'Alembert $x'' = 0$.",
-        source="seed 002: 'When the methods agree' — 'For a nonholonomic constraint, do not assume that a variation "
+        source="seed 002_3134e4ba07f0f65c.txt: 'When the methods agree' — 'For a nonholonomic constraint, do not assume that a variation "
                "through constraint-satisfying paths is equivalent to imposing the Chetaev condition. They coincide "
                "only in special cases'",
         uses=["constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
@@ -600,7 +600,7 @@ stated("terminology.semiholonomic", kind="remark",
                  "and the allowed virtual displacements matter more than the label. (Catalogue note: in Goldstein "
                  "3rd ed. §2.4 the label goes with multipliers adjoined to Hamilton's principle, a vakonomic-type "
                  "procedure; not checked against the book.)",
-       source="seed 002: 'In the terminology commonly used in discussions of Goldstein, “semiholonomic” refers to …'; "
+       source="seed 002_3134e4ba07f0f65c.txt: 'In the terminology commonly used in discussions of Goldstein, “semiholonomic” refers to …'; "
               "'Treating the terminology as universal'",
        uses=["external.goldstein_classical_mechanics"])
 
@@ -670,7 +670,7 @@ def check_velocity_constraint_not_automatically_integrable(check, *, nonintegrab
                   r"Varying the augmented Lagrangian independently in the coordinates gives the vakonomic equations, "
                   r"not d'Alembert's (for $\dot y - x\dot z = 0$: $m\ddot x = -\mu\dot z$ against $m\ddot x = 0$). "
                   r"The multiplier equations must be solved together with the velocity constraints.",
-        source="seed 002: 'Common mistakes' — 'Calling every velocity constraint holonomic …', 'Varying the augmented "
+        source="seed 002_3134e4ba07f0f65c.txt: 'Common mistakes' — 'Calling every velocity constraint holonomic …', 'Varying the augmented "
                "Lagrangian and assuming it is d'Alembert mechanics …', 'Dropping the constraint equation after adding "
                "multipliers'",
         uses=["nonholonomic.yxz_one_form_not_integrable", "nonholonomic.yxz_vakonomic_equations",

@@ -79,7 +79,7 @@ example("nonholonomic.yxz_one_form_not_integrable",
         statement=r"The one-form $dy-x\,dz$ is not integrable to a single coordinate constraint: its exterior "
                   r"derivative is $-dx\wedge dz$, and the Frobenius integrability condition fails "
                   r"($\omega\wedge d\omega=dx\wedge dy\wedge dz\neq0$; $d\omega\neq0$ alone would not settle it).",
-        source="seed 002, worked example", assumes=[H_CONSTRAINT],
+        source="seed 002_3134e4ba07f0f65c.txt, worked example", assumes=[H_CONSTRAINT],
         uses=["external.frobenius_integrability"])(check_one_form)
 
 # --- the d'Alembert equations -------------------------------------------------------------------
@@ -108,7 +108,7 @@ example("nonholonomic.yxz_dalembert_equations",
         statement=r"For $L=\tfrac12m(\dot x^2+\dot y^2+\dot z^2)$ and $(A_x,A_y,A_z)=(0,1,-x)$: $m\ddot x=0$, "
                   r"$m\ddot y=\lambda$, $m\ddot z=-x\lambda$, with $\dot y-x\dot z=0$; the reaction does virtual work "
                   r"$\lambda(\delta y-x\delta z)=0$.",
-        source="seed 002, worked example", assumes=[H_CONSTRAINT, H_FREE_PARTICLE],
+        source="seed 002_3134e4ba07f0f65c.txt, worked example", assumes=[H_CONSTRAINT, H_FREE_PARTICLE],
         uses=["constraints.lagrange_dalembert_equations", "constraints.linear_velocity_constraint_chetaev",
               "nonholonomic.zxy_constraint_dalembert_vakonomic_laws"])(check_dalembert)
 
@@ -152,5 +152,5 @@ example("nonholonomic.yxz_vakonomic_equations",
         title="The vakonomic equations of y' − x z' = 0: m x'' = −μz', m y'' = −μ', m z'' = xμ' + μx'",
         statement=r"Varying $L_{\mathrm{aug}}=L+\mu(\dot y-x\dot z)$ in $x,y,z,\mu$ independently gives "
                   r"$m\ddot x=-\mu\dot z$, $m\ddot y=-\dot\mu$, $m\ddot z=x\dot\mu+\mu\dot x$ (not the d'Alembert equations).",
-        source="seed 002, worked example", assumes=[H_CONSTRAINT, H_FREE_PARTICLE],
+        source="seed 002_3134e4ba07f0f65c.txt, worked example", assumes=[H_CONSTRAINT, H_FREE_PARTICLE],
         uses=["constraints.vakonomic_augmented_variation"])(check_vakonomic)

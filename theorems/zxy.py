@@ -107,7 +107,7 @@ cited(LAWS_ID, cited_kind="definition",
       title="The velocity constraint z' = xy': virtual displacements, the d'Alembert law and the vakonomic law",
       statement=r"For $z'=xy'$ ($A=(0,-x,1)$, $b=0$): $\delta z = x\,\delta y$; d'Alembert: $x''=0$, $y''=-x\mu$, "
                 r"$z''=\mu$; vakonomic ($L+\mu(z'-xy')$ varied in $x,y,z,\mu$): $x''=-\mu y'$, $y''=(\mu x)'$, $z''=-\mu'$.",
-      source="cited: seed 003 (b), (e) 'The velocity constraint z'=xy': virtual displacements, the d'Alembert law and the vakonomic law'",
+      source="cited: seed 003_c763788c7bc283aa.txt (b), (e) 'The velocity constraint z'=xy': virtual displacements, the d'Alembert law and the vakonomic law'",
       assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE],
       uses=["constraints.linear_velocity_constraint_chetaev", "constraints.lagrange_dalembert_equations",
             "constraints.vakonomic_augmented_variation"])(check_laws)
@@ -187,7 +187,7 @@ counterexample(DIFFER_ID, cited_kind="counterexample",
                statement=r"With unit mass, $F=0$ and data $(0,0,0)$, $(1,1,0)$ the unique maximal d'Alembert motion of "
                          r"$z'=xy'$ is $x=t$, $y=\operatorname{asinh} t$, $z=\sqrt{1+t^2}-1$ on $\mathbb{R}$ "
                          r"($\mu=(1+t^2)^{-3/2}$); neither it nor any restriction to an interval is vakonomic.",
-               source="cited: seed 003 (e) 'The d'Alembert and vakonomic motions of z' = xy' differ from the same initial data'",
+               source="cited: seed 003_c763788c7bc283aa.txt (e) 'The d'Alembert and vakonomic motions of z' = xy' differ from the same initial data'",
                assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA, H_INTERVAL],
                uses=[LAWS_ID])(check_differ)
 
@@ -217,7 +217,7 @@ theorem("nonholonomic.zxy_dalembert_motions_are_vakonomic", expected="fails",
         statement=r"Every d'Alembert motion of the constraint $z'=xy'$ with unit mass and zero applied force that "
                   r"satisfies $(x,y,z)(0)=(0,0,0)$, $(x',y',z')(0)=(1,1,0)$ is a vakonomic motion of the same "
                   r"constraint with the same initial data.",
-        source="seed 001, first statement",
+        source="seed 001_2e69a9934e04987b.txt, first statement",
         assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA],
         uses=[LAWS_ID, "constraints.vakonomic_augmented_variation"], proof_uses=[DIFFER_ID])(
     check_every_dalembert_motion_is_vakonomic)
@@ -241,13 +241,13 @@ remark("nonholonomic.zxy_counterexample_scope_remarks",
                  "models a physical system. The numbers were chosen for an elementary closed form; the general "
                  "inequivalence is the content of the cited treatments. (The bullets speak of 'the counterexample' "
                  "although the statement they follow is written as a universal inclusion: the trace of its negation.)",
-       source="seed 001, the two bullets after the first statement",
+       source="seed 001_2e69a9934e04987b.txt, the two bullets after the first statement",
        uses=[DIFFER_ID, "literature.vakonomic_nonholonomic_treatments"])(check_scope_remarks)
 
 stated("literature.vakonomic_nonholonomic_treatments", kind="cited", cited_kind="literature",
        title="The cited treatments of vakonomic and non-holonomic mechanics",
        statement="Unnamed literature (e.g. Arnold-Kozlov-Neishtadt; Bloch; Lewis & Murray 1995).",
-       source="cited: seed 001, second bullet")
+       source="cited: seed 001_2e69a9934e04987b.txt, second bullet")
 
 
 # --- seed 003 (e): the solution sets -------------------------------------------------------
@@ -284,7 +284,7 @@ remark("velocity_constraint.zxy_dalembert_set_not_in_vakonomic_set",
                  "is its restriction; (iii) neither it nor any restriction is vakonomic; (iv) D is not a subset of V "
                  "and D != V; (v) no existence claim is made for vakonomic motions (supplement: they exist, a family "
                  "indexed by c = mu(0)).",
-       source="seed 003 (e)", assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA],
+       source="seed 003_c763788c7bc283aa.txt (e)", assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA],
        uses=[DIFFER_ID, LAWS_ID])(check_solution_sets)
 
 
@@ -321,7 +321,7 @@ def check_not_tangent_to_level_sets(check, *, fields=DISTRIBUTION):
 cited("nonholonomic.zxy_distribution_not_tangent_to_level_sets", cited_kind="lemma",
       title="The distribution span{∂x, ∂y + x∂z} is not tangent to any regular level sets",
       statement=r"No $C^2$ function $\Phi$ with $d\Phi\neq0$ on an open set satisfies $\Phi_x=0$ and $\Phi_y+x\Phi_z=0$.",
-      source="cited: seed 003 (d)", assumes=[H_C2],
+      source="cited: seed 003_c763788c7bc283aa.txt (d)", assumes=[H_C2],
       uses=["external.frobenius_integrability"])(check_not_tangent_to_level_sets)
 
 
@@ -333,7 +333,6 @@ def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
     p = Proof("no integrating factor")
     for i, (a_i, g) in enumerate(zip(row, grad)):
         p.hypothesis(f"A column {i}", (rho * g, a_i), note="A = rho Phi_x, componentwise")
-    p.hypothesis("b", (rho * phi.diff(phi.args[0]), offset), note="b = rho Phi_t")
     p.cancel("Phi_x = 0", "A column 0", rho, (grad[0], 0))
     p.algebra("rho (Phi_y + x Phi_z) = 0", ["A column 1", "A column 2"], (rho * (grad[1] + X * grad[2]), 0))
     p.cancel("Phi_y + x Phi_z = 0", "rho (Phi_y + x Phi_z) = 0", rho, (grad[1] + X * grad[2], 0))
@@ -345,8 +344,11 @@ def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
     p.contradiction("contradiction", "rho * 0 = 1")
     p.conclude("contradiction")
     check.proof("A = rho Phi_x, b = rho Phi_t has no solution", p, scope="every C^2 Phi and nonvanishing rho, near every point")
-    check.fact("b = 0 forces Phi_t = 0 (rho != 0)", rho.is_nonzero is True and offset == 0,
-               detail="rho takes values in GL(1) = R \\ {0}")
+    time_part = Proof("b = 0 forces Phi_t = 0")
+    time_part.hypothesis("b", (rho * phi.diff(phi.args[0]), offset), note="b = rho Phi_t")
+    time_part.cancel("Phi_t = 0", "b", rho, (phi.diff(phi.args[0]), 0), note="rho takes values in GL(1) = R \\ {0}")
+    time_part.conclude("Phi_t = 0")
+    check.proof("b = 0 forces Phi_t = 0, so Phi does not depend on t", time_part)
 
 
 example("velocity_constraint.zxy_not_holonomic_equivalent",
@@ -354,6 +356,6 @@ example("velocity_constraint.zxy_not_holonomic_equivalent",
         statement=r"$A=(0,-x,1)$, $b=0$ admit no $C^2$ $\Phi$ with $\Phi_x$ of rank 1 and $\varrho\in GL(1)$ with "
                   r"$A=\varrho\Phi_x$, $b=\varrho\Phi_t$ on any open set: $\ker A$ would be tangent to the level sets of $\Phi$. "
                   r"(Dimensionally the row is inhomogeneous if $x,y,z$ are lengths: read in nondimensional coordinates.)",
-        source="seed 003 (d)", assumes=[H_CONSTRAINT, H_C2],
+        source="seed 003_c763788c7bc283aa.txt (d)", assumes=[H_CONSTRAINT, H_C2],
         uses=["nonholonomic.zxy_distribution_not_tangent_to_level_sets", "external.frobenius_integrability"])(
     check_not_holonomic_equivalent)
