@@ -90,7 +90,7 @@ def _known(corpus, node_id: str, items_only: bool = False) -> str:
 
 def _run(corpus, ids, args, progress=True):
     import networkx as nx
-    from .runner import default_jobs, propagate, run, stderr_progress
+    from .runner import default_jobs, propagate, run, stderr_progress, timing_hints
     closure = set(ids)
     for i in ids:
         closure |= {d for d in nx.descendants(corpus.graph, i) if d in corpus.items}
@@ -100,7 +100,8 @@ def _run(corpus, ids, args, progress=True):
     flags = [f"--module {shlex.quote(m)}" for m in args.module] + [f"--path {shlex.quote(p)}" for p in args.path]
     flags += ["--no-corpus"] if args.no_corpus else []
     results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
-                  jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags))
+                  jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags),
+                  hints=timing_hints("reports/verification.json"))
     propagate(corpus, results)
     return results, time.monotonic() - start
 

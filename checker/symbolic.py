@@ -78,16 +78,48 @@ def apply_relations(expr, relations):
     return expr
 
 
+def jet_normalize(expr):
+    """Replace curves x(t) and their derivatives by independent jet symbols, then ``doit``.
+
+    A fully differentiated expression is a function of the jets (x, x', x'', ...), which can take
+    any values at a point, so it vanishes for every curve exactly when it vanishes identically in
+    the jet symbols.  This also makes the two ways sympy writes a partial derivative of a generic
+    function along a curve (``Subs(Derivative(G(xi, x(t)), xi), xi, t)`` and ``Derivative(G(t, x), t)``
+    with x frozen) the same expression.
+    """
+    expr = sympy.sympify(expr).doit()
+    curves = [a for a in expr.atoms(AppliedUndef) if len(a.args) == 1 and a.args[0].is_Symbol]
+    if not curves:
+        return expr
+    mapping = {}
+    for d in expr.atoms(sympy.Derivative):
+        if d.expr in curves and len(d.variable_count) == 1 and d.variable_count[0][0] == d.expr.args[0]:
+            mapping[d] = sympy.Symbol(f"_jet_{d.expr.func}_{d.variable_count[0][1]}", **_real_if(d.expr))
+    for c in curves:
+        mapping[c] = sympy.Symbol(f"_jet_{c.func}_0", **_real_if(c))
+    ordered = sorted(mapping.items(), key=lambda kv: -sympy.count_ops(kv[0]) - (kv[0].derivative_count if isinstance(kv[0], sympy.Derivative) else 0))
+    for old, new in ordered:
+        expr = expr.xreplace({old: new})
+    return expr.doit()
+
+
+def _real_if(curve) -> dict:
+    return {"real": True} if curve.is_real else {}
+
+
 def cheap_reduce(expr, relations=None):
     """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, cancelled form)``."""
     expr = apply_relations(expr, relations)
     if expr == 0:
         return True, expr
-    expanded = sympy.expand(expr)
-    if expanded == 0:
-        return True, expanded
-    cancelled = sympy.cancel(sympy.together(expanded))
-    return (True, cancelled) if cancelled == 0 else (None, cancelled)
+    for form in (expr, jet_normalize(expr)):
+        expanded = sympy.expand(form)
+        if expanded == 0:
+            return True, expanded
+        cancelled = sympy.cancel(sympy.together(expanded))
+        if cancelled == 0:
+            return True, cancelled
+    return None, cancelled
 
 
 def expensive_reduce(expr, simplify_seconds: float = 5.0):

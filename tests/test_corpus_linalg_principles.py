@@ -264,7 +264,7 @@ def test_items_registered_with_catalogue_ids(module):
     assert {i: it.kind for i, it in items.items()} == CATALOGUE_IDS[module]
     for it in items.values():
         assert it.title and it.statement and it.source
-        assert it.source.startswith(("seed 002:", "cited:"))
+        assert it.source.startswith(("seed 002_3134e4ba07f0f65c.txt:", "cited:"))
         if it.kind == "cited":
             assert it.cited_kind
     if module == "theorems.linalg":

@@ -3,7 +3,9 @@
 This file contains the construction behind seed 004's theorem "ideal holonomic constraints
 determine the reaction" and its chart analogue in seed 001:
 
-* :func:`ideal_holonomic_dynamics` -- for a mass matrix M (symmetric positive definite), a force
+* :func:`constraint_derivatives` -- D_xG, G_t and G_tt + 2G_tx[v] + G_xx[v,v] of a constraint;
+* :func:`ideal_multiplier` -- the linear algebra C = J M⁻¹Jᵀ, Λ, a from those pieces;
+* :func:`ideal_holonomic_dynamics` -- both together: for a mass matrix M (symmetric positive definite), a force
   F(t,x,v) and a constraint G(t,x) = 0 with Jacobian J = D_xG of full row rank,
   ``C = J M⁻¹ Jᵀ``, ``Λ = −C⁻¹[J M⁻¹F + G_tt + 2G_tx[v] + G_xx[v,v]]`` and
   ``a = M⁻¹(F + JᵀΛ)``; the bracket term is the part of d²/dt² G(t,x(t)) that does not
@@ -37,6 +39,8 @@ class IdealHolonomicDynamics:
     constraint: Matrix  # G
     coordinates: tuple
     time: sympy.Symbol
+    mass: Matrix = None  # M
+    force: Matrix = None  # F(t, x, v)
 
     @property
     def reaction(self) -> Matrix:
@@ -55,38 +59,55 @@ def _column(values) -> Matrix:
     return m if m.cols == 1 else m.reshape(len(m), 1)
 
 
-def ideal_holonomic_dynamics(M, F, G, x, t) -> IdealHolonomicDynamics:
-    """Acceleration a and multiplier Λ of the ideal holonomic system (M SPD, rank D_xG = k).
-
-    ``M`` is an n×n Matrix, ``F`` a length-n vector of expressions in t, x(t), x'(t), ``G`` a
-    length-k vector of expressions in t, x(t); ``x`` the n coordinate functions of ``t``.
-    """
+def constraint_derivatives(G, x, t):
+    """``(J, G_t, curvature)`` of a constraint G(t, x): J = D_xG, G_t the explicit time derivative and
+    curvature = G_tt + 2 G_tx[v] + G_xx[v, v], the part of d²/dt² G(t, x(t)) without x''; all in t, x(t), x'(t)."""
     coords = list(x)
     n = len(coords)
-    M = Matrix(M)
-    F, G = _column(F), _column(G)
-    if M.shape != (n, n) or F.rows != n:
-        raise ValueError(f"M must be {n}x{n} and F of length {n} for {n} coordinates")
+    G = _column(G)
     positions = sympy.symbols(f"_hx0:{n}", real=True)
     speeds = sympy.symbols(f"_hv0:{n}", real=True)
     to_symbols = {c.diff(t): v for c, v in zip(coords, speeds)}
     to_symbols.update({c: s for c, s in zip(coords, positions)})
     back = {s: c for c, s in zip(coords, positions)}
     back.update({v: c.diff(t) for c, v in zip(coords, speeds)})
-    Gs, Fs = G.subs(to_symbols), F.subs(to_symbols)
+    Gs = G.subs(to_symbols)
     V = Matrix(speeds)
     J = Gs.jacobian(positions)
     G_t = Gs.diff(t)
     h = J * V + G_t  # d/dt G(t, x(t)) with x' = V
     curvature = h.diff(t) + h.jacobian(positions) * V  # G_tt + 2 G_tx[V] + G_xx[V, V]
-    M_inv_F = M.LUsolve(Fs)
-    M_inv_JT = M.LUsolve(J.T)
-    C = (J * M_inv_JT).applyfunc(sympy.cancel)
-    rhs = -(J * M_inv_F + curvature)
-    Lam = C.LUsolve(rhs).applyfunc(sympy.cancel)
-    a = (M_inv_F + M_inv_JT * Lam).applyfunc(sympy.cancel)
-    out = [m.subs(back) for m in (a, Lam, C, J, G_t, curvature, Gs)]
-    return IdealHolonomicDynamics(*out, coordinates=tuple(coords), time=t)
+    return J.subs(back), G_t.subs(back), curvature.subs(back)
+
+
+def ideal_multiplier(M, J, F, curvature, simplify: bool = True):
+    """``(C, Λ, a)``: C = J M⁻¹ Jᵀ, Λ = −C⁻¹(J M⁻¹F + curvature), a = M⁻¹(F + JᵀΛ) (pure linear algebra)."""
+    M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
+    tidy = (lambda m: m.applyfunc(sympy.cancel)) if simplify else (lambda m: m)
+    M_inv_F = tidy(M.LUsolve(F))
+    M_inv_JT = tidy(M.LUsolve(J.T))
+    C = tidy(J * M_inv_JT)  # cancelled at each stage: far cheaper than cancelling the end result
+    Lam = tidy(C.LUsolve(-(J * M_inv_F + curvature)))
+    a = tidy(M_inv_F + M_inv_JT * Lam)
+    return C, Lam, a
+
+
+def ideal_holonomic_dynamics(M, F, G, x, t, simplify: bool = True, solve: bool = True) -> IdealHolonomicDynamics:
+    """Acceleration a and multiplier Λ of the ideal holonomic system (M SPD, rank D_xG = k).
+
+    ``M`` is an n×n Matrix, ``F`` a length-n vector of expressions in t, x(t), x'(t), ``G`` a
+    length-k vector of expressions in t, x(t); ``x`` the n coordinate functions of ``t``.
+    ``simplify=False`` skips the ``cancel`` steps; ``solve=False`` skips the symbolic solve altogether
+    (a, Λ, C are None) for systems that are only integrated numerically (:class:`NumericIdealSystem`).
+    """
+    coords = list(x)
+    n = len(coords)
+    M, F, G = Matrix(M), _column(F), _column(G)
+    if M.shape != (n, n) or F.rows != n:
+        raise ValueError(f"M must be {n}x{n} and F of length {n} for {n} coordinates")
+    J, G_t, curvature = constraint_derivatives(G, coords, t)
+    C, Lam, a = ideal_multiplier(M, J, F, curvature, simplify=simplify) if solve else (None, None, None)
+    return IdealHolonomicDynamics(a, Lam, C, J, G_t, curvature, G, coordinates=tuple(coords), time=t, mass=M, force=F)
 
 
 @dataclass
@@ -98,6 +119,7 @@ class IntegrationReport:
     constraint_drift: object  # max |G| over the sample times
     velocity_drift: object  # max |G_t + J v|
     dps: int
+    solution: object = None  # the mpmath odefun solution, callable at further times
 
 
 def state_functions(dynamics: IdealHolonomicDynamics, expressions):
@@ -112,31 +134,103 @@ def state_functions(dynamics: IdealHolonomicDynamics, expressions):
             for e in expressions]
 
 
+class NumericIdealSystem:
+    """The ideal system evaluated numerically: the pieces J, curvature, F, M, G, G_t are compiled to
+    mpmath and Λ, a are obtained by solving C Λ = −(J M⁻¹F + curvature) with ``mpmath.lu_solve`` at each
+    evaluation (no symbolic inverse)."""
+
+    def __init__(self, dynamics: IdealHolonomicDynamics, acceleration=None):
+        self.n = len(dynamics.coordinates)
+        self.k = dynamics.jacobian.rows
+        (self._J, self._curv, self._F, self._M, self._G, self._G_t) = (
+            state_functions(dynamics, list(m)) for m in (dynamics.jacobian, dynamics.curvature_terms, dynamics.force,
+                                                          dynamics.mass, dynamics.constraint, dynamics.time_derivative))
+        self._override = state_functions(dynamics, list(acceleration)) if acceleration is not None else None
+
+    def _matrix(self, fns, rows, cols, args):
+        return [[fns[i * cols + j](*args) for j in range(cols)] for i in range(rows)]
+
+    def parts(self, time, xs, vs):
+        """``(J, C, Λ, a)`` at one state, as lists of mpf (J and C as lists of rows)."""
+        args = (time, *xs, *vs)
+        J = self._matrix(self._J, self.k, self.n, args)
+        M = self._matrix(self._M, self.n, self.n, args)
+        F = [f(*args) for f in self._F]
+        curv = [f(*args) for f in self._curv]
+        M_inv_F = solve_linear(M, F)
+        M_inv_JT = [solve_linear(M, [J[a][i] for i in range(self.n)]) for a in range(self.k)]  # columns
+        C = [[sum(J[a][i] * M_inv_JT[b][i] for i in range(self.n)) for b in range(self.k)] for a in range(self.k)]
+        rhs = [-(sum(J[a][i] * M_inv_F[i] for i in range(self.n)) + curv[a]) for a in range(self.k)]
+        Lam = solve_linear(C, rhs)
+        accel = [M_inv_F[i] + sum(M_inv_JT[b][i] * Lam[b] for b in range(self.k)) for i in range(self.n)]
+        return J, C, Lam, accel
+
+    def acceleration(self, time, xs, vs):
+        if self._override is not None:
+            return [f(time, *xs, *vs) for f in self._override]
+        return self.parts(time, xs, vs)[3]
+
+    def constraint(self, time, xs, vs):
+        return [f(time, *xs, *vs) for f in self._G]
+
+    def velocity_residual(self, time, xs, vs):
+        J = self._matrix(self._J, self.k, self.n, (time, *xs, *vs))
+        return [f(time, *xs, *vs) + sum(J[a][i] * vs[i] for i in range(self.n)) for a, f in enumerate(self._G_t)]
+
+    def power_residual(self, time, xs, vs):
+        """R·w + Λ·G_t with R = JᵀΛ (zero on permitted velocities)."""
+        J, _, Lam, _ = self.parts(time, xs, vs)
+        return sum(Lam[a] * (sum(J[a][i] * vs[i] for i in range(self.n)) + f(time, *xs, *vs))
+                   for a, f in enumerate(self._G_t))
+
+
+def solve_linear(A, b):
+    """Solve the small dense system A y = b (lists of mpf) by Gaussian elimination with partial pivoting."""
+    n = len(b)
+    rows = [list(A[i]) + [b[i]] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if rows[pivot][col] == 0:
+            raise ZeroDivisionError("singular matrix")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(col + 1, n):
+            factor = rows[r][col] / rows[col][col]
+            for c in range(col, n + 1):
+                rows[r][c] -= factor * rows[col][c]
+    y = [0] * n
+    for i in reversed(range(n)):
+        y[i] = (rows[i][n] - sum(rows[i][j] * y[j] for j in range(i + 1, n))) / rows[i][i]
+    return y
+
+
+def _mpf(value):
+    if isinstance(value, (mpmath.mpf, float)):
+        return mpmath.mpf(value)
+    value = sympy.Rational(value)
+    return mpmath.mpf(value.p) / value.q
+
+
 def integrate_ideal_motion(dynamics: IdealHolonomicDynamics, t0, x0, v0, times, dps: int = 30,
                            acceleration=None) -> IntegrationReport:
     """Integrate x' = v, v' = a from (t0, x0, v0) with mpmath ``odefun`` at ``dps`` digits.
 
-    ``acceleration`` overrides ``dynamics.acceleration`` (to feed a wrong one on purpose).
+    ``acceleration`` overrides the ideal acceleration (to feed a wrong one on purpose).
     Reports the largest |G| and |G_t + J v| at the sample ``times``.
     """
-    n = len(dynamics.coordinates)
-    accel = list(acceleration if acceleration is not None else dynamics.acceleration)
-    accel_fns = state_functions(dynamics, accel)
-    g_fns = state_functions(dynamics, list(dynamics.constraint))
-    h_fns = state_functions(dynamics, list(dynamics.permitted_velocity_residual))
+    system = NumericIdealSystem(dynamics, acceleration)
+    n = system.n
     with mpmath.workdps(dps):
         def field(time, state):
             xs, vs = state[:n], state[n:]
-            return list(vs) + [f(time, *xs, *vs) for f in accel_fns]
+            return list(vs) + system.acceleration(time, xs, vs)
 
-        start = [mpmath.mpf(sympy.Rational(v).p) / sympy.Rational(v).q for v in list(x0) + list(v0)]
-        solution = mpmath.odefun(field, mpmath.mpf(sympy.Rational(t0).p) / sympy.Rational(t0).q, start)
+        start = [_mpf(v) for v in list(x0) + list(v0)]
+        solution = mpmath.odefun(field, _mpf(t0), start)
         states, g_drift, h_drift = [], mpmath.mpf(0), mpmath.mpf(0)
         for time in times:
-            s = solution(mpmath.mpf(time))
-            states.append((list(s[:n]), list(s[n:])))
-            for f in g_fns:
-                g_drift = max(g_drift, abs(f(time, *s)))
-            for f in h_fns:
-                h_drift = max(h_drift, abs(f(time, *s)))
-    return IntegrationReport(list(times), states, g_drift, h_drift, dps)
+            s = solution(_mpf(time))
+            xs, vs = list(s[:n]), list(s[n:])
+            states.append((xs, vs))
+            g_drift = max([g_drift] + [abs(g) for g in system.constraint(_mpf(time), xs, vs)])
+            h_drift = max([h_drift] + [abs(h) for h in system.velocity_residual(_mpf(time), xs, vs)])
+    return IntegrationReport(list(times), states, g_drift, h_drift, dps, solution)

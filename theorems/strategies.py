@@ -7,7 +7,11 @@ This file contains strategies for
 * :func:`spd_matrices` -- symmetric positive definite matrices ``BᵀB + c·I``, ``c ≥ 1``;
 * :func:`full_row_rank_matrices` -- k×n matrices of rank k;
 * :func:`polynomials` -- polynomials with small rational coefficients in given Symbols;
-* :func:`polynomial_vector_fields` -- lists of such polynomials, one per coordinate.
+* :func:`polynomial_vector_fields` -- lists of such polynomials, one per coordinate;
+* :func:`mass_operators` -- the block-diagonal mass operator diag(m_1 I_3, ..., m_N I_3), m_i > 0;
+* :func:`regular_constraints` -- rheonomic or scleronomic polynomial constraints G(t, x) with
+  G(0, 0) = 0 and D_xG(0, 0) of full row rank, with a consistent initial velocity;
+* :func:`polynomial_forces` -- force fields F(t, x, v) with small polynomial components.
 
 Every strategy is a pure hypothesis strategy (no global random state, so shrinking and
 ``derandomize=True`` work) and every entry is an exact ``sympy.Rational``.
@@ -27,6 +31,10 @@ __all__ = [
     "full_row_rank_matrices",
     "polynomials",
     "polynomial_vector_fields",
+    "mass_operators",
+    "regular_constraints",
+    "polynomial_forces",
+    "ConstraintInstance",
 ]
 
 
@@ -103,3 +111,55 @@ def polynomial_vector_fields(coords: Sequence[sympy.Symbol], max_degree: int = 2
     coords = list(coords)
     component = polynomials(coords, max_degree, max_terms, max_num=max_num, max_den=max_den)
     return st.lists(component, min_size=len(coords), max_size=len(coords))
+
+
+def mass_operators(particles: int = 1, max_num: int = 5, max_den: int = 2) -> st.SearchStrategy:
+    """The mass operator diag(m_1 I_3, ..., m_N I_3) with positive rational masses (symmetric positive definite)."""
+    masses = st.lists(st.fractions(min_value=sympy.Rational(1, max_den), max_value=max_num, max_denominator=max_den),
+                      min_size=particles, max_size=particles)
+    return masses.map(lambda ms: sympy.diag(*[sympy.Rational(m.numerator, m.denominator) for m in ms for _ in range(3)]))
+
+
+class ConstraintInstance:
+    """A constraint G(t, x) (length-k list) with G(0, 0) = 0, rank D_xG(0, 0) = k, and consistent data (0, 0, v0)."""
+
+    def __init__(self, G, v0, rheonomic: bool):
+        self.G, self.v0, self.rheonomic = G, v0, rheonomic
+
+    def __repr__(self):
+        return f"ConstraintInstance(G={[sympy.sstr(g) for g in self.G]}, v0={list(self.v0)}, rheonomic={self.rheonomic})"
+
+
+def regular_constraints(x: Sequence, t, k: int, rheonomic: bool = True, max_num: int = 3, max_den: int = 2) -> st.SearchStrategy:
+    """G_a = L_a·x + s_a t x_j + r_a x_i² + u_a t² (u = s = 0 when scleronomic), L of full row rank k.
+
+    ``x`` are the coordinates (symbols or functions of t).  G(0, 0) = 0, D_xG(0, 0) = L has rank k,
+    and ``v0`` is a nonzero vector of ker L, so (0, 0, v0) is consistent data (G_t(0, 0) = 0 as well).
+    """
+    x = list(x)
+    n = len(x)
+    small = rationals(max_num, max_den)
+    row = st.tuples(small, st.integers(0, n - 1), small, st.integers(0, n - 1), small)
+
+    def build(args):
+        L, rows, kernel_weights = args
+        G = []
+        for a in range(k):
+            s_a, j, r_a, i, u_a = rows[a]
+            linear = sum(L[a, c] * x[c] for c in range(n))
+            time_terms = (s_a * t * x[j] + u_a * t**2) if rheonomic else 0
+            G.append(linear + time_terms + r_a * x[i] ** 2)
+        basis = L.nullspace()
+        v0 = sum((w * b for w, b in zip(kernel_weights, basis)), sympy.zeros(n, 1))
+        return ConstraintInstance(G, list(v0), rheonomic)
+
+    return st.tuples(full_row_rank_matrices(k, n, max_num=max_num, max_den=max_den),
+                     st.lists(row, min_size=k, max_size=k),
+                     st.lists(rationals(max_num, max_den, nonzero=True), min_size=n - k, max_size=n - k)).map(build)
+
+
+def polynomial_forces(t, x: Sequence, v: Sequence, max_terms: int = 2, max_num: int = 3, max_den: int = 2) -> st.SearchStrategy:
+    """Force fields F(t, x, v): one polynomial of degree ≤ 2 in (t, x, v) per coordinate."""
+    variables = [t, *x, *v]
+    return st.lists(polynomials(variables, max_degree=2, max_terms=max_terms, max_num=max_num, max_den=max_den),
+                    min_size=len(x), max_size=len(x))
