@@ -1,4 +1,4 @@
-"""Executable theorems of constrained classical mechanics: variational equations and Frobenius integrability.
+"""Executable theorems of constrained classical mechanics: variational equations, Frobenius integrability, ideal holonomic dynamics.
 
 The hypothesis strategies live in the submodule :mod:`theorems.strategies`.
 """
@@ -10,6 +10,13 @@ from theorems.frobenius import (
     satisfies_frobenius_condition,
     wedge_one_two,
 )
+from theorems.holonomic_dynamics import (
+    IdealHolonomicDynamics,
+    constraint_derivatives,
+    ideal_holonomic_dynamics,
+    ideal_multiplier,
+    integrate_ideal_motion,
+)
 from theorems.variational import (
     ConstrainedEquations,
     dalembert_equations,
@@ -20,6 +27,11 @@ from theorems.variational import (
 
 __all__ = [
     "ConstrainedEquations",
+    "IdealHolonomicDynamics",
+    "constraint_derivatives",
+    "ideal_holonomic_dynamics",
+    "ideal_multiplier",
+    "integrate_ideal_motion",
     "annihilated_distribution",
     "dalembert_equations",
     "euler_lagrange",
