@@ -27,6 +27,7 @@ from sympy import Matrix
 
 from checker import Proof, cited, hypothesis
 from checker.randomized import OutsideDomain
+from theorems.frobenius import annihilated_distribution
 from theorems.strategies import full_row_rank_matrices, rational_matrices, rationals
 
 __all__ = [
@@ -93,15 +94,7 @@ def _generic_matrix(k: int, n: int) -> Matrix:
 
 def _kernel_basis(A: Matrix) -> list:
     """A basis of ``ker A`` (generic for symbolic entries), each vector with denominators cleared."""
-    basis = []
-    for v in A.nullspace(iszerofunc=lambda e: sympy.cancel(e) == 0):
-        v = v.applyfunc(sympy.cancel)
-        denominators = [sympy.fraction(sympy.together(e))[1] for e in v]
-        common = sympy.S.One
-        for d in denominators:
-            common = sympy.lcm(common, d)
-        basis.append((common * v).applyfunc(sympy.expand))
-    return basis
+    return [v.applyfunc(sympy.expand) for v in annihilated_distribution(A, range(A.cols))]
 
 
 # ---------------------------------------------------------------------------
