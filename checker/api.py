@@ -12,6 +12,21 @@ class VerifierRun:
         self.checks = checks.checks
         self.verdict = item_verdict(kind, True, checks.checks, failure)
         self.failure = failure
+        self.item = checks.item
+
+    @property
+    def hypotheses(self) -> list:
+        """The hypothesis analysis (:func:`checker.analysis.analyse`) of the item, when one was given."""
+        from .analysis import analyse
+        return analyse(self.item, self.checks) if self.item is not None else []
+
+    def hypothesis_status(self, assumption) -> str:
+        """``necessary`` / ``not needed`` / ``not analysed`` for one assumption of the item."""
+        aid = assumption if isinstance(assumption, str) else assumption.id
+        for h in self.hypotheses:
+            if h.assumption == aid:
+                return h.status
+        raise KeyError(f"{aid!r} is not an assumption of {getattr(self.item, 'id', None)!r}")
 
     def __repr__(self):
         return f"VerifierRun(verdict={self.verdict!r}, checks={[c.name + ':' + c.outcome for c in self.checks]})"

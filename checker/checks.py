@@ -11,10 +11,19 @@ A verifier is a function ``verify(check)``; it calls the methods below, each of 
 * ``proof``     -- a checked proof (:mod:`checker.proof`);
 * ``witness``   -- a counterexample: facts that the instance satisfies the hypotheses and
   violates the conclusion.
+
+Hypothesis analysis (:mod:`checker.analysis` turns these into a table per item):
+
+* ``necessary`` -- a necessity witness for one hypothesis: an instance that violates it,
+  satisfies the item's other hypotheses, and violates the conclusion (three groups of facts,
+  each computed by the verifier);
+* ``without``   -- a block whose checks establish the conclusion with one hypothesis removed
+  (the hypothesis is *not needed*).
 """
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from typing import Any, Callable, Optional
 
 from .evidence import Check
@@ -36,6 +45,7 @@ class Checks:
         self.reproduce = reproduce
         self.checks: list[Check] = []
         self._counter = 0
+        self._role: Optional[dict] = None
 
     # -- bookkeeping -------------------------------------------------------------------
     def instances(self, base: int) -> int:
@@ -48,8 +58,21 @@ class Checks:
         return (self.seed * 1_000_003 + self._counter) % (2**31)
 
     def record(self, check: Check) -> Check:
+        if self._role is not None and check.role is None:
+            check.role = dict(self._role)
         self.checks.append(check)
         return check
+
+    def _hypothesis_id(self, hypothesis) -> str:
+        """The id of an assumption the item assumes (error for one it does not assume)."""
+        hid = hypothesis if isinstance(hypothesis, str) else getattr(hypothesis, "id", None)
+        if not isinstance(hid, str):
+            raise TypeError(f"expected an assumption or its id, got {hypothesis!r}")
+        if self.item is not None:
+            assumed = [a.id for a in self.item.assumes]
+            if hid not in assumed:
+                raise ValueError(f"item {self.item.id!r} does not assume {hid!r} (it assumes {assumed})")
+        return hid
 
     def _witness(self, data: dict) -> dict:
         if self.reproduce:
@@ -152,6 +175,44 @@ class Checks:
             out.append(self.fact(f"{name}: {description}", value, method=method, scope=scope,
                                  detail=f"witness: {instance}"))
         return out
+
+
+    # -- hypothesis analysis ----------------------------------------------------------
+    def necessary(self, hypothesis, instance: str, *, violates: list, conclusion_fails: list,
+                  others_hold: list = (), scope: str = "") -> list:
+        """A necessity witness for ``hypothesis``: ``instance`` violates it, satisfies the other hypotheses
+        and violates the conclusion.
+
+        Each group is a list of facts ``(description, computed bool or Decision, method)`` that must all
+        be true; ``others_hold`` may be empty only when the item has no other hypothesis.  The kernel
+        accepts the witness only when every fact of the three groups holds (:mod:`checker.analysis`).
+        The facts are recorded as checks with a ``necessary`` role; they do not enter the item's verdict.
+        """
+        hid = self._hypothesis_id(hypothesis)
+        out = []
+        outer, self._role = self._role, None
+        try:
+            for part, facts in (("violates", violates), ("others hold", others_hold),
+                                ("conclusion fails", conclusion_fails)):
+                for description, value, method in facts:
+                    c = self.fact(f"necessity of {hid}: {part}: {description}", value, method=method,
+                                  scope=scope, detail=f"witness: {instance}")
+                    c.role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance}
+                    out.append(c)
+        finally:
+            self._role = outer
+        return out
+
+    @contextmanager
+    def without(self, hypothesis, note: str = ""):
+        """Checks recorded inside establish the conclusion with ``hypothesis`` removed (it is not needed)."""
+        hid = self._hypothesis_id(hypothesis)
+        outer = self._role
+        self._role = {"analysis": "not needed", "hypothesis": hid, "note": note}
+        try:
+            yield self
+        finally:
+            self._role = outer
 
 
 def _plain(value):

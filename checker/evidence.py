@@ -40,6 +40,8 @@ class Check:
     error_bound: Optional[str] = None
     witness: Any = None
     steps: list = field(default_factory=list)
+    #: hypothesis analysis: ``{"analysis": "necessary"|"not needed", "hypothesis": id, ...}``
+    role: Optional[dict] = None
 
     def __post_init__(self):
         if self.outcome not in OUTCOMES:
@@ -68,10 +70,18 @@ def item_verdict(kind: str, has_verifier: bool, checks: list[Check], failure: st
         return "stated"
     if not checks:
         return "error"
-    verdict = combine([c.outcome for c in checks])
+    # a necessity witness is evidence about a hypothesis, not about the conclusion
+    own = [c for c in checks if not is_necessity(c)] or checks
+    verdict = combine([c.outcome for c in own])
     if kind == "definition" and verdict in ("proved", "confirmed"):
         return "defined"
     return verdict
+
+
+def is_necessity(check) -> bool:
+    """Whether a check (object or dict) belongs to a necessity witness of a hypothesis."""
+    role = check.get("role") if isinstance(check, dict) else check.role
+    return bool(role) and role.get("analysis") == "necessary"
 
 
 def method_of(checks: list) -> str:

@@ -1,0 +1,104 @@
+"""Hypothesis analysis: for each assumption of a result, is it necessary, not needed, or not analysed?
+
+* ``necessary``: a necessity witness was accepted -- an instance for which the verifier computed that it
+  violates the assumption, satisfies the item's other assumptions, and violates the conclusion (all three
+  groups of facts hold, and the "others hold" group is present whenever the item has other assumptions);
+* ``not needed``: checks recorded inside ``check.without(assumption)`` established the conclusion with the
+  assumption removed (every such check proved or confirmed);
+* ``not analysed``: neither.
+
+A witness whose facts do not all hold is *rejected* (listed with the failing fact); a hypothesis that is
+both witnessed necessary and shown not needed is a *contradiction*.  Both are problems that make
+``verify`` fail: the corpus claims something about its hypotheses that the kernel could not confirm.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ANALYSED_KINDS = ("theorem", "lemma", "corollary")
+STATUSES = ("necessary", "not needed", "not analysed")
+PASSING = ("proved", "confirmed")
+
+
+@dataclass
+class HypothesisStatus:
+    """The analysis of one assumption of one item."""
+
+    assumption: str
+    kind: str  # postulate | hypothesis
+    status: str  # necessary | not needed | not analysed
+    evidence: str = ""
+    problems: list = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        d = {"assumption": self.assumption, "kind": self.kind, "status": self.status}
+        if self.evidence:
+            d["evidence"] = self.evidence
+        if self.problems:
+            d["problems"] = list(self.problems)
+        return d
+
+
+def _get(check, key):
+    return check.get(key) if isinstance(check, dict) else getattr(check, key)
+
+
+def analyse(item, checks: list) -> list[HypothesisStatus]:
+    """The hypothesis table of ``item`` from the checks its verifier recorded (objects or dicts)."""
+    assumed = list(item.assumes)
+    table = []
+    for a in assumed:
+        witnesses: dict[str, list] = {}
+        without: list = []
+        for c in checks:
+            role = _get(c, "role")
+            if not role or role.get("hypothesis") != a.id:
+                continue
+            if role.get("analysis") == "necessary":
+                witnesses.setdefault(role.get("instance", ""), []).append((role.get("part"), c))
+            elif role.get("analysis") == "not needed":
+                without.append(c)
+        problems = []
+        accepted = []
+        for instance, facts in witnesses.items():
+            parts = {p for p, _ in facts}
+            failing = [c for _, c in facts if _get(c, "outcome") not in PASSING]
+            missing = [p for p in ("violates", "conclusion fails") if p not in parts]
+            if len(assumed) > 1 and "others hold" not in parts:
+                missing.append("others hold")
+            if failing:
+                problems.append(f"necessity witness {instance!r} rejected: {_get(failing[0], 'name')} "
+                                f"is {_get(failing[0], 'outcome')}")
+            elif missing:
+                problems.append(f"necessity witness {instance!r} rejected: no fact shows {', '.join(missing)}")
+            else:
+                accepted.append(instance)
+        not_needed = bool(without) and all(_get(c, "outcome") in PASSING for c in without)
+        if without and not not_needed:
+            bad = next(c for c in without if _get(c, "outcome") not in PASSING)
+            problems.append(f"'not needed' claim failed: {_get(bad, 'name')} is {_get(bad, 'outcome')}")
+        if accepted and not_needed:
+            problems.append("contradiction: both a necessity witness and a proof without it were accepted")
+        if accepted and not not_needed:
+            status, evidence = "necessary", f"witness: {accepted[0]}"
+        elif not_needed and not accepted:
+            notes = {(_get(c, 'role') or {}).get('note', '') for c in without} - {""}
+            evidence = f"{len(without)} check(s) hold without it" + (f" ({'; '.join(sorted(notes))})" if notes else "")
+            status = "not needed"
+        else:
+            status, evidence = "not analysed", ""
+        table.append(HypothesisStatus(a.id, a.kind, status, evidence, problems))
+    return table
+
+
+def table_rows(table: list) -> list[str]:
+    """Plain-text rows of a hypothesis table, for ``show``."""
+    rows = []
+    for h in table:
+        h = h if isinstance(h, dict) else h.to_dict()
+        line = f"  {h['status']:<13} {h['assumption']} ({h['kind']})"
+        if h.get("evidence"):
+            line += f": {h['evidence']}"
+        rows.append(line)
+        rows.extend(f"      problem: {p}" for p in h.get("problems", ()))
+    return rows
