@@ -46,6 +46,7 @@ class Checks:
         self.checks: list[Check] = []
         self._counter = 0
         self._role: Optional[dict] = None
+        self.figures: list = []
 
     # -- bookkeeping -------------------------------------------------------------------
     def instances(self, base: int) -> int:
@@ -176,6 +177,26 @@ class Checks:
                                  detail=f"witness: {instance}"))
         return out
 
+
+    # -- pictures ---------------------------------------------------------------------
+    def figure(self, title: str, x, series: dict, *, xlabel: str = "t", ylabel: str = "", caption: str = "",
+               log: bool = False) -> dict:
+        """Attach a line plot of what was checked (``series``: label -> values over ``x``) to the report.
+
+        A figure is a picture of evidence, never evidence: it does not enter the verdict.  Values are
+        rounded to 6 significant digits so reports stay deterministic; ``log`` plots log10 of |value|.
+        """
+        def num(v):
+            return float(f"{float(v):.6g}")
+        xs = [num(v) for v in x]
+        data = {str(k): [num(v) for v in vals] for k, vals in series.items()}
+        for label, vals in data.items():
+            if len(vals) != len(xs):
+                raise ValueError(f"figure {title!r}: series {label!r} has {len(vals)} values for {len(xs)} abscissae")
+        fig = {"title": title, "x": xs, "series": data, "xlabel": xlabel, "ylabel": ylabel,
+               "caption": caption, "log": bool(log)}
+        self.figures.append(fig)
+        return fig
 
     # -- hypothesis analysis ----------------------------------------------------------
     def necessary(self, hypothesis, instance: str, *, violates: list, conclusion_fails: list,

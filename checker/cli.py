@@ -34,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="instance counts of randomized checks")
     run.add_argument("--timeout", type=float, default=60.0, help="time limit per verifier in seconds (default 60)")
     run.add_argument("--jobs", type=int, default=0, help="verifiers run at once (default: min(2, cores))")
+    run.add_argument("--without", action="append", default=[], metavar="ASSUMPTION",
+                     help="drop this postulate or hypothesis (repeatable): what rests on it is not established")
 
     p = argparse.ArgumentParser(prog="python -m checker",
                                 description="Verify executable mathematical items and report on their dependency graph.")
@@ -53,7 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("dep")
     g = sub.add_parser("graph", parents=[common], help="print the dependency graph")
     g.add_argument("--format", choices=("dot", "graphml", "json"), default="dot")
-    r = sub.add_parser("report", parents=[common, run], help="verify all and write reports/verification.json and .md")
+    r = sub.add_parser("report", parents=[common, run],
+                       help="verify all and write the reports: index.html, verification.json/.md, graph.graphml, junit.xml")
     r.add_argument("--out", default="reports", metavar="DIR", help="folder of the reports (default reports)")
     return p
 
@@ -88,6 +91,20 @@ def _known(corpus, node_id: str, items_only: bool = False) -> str:
     raise UsageError(f"unknown id {node_id!r}{hint}")
 
 
+TIMINGS = "reports/timings.json"
+
+
+def _dropped(corpus, args) -> dict:
+    """Validate ``--without`` ids (assumptions only) and return what rests on them."""
+    from .ablation import dropped_items
+    for a in args.without:
+        _known(corpus, a)
+        if a not in corpus.assumptions:
+            raise UsageError(f"--without {a}: not an assumption (a postulate or hypothesis); "
+                             f"it is a {corpus.graph.nodes[a]['kind']}")
+    return dropped_items(corpus, args.without)
+
+
 def _run(corpus, ids, args, progress=True):
     import networkx as nx
     from .runner import default_jobs, propagate, run, stderr_progress, timing_hints
@@ -101,7 +118,7 @@ def _run(corpus, ids, args, progress=True):
     flags += ["--no-corpus"] if args.no_corpus else []
     results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
                   jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags),
-                  hints=timing_hints("reports/verification.json"))
+                  hints=timing_hints(TIMINGS), dropped=_dropped(corpus, args))
     propagate(corpus, results)
     return results, time.monotonic() - start
 
@@ -113,25 +130,35 @@ def cmd_verify(args) -> int:
         raise UsageError("'all' cannot be combined with ids")
     results, seconds = _run(corpus, ids, args)
     from .report import build_report, to_json, write_atomically
-    report = build_report(corpus, results, seed=args.seed, profile=args.profile, seconds=seconds)
+    report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
     if args.json:
         write_atomically(args.json, to_json(report))
-    _print_summary(report)
+    _print_summary(report, seconds, corpus)
     return EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
 
 
-def _print_summary(report) -> None:
+def _print_summary(report, seconds, corpus) -> None:
+    from .ablation import path_text
     s = report["summary"]
     counts = ", ".join(f"{n} {v}" for v, n in s["verdicts"].items())
-    print(f"{s['items']} items in {s['total_seconds']} s (seed {s['seed']}, profile {s['profile']}): {counts}")
+    print(f"{s['items']} items in {seconds:.2f} s (seed {s['seed']}, profile {s['profile']}): {counts}")
     print(f"unsupported: {s['unsupported']}; not as expected: {s['not_as_expected']}")
+    if s["without"]:
+        print(f"without {', '.join(s['without'])}: {s['not_established_under_assumptions']} items not established "
+              "under these assumptions")
+        for r in report["items"]:
+            if r.get("dropped_path"):
+                print(f"  not established: {r['id']}  ({path_text(corpus, r['dropped_path'])})")
+    for a in report["avoids"]:
+        if a["outcome"] == "broken":
+            print(f"AVOIDS BROKEN: {a['item']} must not rest on {a['avoids']}, but {path_text(corpus, a['path'])}")
     for r in report["items"]:
         if r["expected"] == "fails" and r["verdict"] == "refuted":
             print(f"refuted as expected: {r['id']}")
             if r.get("witness"):
                 print(f"  witness: {json.dumps(r['witness'], ensure_ascii=False)}")
     for r in report["items"]:
-        if r["status"] != "ok":
+        if r["status"] not in ("ok", "not established under these assumptions"):
             print(f"NOT AS EXPECTED: {r['id']}: {r['status']}" + (f" ({r['detail']})" if r.get("detail") else ""))
             for c in r["checks"]:
                 if c["outcome"] not in ("proved", "confirmed"):
@@ -167,6 +194,15 @@ def cmd_show(args) -> int:
         print(f"detail: {res.failure_detail}")
     if res.blocked_by:
         print(f"blocked by: {', '.join(res.blocked_by)}")
+    if res.hypotheses:
+        from .analysis import table_rows
+        print("hypotheses:")
+        print("\n".join(table_rows(res.hypotheses)))
+    if it.avoids:
+        from .ablation import path_text
+        for avoided in it.avoids:
+            path = corpus.why(it.id, avoided)
+            print(f"avoids {avoided}: " + (f"BROKEN ({path_text(corpus, path)})" if path else "kept"))
     for c in res.checks:
         print(f"- check {c['name']}: {c['outcome']} [{c['method']}]" + (f" scope: {c['scope']}" if c.get("scope") else ""))
         for key in ("detail", "instances", "seed", "max_residual", "error_bound"):
@@ -195,10 +231,11 @@ def cmd_assumptions(args) -> int:
 def cmd_dependents(args) -> int:
     corpus = _load(args)
     node = _known(corpus, args.id)
+    from .ablation import path_text
     deps = corpus.dependents(node)
     print(f"{len(deps)} items rest on {node}:")
     for d in deps:
-        print(f"  {d}")
+        print(f"  {d}  ({path_text(corpus, corpus.why(d, node))})")
     return EXIT_OK
 
 
@@ -227,13 +264,16 @@ def cmd_report(args) -> int:
     corpus = _load(args)
     results, seconds = _run(corpus, list(corpus.items), args)
     from pathlib import Path
-    from .report import build_report, to_json, to_markdown, write_atomically
-    report = build_report(corpus, results, seed=args.seed, profile=args.profile, seconds=seconds)
+    from .report import build_report, timings, to_json, write_atomically
+    from .publish import write_reports
+    report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
     out = Path(args.out)
-    write_atomically(out / "verification.json", to_json(report))
-    write_atomically(out / "verification.md", to_markdown(report))
-    _print_summary(report)
-    print(f"wrote {out / 'verification.json'} and {out / 'verification.md'}")
+    written = write_reports(corpus, report, out)
+    if not args.without:
+        write_atomically(out / "timings.json", to_json(timings(results, seconds)))
+        written.append(out / "timings.json")
+    _print_summary(report, seconds, corpus)
+    print("wrote " + ", ".join(str(p) for p in written))
     return EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
 
 

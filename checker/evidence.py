@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Optional
 
 OUTCOMES = ("proved", "confirmed", "inconclusive", "refuted", "error")
-VERDICTS = ("proved", "confirmed", "defined", "stated", "inconclusive", "refuted", "error")
+VERDICTS = ("proved", "confirmed", "defined", "stated", "inconclusive", "refuted", "error", "not established")
 #: verdicts under which an item's own check establishes it
 ESTABLISHED = ("proved", "confirmed", "defined", "stated")
 METHODS = ("symbolic", "proof script", "witness", "computation", "instances", "randomized", "numerical")

@@ -1,9 +1,12 @@
 """Reports: the JSON report and the Markdown page, written atomically.
 
 ``reports/verification.json`` holds a ``summary`` (counts per verdict, number not as
-expected, seed, profile, total seconds) and ``items`` (id, kind, title, source,
-expected, verdict, status, uses, rests_on, method, seconds, checks, witness).  A file
-is written to a temporary name beside its target and renamed, so no reader ever sees
+expected, seed, profile, dropped assumptions), ``assumptions`` (each with what rests on it),
+``avoids`` (every declared independence and whether it is kept) and ``items`` (id, kind,
+title, source, expected, verdict, status, uses, rests_on, method, checks, hypothesis
+analysis, figures, witness).  It is deterministic: the same corpus, seed and profile give the
+same bytes (wall times go to ``reports/timings.json``, which the runner reads to schedule).
+A file is written to a temporary name beside its target and renamed, so no reader ever sees
 a half-written report.
 """
 from __future__ import annotations
@@ -24,6 +27,7 @@ def write_atomically(path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -38,8 +42,16 @@ def item_record(corpus, result) -> dict:
         "expected": it.expected, "verdict": result.verdict, "established": result.graph_verdict,
         "status": result.status, "uses": list(it.uses), "proof_uses": list(it.proof_uses),
         "assumes": [a.id for a in it.assumes], "rests_on": corpus.rests_on(it.id),
-        "method": method_summary(result), "seconds": round(result.seconds, 3), "checks": result.checks,
+        "method": method_summary(result), "checks": result.checks,
     }
+    if result.hypotheses:
+        record["hypotheses"] = result.hypotheses
+    if it.avoids:
+        record["avoids"] = list(it.avoids)
+    if result.figures:
+        record["figures"] = result.figures
+    if result.dropped_path:
+        record["dropped_path"] = result.dropped_path
     if it.cited_kind:
         record["cited_kind"] = it.cited_kind
     if result.failure_detail:
@@ -53,23 +65,44 @@ def item_record(corpus, result) -> dict:
     return record
 
 
-def build_report(corpus, results, *, seed, profile, seconds) -> dict:
+def build_report(corpus, results, *, seed, profile, without=()) -> dict:
+    """The whole report as plain data (deterministic: no wall times)."""
+    from .ablation import avoids_results
     summary = summarize(corpus, results)
-    summary.update({"seed": seed, "profile": profile, "total_seconds": round(seconds, 2)})
-    ids = [i for i in corpus.order() if i in results]
-    return {"summary": summary, "items": [item_record(corpus, results[i]) for i in sorted(ids)]}
+    avoids = [a for a in avoids_results(corpus) if a["item"] in results]
+    broken = [a for a in avoids if a["outcome"] == "broken"]
+    summary.update({"seed": seed, "profile": profile, "without": sorted(without),
+                    "avoids_declared": len(avoids), "avoids_broken": len(broken)})
+    if broken:
+        summary["not_as_expected"] += len(broken)
+    ids = sorted(i for i in corpus.order() if i in results)
+    assumptions = [{"id": a.id, "kind": a.kind, "description": a.description,
+                    "dependents": corpus.dependents(a.id)} for a in sorted(corpus.assumptions.values(), key=lambda a: a.id)]
+    return {"summary": summary, "assumptions": assumptions, "avoids": avoids,
+            "items": [item_record(corpus, results[i]) for i in ids]}
+
+
+def timings(results, seconds) -> dict:
+    """Wall seconds per item and in total (not deterministic; kept apart from the report)."""
+    return {"total_seconds": round(seconds, 2),
+            "items": {i: round(r.seconds, 3) for i, r in sorted(results.items())}}
 
 
 def to_json(report: dict) -> str:
     return json.dumps(report, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
 
 
-def to_markdown(report: dict) -> str:
+def to_markdown(report: dict, corpus=None) -> str:
+    """The report for reading on a code host (the same content as ``index.html``, as Markdown)."""
     s = report["summary"]
     lines = ["# Verification report", "",
-             f"Seed {s['seed']}, profile `{s['profile']}`, {s['items']} items, {s['total_seconds']} s.", "",
+             f"Seed {s['seed']}, profile `{s['profile']}`, {s['items']} items"
+             + (f", without {', '.join(s['without'])}" if s.get("without") else "") + ". "
+             "The browsable page with the dependency graph is `index.html` (open it locally); "
+             "the graph alone: [graph.svg](graph.svg).", "",
              "| verdict | items |", "|---|---|"]
     lines += [f"| {v} | {n} |" for v, n in s["verdicts"].items()]
+    lines += _coverage_markdown(report) + _matrix_markdown(report) + _avoids_markdown(report)
     lines += ["", f"Unsupported by the graph: {s['unsupported']}. Not as expected: {s['not_as_expected']}"
               + (f" ({', '.join(s['not_as_expected_ids'])})" if s["not_as_expected_ids"] else "") + ".",
               f"Expected failures refuted: {', '.join(s['expected_failures_refuted']) or 'none'}.", "",
@@ -89,6 +122,17 @@ def to_markdown(report: dict) -> str:
             lines.append(f"Detail: {r['detail']}")
         if r.get("blocked_by"):
             lines.append(f"Blocked by: {', '.join(r['blocked_by'])}")
+        if r.get("hypotheses"):
+            lines += ["", "| hypothesis | kind | status | evidence |", "|---|---|---|---|"]
+            for h in r["hypotheses"]:
+                ev = h.get("evidence", "") + "".join(f" PROBLEM: {p}" for p in h.get("problems", ()))
+                lines.append(f"| {h['assumption']} | {h['kind']} | {h['status']} | {_cell(ev)} |")
+        if r.get("avoids"):
+            kept = {a["avoids"]: a for a in report.get("avoids", []) if a["item"] == r["id"]}
+            lines.append("")
+            lines += [f"Avoids {x}: {kept[x]['outcome'] if x in kept else '?'}" for x in r["avoids"]]
+        if r.get("figures"):
+            lines += ["", "Figures (drawn in index.html): " + "; ".join(f["title"] for f in r["figures"]) + "."]
         ro = r["rests_on"]
         lines += ["", f"Uses: {', '.join(r['uses']) or '—'}. Proof uses: {', '.join(r['proof_uses']) or '—'}.",
                   f"Rests on postulates: {', '.join(ro['postulates']) or '—'}; hypotheses: {', '.join(ro['hypotheses']) or '—'}; "
@@ -106,6 +150,51 @@ def to_markdown(report: dict) -> str:
         if r.get("witness"):
             lines += ["", f"Witness: `{json.dumps(r['witness'], ensure_ascii=False)}`"]
     return "\n".join(lines) + "\n"
+
+
+def _coverage_markdown(report) -> list:
+    from .html_report import coverage
+    cov = coverage(report)
+    verdicts = sorted({v for kinds in cov["table"].values() for v in kinds})
+    lines = ["", "## Coverage", "", "| kind | " + " | ".join(verdicts) + " | total |",
+             "|---|" + "---|" * (len(verdicts) + 1)]
+    for kind in sorted(cov["table"]):
+        row = cov["table"][kind]
+        lines.append(f"| {kind} | " + " | ".join(str(row.get(v, "")) for v in verdicts) + f" | {sum(row.values())} |")
+    lines += ["", f"Proved symbolically: {cov['proved']} of the {cov['claims']} items with a checked claim "
+              f"({cov['share_proved']:.0%})."]
+    return lines
+
+
+def _matrix_markdown(report) -> list:
+    lines = ["", "## Results and their assumptions", "",
+             "For each result: the assumptions it rests on, marked **necessary** (a checked necessity witness), "
+             "*not needed* (established without it), `uses` (assumed directly, not analysed) or `via` "
+             "(through what it uses).", "", "| result | necessary | not needed | uses (not analysed) | via |",
+             "|---|---|---|---|---|"]
+    from .analysis import ANALYSED_KINDS
+    for r in report["items"]:
+        rests = sorted(set(r["rests_on"]["postulates"]) | set(r["rests_on"]["hypotheses"]))
+        if not rests or (r["kind"] not in ANALYSED_KINDS and not r["assumes"]):
+            continue
+        status = {h["assumption"]: h["status"] for h in r.get("hypotheses", [])}
+        groups = {"necessary": [], "not needed": [], "uses": [], "via": []}
+        for a in rests:
+            st = status.get(a)
+            groups[st if st in ("necessary", "not needed") else ("uses" if a in r["assumes"] else "via")].append(a)
+        lines.append(f"| {r['id']} | " + " | ".join(", ".join(groups[g]) or "—" for g in groups) + " |")
+    return lines
+
+
+def _avoids_markdown(report) -> list:
+    rows = report.get("avoids", [])
+    lines = ["", "## Declared independence (avoids)", ""]
+    if not rows:
+        return lines + ["No item declares an independence."]
+    lines += ["| item | must not rest on | outcome |", "|---|---|---|"]
+    lines += [f"| {a['item']} | {a['avoids']} | {a['outcome']}" + (f": {' -> '.join(a['path'])}" if a.get("path") else "") + " |"
+              for a in rows]
+    return lines
 
 
 def _evidence_text(c: dict) -> str:

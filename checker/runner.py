@@ -35,6 +35,9 @@ class ItemResult:
     graph_verdict: str = ""
     status: str = ""
     blocked_by: list = field(default_factory=list)
+    hypotheses: list = field(default_factory=list)
+    figures: list = field(default_factory=list)
+    dropped_path: list = field(default_factory=list)
 
 
 def item_seed(run_seed: int, item_id: str) -> int:
@@ -64,7 +67,15 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "") -> dict:
     if not failure and it.verifier is not None and not checks.checks:
         detail = "the verifier recorded no check"
     verdict = item_verdict(it.kind, it.verifier is not None, checks.checks, failure)
-    return {"verdict": verdict, "checks": [c.to_dict() for c in checks.checks], "detail": detail}
+    from .analysis import analyse
+    hypotheses = [h.to_dict() for h in analyse(it, checks.checks)]
+    return {"verdict": verdict, "checks": [c.to_dict() for c in checks.checks], "detail": detail,
+            "hypotheses": hypotheses, "figures": list(checks.figures)}
+
+
+def _result(item_id, message, seconds) -> "ItemResult":
+    return ItemResult(item_id, message["verdict"], message["checks"], seconds, message["detail"],
+                      hypotheses=message.get("hypotheses", []), figures=message.get("figures", []))
 
 
 def _child(it, seed, profile, load_flags, conn):
@@ -93,25 +104,41 @@ def schedule(corpus, ids, hints=None) -> list:
 
 
 def timing_hints(path) -> dict:
-    """Item seconds from a previous JSON report (empty when there is none or it cannot be read)."""
+    """Item seconds from a previous timings file (``{"items": {id: seconds}}``; empty when unreadable)."""
     import json
     try:
         with open(path, encoding="utf-8") as fh:
-            return {r["id"]: r.get("seconds", 0.0) for r in json.load(fh).get("items", [])}
+            items = json.load(fh).get("items", {})
+        return {str(k): float(v) for k, v in items.items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return {}
 
 
+NOT_ESTABLISHED = "not established"
+NOT_ESTABLISHED_STATUS = "not established under these assumptions"
+
+
 def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
-        jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None) -> dict:
-    """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`."""
-    order = schedule(corpus, ids, hints)
+        jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None,
+        dropped=None) -> dict:
+    """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`.
+
+    ``dropped`` maps the ids resting on a dropped assumption to their dependency path
+    (:func:`checker.ablation.dropped_items`); those are not run: they are not established.
+    """
+    dropped = dropped or {}
     results: dict = {}
+    for item_id in sorted(set(ids) & set(dropped)):
+        results[item_id] = ItemResult(item_id, NOT_ESTABLISHED, [], 0.0,
+                                      "rests on a dropped assumption: " + " -> ".join(dropped[item_id]),
+                                      dropped_path=list(dropped[item_id]))
+        _report(progress, results[item_id])
+    order = schedule(corpus, [i for i in ids if i not in dropped], hints)
     if not isolate:
         for item_id in order:
             start = time.monotonic()
             out = run_in_process(corpus.items[item_id], seed, profile, load_flags)
-            results[item_id] = ItemResult(item_id, out["verdict"], out["checks"], time.monotonic() - start, out["detail"])
+            results[item_id] = _result(item_id, out, time.monotonic() - start)
             _report(progress, results[item_id])
         return results
     ctx = multiprocessing.get_context("fork")
@@ -139,7 +166,7 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
                     message = None
             if message is not None:
                 proc.join(5)
-                results[item_id] = ItemResult(item_id, message["verdict"], message["checks"], elapsed, message["detail"])
+                results[item_id] = _result(item_id, message, elapsed)
             elif not proc.is_alive():
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
@@ -169,6 +196,9 @@ def propagate(corpus, results: dict) -> None:
         res = results[item_id]
         it = corpus.items[item_id]
         own = res.verdict
+        if own == NOT_ESTABLISHED:
+            res.graph_verdict, res.status = NOT_ESTABLISHED, NOT_ESTABLISHED_STATUS
+            continue
         blocked, some_dep_confirmed = [], False
         for dep in it.all_uses:
             if dep not in corpus.items:
@@ -190,6 +220,9 @@ def propagate(corpus, results: dict) -> None:
             res.graph_verdict = own
         res.blocked_by = blocked
         res.status = status_of(it.expected, own, res.graph_verdict)
+        problems = [p for h in res.hypotheses for p in h.get("problems", ())]
+        if res.status == "ok" and problems:
+            res.status = f"hypothesis analysis: {problems[0]}"
 
 
 def summarize(corpus, results: dict) -> dict:
@@ -197,10 +230,12 @@ def summarize(corpus, results: dict) -> dict:
     per_verdict: dict = {}
     for r in results.values():
         per_verdict[r.verdict] = per_verdict.get(r.verdict, 0) + 1
-    not_ok = sorted(i for i, r in results.items() if r.status != "ok")
+    not_ok = sorted(i for i, r in results.items() if r.status not in ("ok", NOT_ESTABLISHED_STATUS))
     unsupported = sorted(i for i, r in results.items() if r.graph_verdict == "unsupported")
+    dropped = sorted(i for i, r in results.items() if r.status == NOT_ESTABLISHED_STATUS)
     return {"items": len(results), "verdicts": dict(sorted(per_verdict.items())),
             "unsupported": len(unsupported), "not_as_expected": len(not_ok), "not_as_expected_ids": not_ok,
+            "not_established_under_assumptions": len(dropped),
             "expected_failures_refuted": sorted(i for i, r in results.items()
                                                 if corpus.items[i].expected == "fails" and r.verdict == "refuted")}
 

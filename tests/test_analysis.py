@@ -1,0 +1,150 @@
+"""Ablation (--without), hypothesis analysis (necessary / not needed), avoids, and the report files."""
+import json
+import xml.etree.ElementTree as ET
+
+from hypothesis import given, settings, strategies as st
+
+from checker.ablation import avoids_violations, dropped_items
+from checker.assumptions import hypothesis as make_hypothesis
+from checker.graph import build
+from checker.items import Item
+from checker.loader import load
+from checker.publish import render_all
+from checker.report import build_report
+from checker.runner import propagate, run
+from test_cli import FIXTURES, run_cli, user
+
+FIXTURE = str(FIXTURES / "assumption_items.py")
+
+
+def fixture_run(without=()):
+    corpus = load(paths=[FIXTURE], corpus=False)
+    results = run(corpus, list(corpus.items), isolate=False, dropped=dropped_items(corpus, without))
+    propagate(corpus, results)
+    return corpus, results, build_report(corpus, results, seed=0, profile="default", without=without)
+
+
+def statuses(results, item_id):
+    return {h["assumption"]: h["status"] for h in results[item_id].hypotheses}
+
+
+def test_necessary_and_not_needed_are_told_apart():
+    _, results, _ = fixture_run()
+    assert statuses(results, "fx.square_positive") == {"fx.h_positive": "necessary", "fx.h_integer": "not needed"}
+    assert results["fx.square_positive"].status == "ok"
+    assert results["fx.square_positive"].verdict == "proved"
+
+
+def test_a_witness_that_does_not_violate_its_hypothesis_is_rejected():
+    _, results, _ = fixture_run()
+    table = {h["assumption"]: h for h in results["fx.bad_witness"].hypotheses}
+    assert table["fx.h_positive"]["status"] == "not analysed"
+    assert "rejected" in table["fx.h_positive"]["problems"][0]
+    # the conclusion's own verdict is untouched, but the item is not as expected
+    assert results["fx.bad_witness"].verdict == "proved"
+    assert results["fx.bad_witness"].status.startswith("hypothesis analysis:")
+
+
+def test_broken_avoids_is_found_with_its_path():
+    corpus = load(paths=[FIXTURE], corpus=False)
+    broken = avoids_violations(corpus)
+    assert [(b["item"], b["avoids"]) for b in broken] == [("fx.broken_avoid", "fx.law")]
+    assert broken[0]["path"] == ["fx.broken_avoid", "fx.under_law", "fx.law"]
+    _, _, report = fixture_run()
+    kept = {(a["item"], a["outcome"]) for a in report["avoids"]}
+    assert ("fx.pure_algebra", "kept") in kept and ("fx.broken_avoid", "broken") in kept
+
+
+def test_verify_fails_on_broken_avoids_and_rejected_witness_and_says_why():
+    out = run_cli("verify", "all", *user("assumption_items.py"))
+    assert out.returncode == 1
+    assert "AVOIDS BROKEN: fx.broken_avoid must not rest on fx.law, but fx.broken_avoid --statement--> fx.under_law --assumes--> fx.law" in out.stdout
+    assert "NOT AS EXPECTED: fx.bad_witness: hypothesis analysis: necessity witness 'a = 1' rejected" in out.stdout
+
+
+def test_without_removes_exactly_what_rests_on_the_assumption():
+    corpus, before, _ = fixture_run()
+    _, after, report = fixture_run(without=["fx.law"])
+    gone = {i for i, r in after.items() if r.status == "not established under these assumptions"}
+    assert gone == {"fx.law", "fx.under_law", "fx.broken_avoid"} == set(corpus.dependents("fx.law")) | {"fx.law"}
+    for i in set(after) - gone:
+        assert after[i].verdict == before[i].verdict
+    assert after["fx.under_law"].dropped_path == ["fx.under_law", "fx.law"]
+    assert report["summary"]["not_established_under_assumptions"] == 3
+
+
+def test_without_on_the_command_line():
+    out = run_cli("verify", "fx.square_positive", *user("assumption_items.py"), "--without", "fx.h_integer")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "not established: fx.square_positive  (fx.square_positive --assumes--> fx.h_integer)" in out.stdout
+    bad = run_cli("verify", "all", *user("assumption_items.py"), "--without", "fx.nope")
+    assert bad.returncode == 2 and "unknown id 'fx.nope'" in bad.stderr
+    item = run_cli("verify", "all", *user("assumption_items.py"), "--without", "fx.pure_algebra")
+    assert item.returncode == 2 and "not an assumption" in item.stderr
+
+
+def test_dependents_of_an_assumption_lists_paths_without_running():
+    out = run_cli("dependents", "fx.law", *user("assumption_items.py"))
+    assert out.returncode == 0
+    assert "2 items rest on fx.law" in out.stdout
+    assert "fx.broken_avoid  (fx.broken_avoid --statement--> fx.under_law --assumes--> fx.law)" in out.stdout
+
+
+def test_show_prints_the_hypothesis_table():
+    out = run_cli("show", "fx.square_positive", *user("assumption_items.py"))
+    assert "necessary     fx.h_positive (hypothesis): witness: a = 0" in out.stdout
+    assert "not needed    fx.h_integer (hypothesis)" in out.stdout
+
+
+def test_report_files_are_deterministic_and_complete():
+    corpus, _, report = fixture_run()
+    first = render_all(corpus, report)
+    corpus2, _, report2 = fixture_run()
+    assert render_all(corpus2, report2) == first
+    assert set(first) == {"verification.json", "verification.md", "index.html", "graph.svg", "graph.graphml", "junit.xml"}
+    data = json.loads(first["verification.json"])
+    assert "seconds" not in json.dumps(data)
+    suite = ET.fromstring(first["junit.xml"])
+    cases = {c.get("name"): c for c in suite.iter("testcase")}
+    assert set(corpus.items) <= set(cases)
+    assert cases["fx.bad_witness"].find("failure") is not None
+    assert cases["fx.square_positive"].find("failure") is None
+    assert cases["fx.broken_avoid avoids fx.law"].find("failure") is not None
+    html = first["index.html"]
+    assert html.count('class="node"') >= len(corpus.items) + len(corpus.assumptions)
+    assert 'id="item-fx.square_positive"' in html and "<math" in html
+    assert "http://" not in html.replace("http://www.w3.org/", "")  # self-contained: no external resource
+
+
+def test_report_command_writes_every_file(tmp_path):
+    out = run_cli("report", *user("good_items.py"), "--out", str(tmp_path))
+    assert out.returncode == 0, out.stdout + out.stderr
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"index.html", "verification.json", "verification.md", "graph.graphml", "junit.xml", "graph.svg",
+            "timings.json"} <= names
+    assert not [n for n in names if n.startswith(".")]  # no temporary file left behind
+
+
+@st.composite
+def random_corpora(draw):
+    """A random DAG of items over a few hypotheses (edges only to earlier items)."""
+    n = draw(st.integers(1, 9))
+    hyps = [make_hypothesis(f"h.{k}", f"hypothesis {k}") for k in range(3)]
+    items = []
+    for i in range(n):
+        uses = draw(st.lists(st.integers(0, i - 1), unique=True, max_size=3)) if i else []
+        assumes = draw(st.lists(st.sampled_from(hyps), unique=True, max_size=2))
+        items.append(Item(f"i.{i}", "lemma", "t", "", "", uses=tuple(f"i.{u}" for u in uses), assumes=tuple(assumes)))
+    return build(items), draw(st.lists(st.sampled_from([h.id for h in hyps]), unique=True, max_size=2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_corpora())
+def test_dropped_items_are_exactly_the_items_resting_on_a_dropped_assumption(data):
+    corpus, without = data
+    dropped = dropped_items(corpus, without)
+    expected = {i for i in corpus.items if any(corpus.why(i, a) for a in without)}
+    assert set(dropped) == expected
+    for item_id, path in dropped.items():
+        assert path[0] == item_id and path[-1] in without
+        assert all(corpus.graph.has_edge(a, b) for a, b in zip(path, path[1:]))
