@@ -52,6 +52,8 @@ class Corpus:
 
     def why(self, node: str, dep: str):
         """A shortest dependency path from ``node`` to ``dep`` (list of ids), or None."""
+        if node not in self.graph or dep not in self.graph:
+            return None
         try:
             return nx.shortest_path(self.graph, node, dep)
         except nx.NetworkXNoPath:

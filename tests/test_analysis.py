@@ -148,3 +148,36 @@ def test_dropped_items_are_exactly_the_items_resting_on_a_dropped_assumption(dat
     for item_id, path in dropped.items():
         assert path[0] == item_id and path[-1] in without
         assert all(corpus.graph.has_edge(a, b) for a, b in zip(path, path[1:]))
+
+
+def test_analysis_forms_name_only_assumptions_of_the_item():
+    import pytest
+    from checker import run_verifier
+    h = make_hypothesis("u.h", "h")
+    it = Item("u.t", "theorem", "t", "", "", assumes=())
+
+    def claims_unassumed(check):
+        with check.without(h):
+            check.fact("x", True)
+    with pytest.raises(ValueError, match="does not assume 'u.h'"):
+        run_verifier(claims_unassumed, item=it)
+
+
+def test_a_failed_not_needed_claim_is_a_problem_and_figures_check_their_shape():
+    import pytest
+    from checker import run_verifier
+    h = make_hypothesis("u.h", "h")
+    it = Item("u.t", "theorem", "t", "", "", assumes=(h,))
+
+    def overclaims(check):
+        check.fact("main", True)
+        with check.without(h):
+            check.fact("fails without h", False)
+    res = run_verifier(overclaims, item=it)
+    assert res.hypothesis_status(h) == "not analysed"
+    assert "'not needed' claim failed" in res.hypotheses[0].problems[0]
+
+    def bad_figure(check):
+        check.figure("f", [0, 1], {"y": [1.0]})
+    with pytest.raises(ValueError, match="has 1 values for 2"):
+        run_verifier(bad_figure)
