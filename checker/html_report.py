@@ -29,6 +29,7 @@ section:target{outline:3px solid #1565c0;background:#f3f8ff}
 .m-necessary{background:#ef9a9a} .m-notneeded{background:#a5d6a7} .m-uses{background:#e0e0e0} .m-via{background:#f5f5f5;color:#757575}
 .ok{color:#2e7d32} .bad{color:#c62828;font-weight:600} details{margin:6px 0} .steps li{font-size:12px}
 .graph a.node:hover *{stroke:#000;stroke-width:2.5}
+figure{display:inline-block;margin:6px 12px 6px 0;vertical-align:top} figcaption{font-size:12px;max-width:540px}
 """
 
 
