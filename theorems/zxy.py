@@ -349,6 +349,17 @@ def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
     time_part.cancel("Phi_t = 0", "b", rho, (phi.diff(phi.args[0]), 0), note="rho takes values in GL(1) = R \\ {0}")
     time_part.conclude("Phi_t = 0")
     check.proof("b = 0 forces Phi_t = 0, so Phi does not depend on t", time_part)
+    from .dimensions import LENGTH, is_dimensionally_homogeneous, zxy_dimensions
+    from .holonomic_equivalence import is_holonomic_equivalent
+    decision = is_holonomic_equivalent([list(row)], [offset], [X, Y, Z], Symbol("t_", real=True))
+    check.fact("the toolkit's Frobenius test (is_holonomic_equivalent): not holonomic-equivalent near any point",
+               decision, expect=False, scope="(t, x, y, z)-space, generic points")
+    velocities = sympy.symbols("x_dot y_dot z_dot", real=True)
+    law = sum(sympy.sympify(a_j) * w for a_j, w in zip(row, velocities)) + offset  # x is zxy_dimensions' length x
+    check.fact("units finding: with x, y, z lengths the row is dimensionally inhomogeneous ([z'] = ℓτ⁻¹, [xy'] = ℓ²τ⁻¹); "
+               "it is homogeneous in nondimensional coordinates or as z' = (x/ℓ0)y'",
+               is_dimensionally_homogeneous(law, zxy_dimensions(LENGTH)), expect=False, method="computation",
+               scope="[x] = [y] = [z] = ℓ, [t] = τ; the offset b is read as a velocity")
 
 
 example("velocity_constraint.zxy_not_holonomic_equivalent",
