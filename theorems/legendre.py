@@ -1,0 +1,1397 @@
+"""Seed 001's Legendre map, regularity, hyperregularity and the Hamiltonian of an inverse Legendre branch.
+
+This file contains
+
+* the toolkit, for any Lagrangian 𝓛(t, q, v) in any number of coordinates:
+  :func:`legendre_map` (a :class:`LegendreMap`: the momentum p = 𝓛_v, the velocity Hessian 𝓛_vv and the map
+  (t, q, v) ↦ (t, q, 𝓛_v) with its Jacobian), :func:`is_regular` (decision: det 𝓛_vv ≠ 0 on the whole chart or at a
+  point, with a witness where it fails), :func:`hamiltonian` (a :class:`HamiltonianBranch`: the inverse branch
+  v(t, q, p) of 𝓛_v = p that sympy finds and H = p·v − 𝓛; :class:`NoInverseBranch` / :class:`SeveralInverseBranches`
+  otherwise), :func:`is_hyperregular` (decision: regular, and the branch is one real map on all momenta) and
+  :func:`hamilton_equations` (q' = H_p, p' = −H_q);
+* the definitions ``legendre.fibre_full_lagrangian_chart`` (#24), ``legendre.legendre_map_definition`` (#25),
+  ``legendre.regularity_definition`` (#26) and ``legendre.hyperregularity_inverse_branch_hamiltonian`` (#27);
+* the remark ``legendre.regularity_exactly_local_invertibility_claim`` (the sentence of #26 that regularity is
+  "exactly" local invertibility; expected to fail: 𝓛 = v⁴/4 is a witness);
+* the lemma ``legendre.hyperregular_implies_regular`` (#28, checked proofs for n = 1, 2) and the counterexample
+  ``legendre.regular_not_hyperregular`` (#29);
+* the cited items ``legendre.nonsingular_hessian_local_c1_inverse`` (#93),
+  ``hamiltonian.inverse_branch_hamilton_equations_energy`` (#94), ``legendre.mechanical_lagrangian_hyperregular``
+  (#95), ``legendre.sqrt_and_zero_lagrangian_witnesses`` (#96) and ``legendre.scope_regular_vs_hyperregular`` (#97).
+
+Conventions.  Coordinates are given either as functions of time (``x(t)``, the convention of
+:mod:`theorems.variational`; the velocities are ``x(t).diff(t)``) or as plain Symbols together with velocity Symbols
+``v=[...]``.  Momenta come back in the same convention: functions ``p_x(t)`` or Symbols ``p_x``.  Internally every
+chart variable is replaced by a real Dummy (keeping a declared sign), so assumptions-based decisions treat t, q, v as
+real; declare generic functions ``real=True`` (``Function('U', real=True)``) so that sympy knows their values are real.
+Each verifier is a plain function ``check_*(check, **claim)`` whose keyword parameters are the claim's data with the
+true values as defaults; the soundness tests run it on mutated claims.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import sympy
+from hypothesis import strategies as st
+from sympy import Derivative, Dummy, Eq, Function, Matrix, Rational, Symbol
+from sympy.core.function import AppliedUndef
+from sympy.solvers.solveset import NonlinearError
+
+from checker import Decision, Proof, cited, counterexample, definition, hypothesis, lemma, remark
+from checker.symbolic import TimeLimit, is_provably_nonzero, reduce_residual, time_limit
+from theorems.strategies import rational_matrices, spd_matrices
+from theorems.variational import _as_coordinate_list, euler_lagrange
+
+__all__ = [
+    "LagrangianChart", "LegendreMap", "HamiltonianBranch", "InverseBranchError", "NoInverseBranch",
+    "SeveralInverseBranches", "RegularityUndecided", "HyperregularityUndecided",
+    "lagrangian_chart", "legendre_map", "is_regular", "hamiltonian", "is_hyperregular", "hamilton_equations",
+    "H_LAGRANGIAN_C2", "H_GRADIENT_BIJECTIVE", "H_INVERSE_C1", "H_BRANCH_RELATION", "H_HESSIAN_NONSINGULAR",
+    "H_KINETIC_SPD", "H_MECHANICAL_DATA_C2",
+    "check_fibre_full_chart", "check_legendre_map_definition", "check_regularity_definition",
+    "check_exactly_local_invertibility", "check_hyperregularity_definition", "check_hyperregular_implies_regular",
+    "check_regular_not_hyperregular", "check_nonsingular_hessian_local_inverse", "check_hamilton_equations_energy",
+    "check_mechanical_hyperregular", "check_sqrt_and_zero_witnesses", "check_scope_regular_vs_hyperregular",
+]
+
+SEED001 = "seed 001_2e69a9934e04987b.txt"
+CHART_ID = "legendre.fibre_full_lagrangian_chart"
+MAP_ID = "legendre.legendre_map_definition"
+REGULARITY_ID = "legendre.regularity_definition"
+HYPERREGULARITY_ID = "legendre.hyperregularity_inverse_branch_hamiltonian"
+LOCAL_INVERSE_ID = "legendre.nonsingular_hessian_local_c1_inverse"
+HAMILTON_ID = "hamiltonian.inverse_branch_hamilton_equations_energy"
+MECHANICAL_ID = "legendre.mechanical_lagrangian_hyperregular"
+WITNESSES_ID = "legendre.sqrt_and_zero_lagrangian_witnesses"
+SCOPE_ID = "legendre.scope_regular_vs_hyperregular"
+ACTION_CHART_ID = "lagrangian.time_dependent_chart_action_first_variation"
+CK_ID = "calculus.ck_maps_and_diffeomorphisms"
+JACOBIAN_ID = "calculus.jacobian_matrix_and_gradient"
+CHAIN_RULE_ID = "calculus.chain_rule_total_derivative"
+
+SOLVE_SECONDS = 10.0
+SIMPLIFY_SECONDS = 2.0
+
+
+# ---------------------------------------------------------------------------
+# the chart: time, coordinates, velocities in one of the two conventions
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LagrangianChart:
+    """The variables (t, q, v) of a fibre-full chart J × U × ℝⁿ, in the ``functions`` or ``symbols`` convention."""
+
+    time: Symbol
+    coordinates: tuple
+    velocities: tuple
+    convention: str
+
+    @property
+    def n(self) -> int:
+        return len(self.coordinates)
+
+    @property
+    def variables(self) -> tuple:
+        """(t, q_1, …, q_n, v_1, …, v_n)."""
+        return (self.time, *self.coordinates, *self.velocities)
+
+    def momentum_variables(self, names=None) -> tuple:
+        """Momenta p_i in the chart's convention (functions p_x(t) or real Symbols p_x), or the given ones."""
+        if names is not None:
+            momenta = tuple(_as_coordinate_list(names))
+            if len(momenta) != self.n:
+                raise ValueError(f"need {self.n} momenta, got {len(momenta)}")
+            return momenta
+        labels = [f"p_{_name(c)}" for c in self.coordinates]
+        if self.convention == "functions":
+            return tuple(Function(s, real=True)(self.time) for s in labels)
+        return tuple(Symbol(s, real=True) for s in labels)
+
+
+def _name(variable) -> str:
+    return variable.func.__name__ if isinstance(variable, AppliedUndef) else str(variable)
+
+
+def _is_curve(c, t) -> bool:
+    return isinstance(c, AppliedUndef) and c.args == (t,)
+
+
+def lagrangian_chart(q, t, v=None) -> LagrangianChart:
+    """The chart variables: coordinates all functions of ``t`` (no ``v``), or all Symbols with velocity Symbols ``v``."""
+    if not isinstance(t, Symbol):
+        raise ValueError(f"the time must be a sympy Symbol, got {t!r}")
+    coordinates = _as_coordinate_list(q)
+    if not coordinates:
+        raise ValueError("need at least one coordinate (n ≥ 1)")
+    if all(_is_curve(c, t) for c in coordinates):
+        if v is not None:
+            raise ValueError("coordinates are functions of t, so the velocities are q_i.diff(t); do not pass v")
+        return LagrangianChart(t, tuple(coordinates), tuple(c.diff(t) for c in coordinates), "functions")
+    if all(isinstance(c, Symbol) for c in coordinates):
+        if v is None:
+            raise ValueError("plain-Symbol coordinates need velocity Symbols v=[...], one per coordinate")
+        velocities = _as_coordinate_list(v)
+        if len(velocities) != len(coordinates) or not all(isinstance(s, Symbol) for s in velocities):
+            raise ValueError(f"need {len(coordinates)} velocity Symbols, got {velocities!r}")
+        if len({t, *coordinates, *velocities}) != 1 + 2 * len(coordinates):
+            raise ValueError("time, coordinate and velocity Symbols must be distinct")
+        return LagrangianChart(t, tuple(coordinates), tuple(velocities), "symbols")
+    raise ValueError(f"coordinates must all be functions of {t} (x({t})) or all plain Symbols, got {coordinates!r}")
+
+
+def _sign_assumptions(variable) -> dict:
+    out = {"real": True}
+    if variable.is_positive:
+        out["positive"] = True
+    elif variable.is_nonnegative:
+        out["nonnegative"] = True
+    return out
+
+
+@dataclass(frozen=True)
+class _Frozen:
+    """The chart with every variable replaced by a real Dummy: ``to`` maps originals to dummies, ``back`` reverses."""
+
+    chart: LagrangianChart
+    to: dict
+    back: dict
+
+    @property
+    def time(self):
+        return self.to[self.chart.time]
+
+    @property
+    def coordinates(self) -> list:
+        return [self.to[c] for c in self.chart.coordinates]
+
+    @property
+    def velocities(self) -> list:
+        return [self.to[v] for v in self.chart.velocities]
+
+    def freeze(self, expr):
+        return sympy.sympify(expr).xreplace(self.to)
+
+    def thaw(self, expr):
+        return sympy.sympify(expr).xreplace(self.back)
+
+
+def _frozen(chart: LagrangianChart, momenta=()) -> _Frozen:
+    to = {}
+    for variable in (*chart.velocities, *chart.coordinates, chart.time, *momenta):
+        label = f"{_name(variable.expr)}_dot" if isinstance(variable, Derivative) else _name(variable)
+        to[variable] = Dummy(label, **_sign_assumptions(variable))
+    return _Frozen(chart, to, {d: v for v, d in to.items()})
+
+
+# ---------------------------------------------------------------------------
+# the Legendre map
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LegendreMap:
+    """F_𝓛(t, q, v) = (t, q, 𝓛_v(t, q, v)): the momentum p = 𝓛_v (n×1) and the velocity Hessian 𝓛_vv (n×n)."""
+
+    lagrangian: sympy.Expr
+    chart: LagrangianChart
+    momentum: Matrix
+    hessian: Matrix
+    _frozen: _Frozen = field(repr=False)
+
+    @property
+    def components(self) -> tuple:
+        """(t, q_1, …, q_n, p_1, …, p_n), the value of F_𝓛."""
+        return (self.chart.time, *self.chart.coordinates, *self.momentum)
+
+    def jacobian(self) -> Matrix:
+        """D F_𝓛 with respect to (t, q, v): [[1, 0, 0], [0, I, 0], [𝓛_vt, 𝓛_vq, 𝓛_vv]]."""
+        fz = self._frozen
+        variables = [fz.time, *fz.coordinates, *fz.velocities]
+        return Matrix([fz.freeze(c) for c in self.components]).jacobian(variables).applyfunc(fz.thaw)
+
+    def at(self, point: dict) -> tuple:
+        """F_𝓛 at a point ``{chart variable: value}`` (unlisted variables stay symbolic)."""
+        substitution = _point_in_frozen(self._frozen, point)
+        return tuple(self._frozen.thaw(self._frozen.freeze(c).xreplace(substitution)) for c in self.components)
+
+
+def _frozen_momentum(L, fz: _Frozen):
+    """(𝓛, 𝓛_v) with the chart variables frozen."""
+    Lf = fz.freeze(L)
+    return Lf, Matrix([sympy.diff(Lf, v) for v in fz.velocities])
+
+
+def _frozen_hessian(momentum: Matrix, fz: _Frozen) -> Matrix:
+    return momentum.jacobian(fz.velocities)
+
+
+def legendre_map(L, q, t, v=None) -> LegendreMap:
+    """The Legendre map of 𝓛: momentum p = 𝓛_v and Hessian 𝓛_vv (coordinates as functions of t, or Symbols with ``v``)."""
+    chart = lagrangian_chart(q, t, v)
+    fz = _frozen(chart)
+    _, momentum = _frozen_momentum(sympy.sympify(L), fz)
+    hessian = _frozen_hessian(momentum, fz)
+    return LegendreMap(sympy.sympify(L), chart, momentum.applyfunc(fz.thaw), hessian.applyfunc(fz.thaw), fz)
+
+
+def _point_in_frozen(fz: _Frozen, point: dict) -> dict:
+    substitution = {}
+    for key, value in point.items():
+        if key not in fz.to:
+            raise ValueError(f"{key!r} is not a variable of the chart (t, q, v) = {fz.chart.variables}")
+        substitution[fz.to[key]] = sympy.sympify(value)
+    return substitution
+
+
+# ---------------------------------------------------------------------------
+# regularity
+# ---------------------------------------------------------------------------
+
+class RegularityUndecided(ValueError):
+    """:func:`is_regular` could neither show det 𝓛_vv ≠ 0 nor find a point where it vanishes."""
+
+
+def _limited(transform, expr, seconds=SIMPLIFY_SECONDS):
+    try:
+        with time_limit(seconds):
+            return transform(expr)
+    except (TimeLimit, Exception):  # noqa: BLE001 - a failed rewrite only means "no simpler form"
+        return expr
+
+
+def _forms(expr):
+    """``expr`` after cancel, then (not for rational functions, where they add nothing) trigsimp and simplify."""
+    yield sympy.cancel(sympy.together(expr))
+    if not sympy.sympify(expr).is_rational_function():
+        yield _limited(sympy.trigsimp, expr)
+        yield _limited(sympy.simplify, expr)
+
+
+def _zero_or_nonzero(expr):
+    """True when ``expr`` is shown ≠ 0, False when shown = 0, None when undecided."""
+    for form in _forms(expr):
+        if form == 0:
+            return False
+        if is_provably_nonzero(form):
+            return True
+    return None
+
+
+def _definite_sign(expr) -> str:
+    """'positive' / 'negative' / 'nonzero' when sympy's assumptions show it for every real value, else ''."""
+    for form in _forms(expr):
+        for sign in ("positive", "negative", "nonzero"):
+            if getattr(form, f"is_{sign}"):
+                return sign
+    return ""
+
+
+_PROBE_VALUES = [sympy.Integer(v) for v in (0, 1, -1, 2)] + [Rational(1, 2), Rational(-1, 3)]
+
+
+def _zero_of(det, variables, limit: int = 40):
+    """A real point of the chart where ``det`` vanishes (solving for one variable, probing the rest), or None."""
+    numerator, denominator = sympy.fraction(sympy.together(det))
+    for variable in [x for x in variables if numerator.has(x)]:
+        try:
+            with time_limit(SOLVE_SECONDS):
+                roots = sympy.solve(numerator, variable)
+        except (TimeLimit, NotImplementedError, Exception):  # noqa: BLE001
+            continue
+        for root in roots:
+            others = [x for x in variables if x != variable and x in sympy.sympify(root).free_symbols]
+            for values in itertools.islice(itertools.product(_PROBE_VALUES, repeat=len(others)), limit):
+                point = dict(zip(others, values))
+                point[variable] = sympy.sympify(root).xreplace(point)
+                if point[variable].is_real is not True:
+                    continue
+                if _zero_or_nonzero(denominator.xreplace(point)) is not True:
+                    continue
+                if _zero_or_nonzero(det.xreplace(point)) is False:
+                    return point
+    return None
+
+
+def _plain_point(fz: _Frozen, point: dict) -> dict:
+    return {fz.back[k]: v for k, v in point.items()}
+
+
+def is_regular(L, q, t, at=None, v=None) -> Decision:
+    """Is det 𝓛_vv ≠ 0 at every point of J × U × ℝⁿ (``at=None``) or at the point ``at`` = {chart variable: value}?
+
+    Fails with the zero determinant (``det 𝓛_vv ≡ 0``) or a real point where it vanishes (``.details['point']``);
+    raises :class:`RegularityUndecided` when sympy can show neither.
+    """
+    chart = lagrangian_chart(q, t, v)
+    fz = _frozen(chart)
+    hessian = _frozen_hessian(_frozen_momentum(sympy.sympify(L), fz)[1], fz)
+    det = sympy.cancel(sympy.together(hessian.det()))
+    if at is not None:
+        return _regular_at(det, fz, at)
+    if _zero_or_nonzero(det) is False:
+        return Decision(False, witness={"det L_vv": 0}, details={"point": {}},
+                        explanation="det 𝓛_vv ≡ 0: the Legendre map is regular nowhere")
+    sign = _definite_sign(det)
+    if sign:
+        return Decision(True, certificate={"det L_vv": fz.thaw(det), "sign": sign},
+                        explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(det))} is {sign} at every real (t, q, v)")
+    point = _zero_of(det, [*fz.velocities, *fz.coordinates, fz.time])
+    if point is None:
+        raise RegularityUndecided(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(det))} vanishes on the chart")
+    plain = _plain_point(fz, point)
+    return Decision(False, witness={"point": {str(k): val for k, val in plain.items()}, "det L_vv": 0},
+                    details={"point": plain},
+                    explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(det))} vanishes at {plain}: not regular there")
+
+
+def _regular_at(det, fz: _Frozen, at: dict) -> Decision:
+    value = det.xreplace(_point_in_frozen(fz, at))
+    nonzero = _zero_or_nonzero(value)
+    shown = {str(k): val for k, val in at.items()}
+    if nonzero is None:
+        raise RegularityUndecided(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(value))} vanishes at {shown}")
+    if nonzero:
+        return Decision(True, certificate={"point": shown, "det L_vv": fz.thaw(value)},
+                        explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(value))} ≠ 0 at {shown}")
+    return Decision(False, witness={"point": shown, "det L_vv": 0}, details={"point": dict(at)},
+                    explanation=f"det 𝓛_vv = 0 at {shown}: not regular there")
+
+
+# ---------------------------------------------------------------------------
+# the inverse branch and the Hamiltonian
+# ---------------------------------------------------------------------------
+
+class InverseBranchError(ValueError):
+    """No single inverse Legendre branch: see :class:`NoInverseBranch` and :class:`SeveralInverseBranches`."""
+
+
+class NoInverseBranch(InverseBranchError):
+    """sympy found no real solution v(t, q, p) of 𝓛_v(t, q, v) = p (``.candidates``: what it found and rejected)."""
+
+    def __init__(self, message, candidates=()):
+        super().__init__(message)
+        self.candidates = list(candidates)
+
+
+class SeveralInverseBranches(InverseBranchError):
+    """sympy found several real solutions of 𝓛_v = p (``.branches``); choose one with ``hamiltonian(..., branch=i)``."""
+
+    def __init__(self, message, branches):
+        super().__init__(message)
+        self.branches = list(branches)
+
+
+@dataclass(frozen=True)
+class HamiltonianBranch:
+    """An inverse Legendre branch v(t, q, p) (``branch``: velocity ↦ expression) and H = p·v − 𝓛(t, q, v(t, q, p))."""
+
+    hamiltonian: sympy.Expr
+    momenta: tuple
+    branch: dict
+    chart: LagrangianChart
+    lagrangian: sympy.Expr
+    verification: str
+
+    def velocity(self) -> Matrix:
+        """v(t, q, p) as an n×1 Matrix."""
+        return Matrix([self.branch[v] for v in self.chart.velocities])
+
+
+def _solve_linear(equations, unknowns):
+    """The unique solution of a linear system (``[]`` if singular), or None when the system is not linear."""
+    try:
+        A, b = sympy.linear_eq_to_matrix([sympy.expand(e) for e in equations], unknowns)
+    except NonlinearError:
+        return None
+    if sympy.cancel(A.det()) == 0:
+        return []
+    solution = A.LUsolve(b).applyfunc(sympy.cancel)
+    return [dict(zip(unknowns, solution))]
+
+
+def _nonlinear_candidates(equations, unknowns):
+    try:
+        with time_limit(SOLVE_SECONDS):
+            found = sympy.solve(equations, unknowns, dict=True)
+    except TimeLimit as exc:
+        raise NoInverseBranch(f"sympy.solve did not solve 𝓛_v = p within {SOLVE_SECONDS} s") from exc
+    except NotImplementedError as exc:
+        raise NoInverseBranch(f"sympy.solve cannot solve 𝓛_v = p: {exc}") from exc
+    return [s for s in found if set(s) == set(unknowns) and not any(sympy.sympify(e).has(*unknowns) for e in s.values())]
+
+
+def _numbers_for(exprs) -> dict:
+    """Real symbols for the function values and derivatives in ``exprs`` (a point evaluates any real function)."""
+    atoms = set()
+    for e in exprs:
+        e = sympy.sympify(e)
+        atoms |= e.atoms(Derivative) | e.atoms(sympy.Subs) | e.atoms(AppliedUndef)
+    ordered = sorted(atoms, key=lambda a: -sympy.count_ops(a))
+    return {a: Dummy(f"value{i}", real=True) for i, a in enumerate(ordered)}
+
+
+_MOMENTUM_PROBES = [Rational(1, 3), Rational(-1, 4), Rational(2, 7), Rational(-3, 5), Rational(1, 6)]
+
+
+def _probe_points(symbols, count: int = 3):
+    """Deterministic rational points (values in (−1, 1), respecting sign assumptions) for the probe."""
+    symbols = sorted(symbols, key=lambda s: s.name)
+    for shift in range(count):
+        point = {}
+        for i, s in enumerate(symbols):
+            value = _MOMENTUM_PROBES[(i + shift) % len(_MOMENTUM_PROBES)]
+            point[s] = abs(value) if (s.is_positive or s.is_nonnegative) else value
+        yield point
+
+
+def _solves_somewhere(candidate, residuals, values) -> bool:
+    """Is the candidate real and a solution (to 25 digits) at one of the probe points?"""
+    exprs = [sympy.sympify(e).xreplace(values) for e in list(candidate.values()) + residuals]
+    free = set().union(*(e.free_symbols for e in exprs))
+    for point in _probe_points(free):
+        try:
+            numbers = [sympy.N(e.xreplace(point), 30) for e in exprs]
+        except (ZeroDivisionError, ValueError, TypeError):
+            continue
+        branch, rest = numbers[:len(candidate)], numbers[len(candidate):]
+        if any(not x.is_number or x.has(sympy.nan, sympy.zoo) for x in numbers):
+            continue
+        if all(abs(sympy.im(x)) < 1e-25 for x in branch) and all(abs(r) < 1e-20 for r in rest):
+            return True
+    return False
+
+
+def _real_branches(candidates, equations):
+    kept, rejected = [], []
+    for candidate in candidates:
+        residuals = [sympy.sympify(e).xreplace(candidate) for e in equations]
+        values = _numbers_for(list(candidate.values()) + residuals)
+        (kept if _solves_somewhere(candidate, residuals, values) else rejected).append((candidate, residuals))
+    return kept, rejected
+
+
+def _is_sqrt_one_plus_sinh_squared(e) -> bool:
+    if not (e.is_Pow and e.exp == Rational(1, 2)):
+        return False
+    sinhs = list(e.base.atoms(sympy.sinh))
+    return len(sinhs) == 1 and sinhs[0].args[0].is_real and sympy.expand(e.base - 1 - sinhs[0] ** 2) == 0
+
+
+def _real_compositions(expr):
+    """For real x: asinh(sinh x) → x (sinh is a bijection of ℝ) and √(1 + sinh²x) → cosh x (cosh > 0); sympy leaves
+    both alone."""
+    expr = sympy.sympify(expr).replace(
+        lambda e: isinstance(e, sympy.asinh) and isinstance(e.args[0], sympy.sinh) and e.args[0].args[0].is_real,
+        lambda e: e.args[0].args[0])
+    return expr.replace(_is_sqrt_one_plus_sinh_squared, lambda e: sympy.cosh(list(e.base.atoms(sympy.sinh))[0].args[0]))
+
+
+def _tidy(expr, momenta, simplify: bool):
+    """Cancel ``expr`` (coefficient by coefficient when it is a polynomial in the momenta), then optionally simplify."""
+    expr = _real_compositions(expr)
+    if expr.is_polynomial(*momenta):
+        poly = sympy.Poly(sympy.expand(expr), *momenta)
+        expr = sum((sympy.cancel(c) * sympy.Mul(*(x**e for x, e in zip(momenta, monomial)))
+                    for monomial, c in poly.terms()), sympy.S.Zero)
+    else:
+        expr = sympy.cancel(sympy.together(expr))
+    if not simplify:
+        return expr
+    simpler = _limited(sympy.simplify, expr)
+    return simpler if sympy.count_ops(simpler) < sympy.count_ops(expr) else expr
+
+
+def _nonlinear_branch(equations, fz: _Frozen, index):
+    """The real branch of sympy.solve's candidates (probe-checked), and whether 𝓛_v(v(p)) = p reduced to 0."""
+    candidates = _nonlinear_candidates(equations, fz.velocities)
+    kept, rejected = _real_branches(candidates, equations)
+    if not kept:
+        shown = [{str(fz.thaw(k)): fz.thaw(e) for k, e in c.items()} for c, _ in rejected]
+        raise NoInverseBranch(f"sympy found no real solution v of 𝓛_v = p (candidates: {shown or 'none'})",
+                              candidates=[c for c, _ in rejected])
+    if len(kept) > 1 and index is None:
+        shown = [{fz.thaw(k): fz.thaw(e) for k, e in c.items()} for c, _ in kept]
+        raise SeveralInverseBranches(f"sympy found {len(kept)} real solutions of 𝓛_v = p: {shown}", shown)
+    chosen, residuals = kept[index or 0]
+    return chosen, all(reduce_residual(_real_compositions(r), simplify_seconds=SIMPLIFY_SECONDS)[0] for r in residuals)
+
+
+def hamiltonian(L, q, t, v=None, momenta=None, branch=None, simplify: bool = True) -> HamiltonianBranch:
+    """Solve 𝓛_v(t, q, v) = p for v (a real branch sympy finds) and return it with H = p·v(t, q, p) − 𝓛(t, q, v(t, q, p)).
+
+    When 𝓛_v is affine in v the branch is the LU solution (none when the matrix is singular).  Otherwise the candidates
+    of ``sympy.solve`` that are not real solutions at any of a few rational probe points are rejected; raises
+    :class:`NoInverseBranch` when none is left and :class:`SeveralInverseBranches` when several are (``branch=i`` picks
+    the i-th).  ``verification`` says whether 𝓛_v(t, q, v(t, q, p)) = p reduced to 0 symbolically.  H is cancelled
+    (and simplified under a time limit when ``simplify``).
+    """
+    chart = lagrangian_chart(q, t, v)
+    P = chart.momentum_variables(momenta)
+    fz = _frozen(chart, P)
+    Lf, momentum = _frozen_momentum(sympy.sympify(L), fz)
+    Pf = [fz.to[p] for p in P]
+    equations = [momentum[i] - Pf[i] for i in range(chart.n)]
+    linear = _solve_linear(equations, fz.velocities)
+    if linear is not None:  # 𝓛_v affine in v: the unique solution (LU), or none when the matrix is singular
+        if not linear:
+            raise NoInverseBranch("𝓛_v is affine in v with a singular matrix: 𝓛_v = p has no solution for generic p")
+        chosen = linear[0]
+        verified = all(sympy.cancel(e.xreplace(chosen)) == 0 for e in equations)
+    else:
+        chosen, verified = _nonlinear_branch(equations, fz, branch)
+    H = sum((Pf[i] * chosen[fz.velocities[i]] for i in range(chart.n)), sympy.S.Zero) - Lf.xreplace(chosen)
+    return HamiltonianBranch(hamiltonian=fz.thaw(_tidy(H, Pf, simplify)), momenta=P,
+                             branch={fz.back[k]: fz.thaw(e) for k, e in chosen.items()}, chart=chart,
+                             lagrangian=sympy.sympify(L),
+                             verification="symbolic" if verified else "numerical (probe points)")
+
+
+def hamilton_equations(H, q, p, t) -> list:
+    """Hamilton's equations [q_i' = ∂H/∂p_i, …, p_i' = −∂H/∂q_i, …]; Symbols q, p are turned into functions of t."""
+    coordinates, momenta = _as_coordinate_list(q), _as_coordinate_list(p)
+    if len(coordinates) != len(momenta) or not coordinates:
+        raise ValueError(f"need as many momenta as coordinates (≥ 1), got {len(coordinates)} and {len(momenta)}")
+    H = sympy.sympify(H)
+    if all(isinstance(x, Symbol) for x in coordinates + momenta):
+        curves = {x: Function(x.name, real=True)(t) for x in coordinates + momenta}
+        H = H.xreplace(curves)
+        coordinates, momenta = [curves[x] for x in coordinates], [curves[x] for x in momenta]
+    elif not all(_is_curve(x, t) for x in coordinates + momenta):
+        raise ValueError(f"coordinates and momenta must all be functions of {t} or all Symbols")
+    return ([Eq(x.diff(t), H.diff(y)) for x, y in zip(coordinates, momenta)]
+            + [Eq(y.diff(t), -H.diff(x)) for x, y in zip(coordinates, momenta)])
+
+
+class HyperregularityUndecided(ValueError):
+    """:func:`is_hyperregular` could not decide (no single real branch, or its domain could not be settled)."""
+
+
+_LARGE_PROBES = [sympy.Integer(v) for v in (2, -2, 3, -3, 10, -10)]
+
+
+def is_hyperregular(L, q, t, v=None) -> Decision:
+    """Regular on the chart, and 𝓛_v = p has exactly one real solution v(t, q, p) for *every* (t, q, p) (sympy's branch
+    is real and finite for all real arguments); the inverse is then C¹ by the inverse function theorem.
+
+    Fails with a regularity witness, or with a momentum p* for which the exact equation 𝓛_v(t*, q*, v) = p* has no
+    real solution (the Legendre map is not onto); raises :class:`HyperregularityUndecided` (or
+    :class:`RegularityUndecided`) when it cannot decide.  The certificate carries the branch and the Hamiltonian.
+    """
+    regular = is_regular(L, q, t, v=v)
+    if not regular:
+        return Decision(False, witness=regular.witness, explanation=f"not regular: {regular.explanation}")
+    try:
+        branch = hamiltonian(L, q, t, v=v, simplify=False)
+    except InverseBranchError as exc:
+        raise HyperregularityUndecided(f"regular, but no single inverse branch: {exc}") from exc
+    fz = _frozen(branch.chart, branch.momenta)
+    values = [fz.freeze(e) for e in branch.branch.values()]
+    if all(e.is_real is True for e in values):
+        return Decision(True, certificate={"branch": branch.branch, "hamiltonian": branch.hamiltonian,
+                                           "momenta": branch.momenta, "det L_vv": regular.certificate["det L_vv"],
+                                           "verification": branch.verification},
+                        explanation=f"regular, and the unique branch {branch.branch} is real for every (t, q, p)")
+    witness = _unreached_momentum(sympy.sympify(L), branch, fz, values)
+    if witness is None:
+        raise HyperregularityUndecided(f"could not decide whether the branch {branch.branch} is defined for all p")
+    return Decision(False, witness=witness,
+                    explanation=f"𝓛_v = p has no real solution at {witness['point']}: the Legendre map is not onto ℝⁿ")
+
+
+def _unreached_momentum(L, branch: HamiltonianBranch, fz: _Frozen, values):
+    """A point (t*, q*, p*) where the branch is not real and the exact equation 𝓛_v = p* has no real solution."""
+    chart = branch.chart
+    base = {fz.to[x]: sympy.Integer(0) for x in (chart.time, *chart.coordinates)}
+    momenta = [fz.to[p] for p in branch.momenta]
+    _, momentum = _frozen_momentum(L, fz)
+    for p_values in itertools.islice(itertools.product(_LARGE_PROBES, repeat=len(momenta)), 30):
+        point = {**base, **dict(zip(momenta, p_values))}
+        if all(sympy.N(e.xreplace(point)).is_real for e in values):
+            continue
+        equations = [momentum[i].xreplace(base) - p_values[i] for i in range(chart.n)]
+        try:
+            with time_limit(SOLVE_SECONDS):
+                solutions = sympy.solve(equations, fz.velocities, dict=True)
+        except (TimeLimit, NotImplementedError):
+            continue
+        if not solutions:
+            return {"point": {str(fz.back[k]): val for k, val in point.items()},
+                    "exact equation": [sympy.sstr(fz.thaw(e)) + " = 0" for e in equations],
+                    "real solutions": []}
+    return None
+
+
+# ---------------------------------------------------------------------------
+# shared data of the items
+# ---------------------------------------------------------------------------
+
+t = Symbol("t", real=True)
+Q, V, P = sympy.symbols("q v p", real=True)
+Q1, Q2, V1, V2, P1, P2 = sympy.symbols("q1 q2 v1 v2 p1 p2", real=True)
+m = Symbol("m", positive=True)
+U = Function("U", real=True)
+A_FIELD = Function("A", real=True)
+L_GENERIC = Function("L", real=True)
+X = Function("x", real=True)(t)
+Y = Function("y", real=True)(t)
+
+
+def _chart_symbols(n: int):
+    if n == 1:
+        return [Q], [V], [P]
+    if n == 2:
+        return [Q1, Q2], [V1, V2], [P1, P2]
+    return (list(sympy.symbols(f"q1:{n + 1}", real=True)), list(sympy.symbols(f"v1:{n + 1}", real=True)),
+            list(sympy.symbols(f"p1:{n + 1}", real=True)))
+
+
+def _derivative_order(expr, func) -> int:
+    """Highest order of a derivative of the undefined function ``func`` in ``expr`` (0: undifferentiated, −1: absent)."""
+    expr = sympy.sympify(expr)
+    orders = [d.derivative_count for d in expr.atoms(Derivative) if isinstance(d.expr, AppliedUndef) and d.expr.func == func]
+    if orders:
+        return max(orders)
+    return 0 if any(a.func == func for a in expr.atoms(AppliedUndef)) else -1
+
+
+def _bijectivity_facts(L, v=V) -> list:
+    """n = 1, 𝓛 real-analytic in v: facts showing v ↦ 𝓛_v is a bijection of ℝ: 𝓛_vv ≥ 0 and not identically 0 (so its
+    zeros are isolated and 𝓛_v is strictly increasing), 𝓛_v → ±∞ at ±∞ (onto, by the intermediate value theorem)."""
+    Lv, Lvv = sympy.diff(L, v), sympy.diff(L, v, 2)
+    nonnegative = bool(sympy.factor(Lvv).is_nonnegative)
+    not_identically_zero = any(_zero_or_nonzero(Lvv.subs(v, c)) for c in _PROBE_VALUES)  # nonzero at a point
+    return [
+        (f"𝓛_vv = {sympy.sstr(Lvv)} ≥ 0 and ≢ 0 (zeros {sympy.solve(Lvv, v)}, isolated): v ↦ 𝓛_v is strictly increasing, "
+         "so injective", nonnegative and not_identically_zero, "symbolic"),
+        (f"𝓛_v = {sympy.sstr(Lv)} → ±∞ as v → ±∞: continuous and onto ℝ",
+         sympy.limit(Lv, v, sympy.oo) == sympy.oo and sympy.limit(Lv, v, -sympy.oo) == -sympy.oo, "symbolic"),
+    ]
+
+
+def _inverse_difference_quotient(L, v0, v=V):
+    """lim_{v → v0} (v − v0)/(𝓛_v(v) − 𝓛_v(v0)): the derivative of the inverse of 𝓛_v at p0 = 𝓛_v(v0), if finite."""
+    Lv = sympy.diff(L, v)
+    return sympy.limit((v - v0) / (Lv - Lv.subs(v, v0)), v, v0)
+
+
+_S_POS = Symbol("s", positive=True)
+QUARTIC = V**4 / 4
+ROOT = sympy.sqrt(1 + V**2)
+EXP_COS = sympy.exp(V1) * sympy.cos(V2)
+
+
+def _quartic_necessity_facts():
+    """𝓛 = v⁴/4: bijective velocity gradient v³ whose inverse p^{1/3} is not differentiable at 0, and 𝓛_vv(0) = 0."""
+    quotient = _inverse_difference_quotient(QUARTIC, 0)
+    bijective = _bijectivity_facts(QUARTIC)
+    not_c1 = [(f"the inverse of 𝓛_v = v³ is not differentiable at p = 0: lim (v − 0)/(v³ − 0) = {quotient}",
+               quotient.is_finite is False, "symbolic"),
+              ("the inverse is the real cube root: real_root(s, 3)³ = s and real_root(−s, 3)³ = −s for s > 0",
+               sympy.real_root(_S_POS, 3) ** 3 == _S_POS and sympy.real_root(-_S_POS, 3) ** 3 == -_S_POS, "symbolic")]
+    singular = is_regular(QUARTIC, [Q], t, at={V: 0}, v=[V])
+    return bijective, not_c1, [(f"det 𝓛_vv(0) = 0: not regular at v = 0 ({singular.explanation})", not singular,
+                                "symbolic")]
+
+
+H_LAGRANGIAN_C2 = hypothesis("legendre.lagrangian_C2",
+                             "𝓛 : J × U × ℝⁿ → ℝ is of class C² (J ⊆ ℝ and U ⊆ ℝⁿ open and nonempty)",
+                             source=f"{SEED001}: 'be of class C²'")
+H_GRADIENT_BIJECTIVE = hypothesis("legendre.velocity_gradient_bijective",
+                                  "for every (t, q), v ↦ 𝓛_v(t, q, v) is a bijection of ℝⁿ onto ℝⁿ",
+                                  source=f"{SEED001}: 'is a bijection of ℝⁿ onto ℝⁿ'")
+H_INVERSE_C1 = hypothesis("legendre.inverse_branch_C1",
+                          "the inverse assignment (t, q, p) ↦ v(t, q, p) is defined on all of J × U × ℝⁿ and is of class C¹",
+                          source=f"{SEED001}: 'is defined on all of J×U×ℝⁿ and is of class C¹'")
+H_BRANCH_RELATION = hypothesis("legendre.inverse_branch_relation",
+                               "v(t, q, p) is an inverse Legendre branch: 𝓛_v(t, q, v(t, q, p)) = p on its domain",
+                               source=f"{SEED001}: '(t,q,p) ⟼ v(t,q,p), 𝓛_v(t,q,v(t,q,p)) = p'")
+H_HESSIAN_NONSINGULAR = hypothesis("legendre.hessian_nonsingular_at_point", "det 𝓛_vv(t, q, v0) ≠ 0 at the point",
+                                   source="cited: 001 'Nonsingular velocity Hessian is equivalent to invertibility of "
+                                          "the Legendre derivative, hence gives a local C¹ inverse'")
+H_KINETIC_SPD = hypothesis("legendre.kinetic_matrix_spd", "the kinetic matrix K(t, q) is symmetric positive definite",
+                           predicate=lambda K: Matrix(K).is_symmetric() and all(Matrix(K)[:i, :i].det() > 0
+                                                                                 for i in range(1, Matrix(K).rows + 1)),
+                           source="cited: 001 'A mechanical chart Lagrangian with positive definite kinetic matrix is "
+                                  "hyperregular'")
+H_MECHANICAL_DATA_C2 = hypothesis("legendre.mechanical_data_C2", "K(t, q) and the potential U(t, q) are of class C²")
+
+
+# ---------------------------------------------------------------------------
+# legendre.fibre_full_lagrangian_chart  (catalogue #24)
+# ---------------------------------------------------------------------------
+
+def check_fibre_full_chart(check, *, hessian_factor=1, sizes=(1, 2), conventions=True):
+    """𝓛_v is the gradient and 𝓛_vv the (symmetric) Hessian of 𝓛 in its velocity slot; both conventions agree."""
+    for n in sizes:
+        q, v, _ = _chart_symbols(n)
+        L = L_GENERIC(t, *q, *v)
+        lm = legendre_map(L, q, t, v=v)
+        scope = f"symbolic, generic 𝓛(t, q, v), n = {n}"
+        check.identity(f"𝓛_v is the gradient of 𝓛 in its velocity slot (n = {n})", lm.momentum,
+                       Matrix([L.diff(s) for s in v]), scope=scope)
+        check.identity(f"𝓛_vv is the matrix of second partial derivatives in v (n = {n})", lm.hessian,
+                       hessian_factor * Matrix(n, n, lambda i, j: L.diff(v[i], v[j])), scope=scope)
+        check.identity(f"𝓛_vv is symmetric (Schwarz, 𝓛 ∈ C²) (n = {n})", lm.hessian, lm.hessian.T, scope=scope)
+    if not conventions:
+        return
+    curves = Function("U", real=True)(t, X, Y)
+    in_functions = m * (X.diff(t) ** 2 + Y.diff(t) ** 2) / 2 + A_FIELD(t, X, Y) * X.diff(t) - curves
+    to_symbols = {X.diff(t): V1, Y.diff(t): V2, X: Q1, Y: Q2}
+    functions_map = legendre_map(in_functions, [X, Y], t)
+    symbols_map = legendre_map(in_functions.xreplace(to_symbols), [Q1, Q2], t, v=[V1, V2])
+    check.identity("the conventions agree: momentum with q = (x(t), y(t)) equals momentum with Symbols (q, v)",
+                   functions_map.momentum.xreplace(to_symbols), symbols_map.momentum,
+                   scope="symbolic, 𝓛 = ½m|v|² + A(t, q)v₁ − U(t, q), n = 2")
+    check.identity("the conventions agree on the Hessian", functions_map.hessian.xreplace(to_symbols),
+                   symbols_map.hessian, scope="symbolic, the same 𝓛")
+    relativistic = -sympy.sqrt(1 - V**2)
+    check.fact("fibre-full: √(1+v²) is real for every real v (its velocity fibre is all of ℝ)", ROOT.is_real is True)
+    check.fact("not fibre-full: −√(1−v²) is not real at v = 2 (a chart Lagrangian of #77 on |v| < 1 only)",
+               relativistic.subs(V, 2).is_real is False, method="computation")
+
+
+definition(CHART_ID,
+            title="A fibre-full time-dependent Lagrangian chart, its velocity gradient and velocity Hessian",
+            statement=r"Let $n\ge1$, $J\subseteq\mathbb R$ and $U\subseteq\mathbb R^n$ open and nonempty, and "
+                      r"$\mathcal L:J\times U\times\mathbb R^n\to\mathbb R$ of class $C^2$: a fibre-full time-dependent "
+                      r"Lagrangian chart, the special case of the chart of #77 whose velocity block is all of "
+                      r"$\mathbb R^n$ at every $(t,q)$. $\mathcal L_v(t,q,v)\in\mathbb R^n$ is the gradient of "
+                      r"$\mathcal L$ in its third slot and $\mathcal L_{vv}(t,q,v)\in M_n(\mathbb R)$ the matrix of "
+                      r"second partial derivatives in the third slot (symmetric, since $\mathcal L\in C^2$).",
+            source=f"{SEED001}: 'Chart data. Let n≥1, let J⊆ℝ and U⊆ℝⁿ be open and nonempty …'",
+            uses=[ACTION_CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2])(check_fibre_full_chart)
+
+
+# ---------------------------------------------------------------------------
+# legendre.legendre_map_definition  (catalogue #25)
+# ---------------------------------------------------------------------------
+
+def _velocity_gradient(L, q, v):
+    return [L.diff(s) for s in v]
+
+
+def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jacobian_order=2, n=2, generic=True):
+    """F_𝓛(t, q, v) = (t, q, 𝓛_v); its components are derivatives of 𝓛 of order ≤ 1 and D F_𝓛 of order ≤ 2 (C¹ from C²).
+
+    ``generic=False`` keeps only the concrete mechanical example (p = m x' against the claimed ``momentum_of``).
+    """
+    mechanical = m * X.diff(t) ** 2 / 2 - U(t, X)
+    check.identity("p = 𝓛_v = m x' for 𝓛 = ½ m x'² − U(t, x) (coordinates as functions of t)",
+                   legendre_map(mechanical, [X], t).momentum[0], momentum_of(mechanical, [X], [X.diff(t)])[0],
+                   scope="symbolic, generic U(t, x), n = 1")
+    check.identity("… and that is m x'", legendre_map(mechanical, [X], t).momentum[0], m * X.diff(t),
+                   scope="symbolic, generic U(t, x), n = 1")
+    if not generic:
+        return
+    q, v, _ = _chart_symbols(n)
+    L = L_GENERIC(t, *q, *v)
+    lm = legendre_map(L, q, t, v=v)
+    scope = f"symbolic, generic 𝓛(t, q, v), n = {n}"
+    check.identity("F_𝓛(t, q, v) = (t, q, 𝓛_v(t, q, v))", Matrix(lm.components), Matrix([t, *q, *momentum_of(L, q, v)]),
+                   scope=scope)
+    J = lm.jacobian()
+    check.identity("D F_𝓛 is the identity in the (t, q) rows", J[:n + 1, :],
+                   Matrix.hstack(sympy.eye(n + 1), sympy.zeros(n + 1, n)), scope=scope)
+    check.identity("the momentum rows of D F_𝓛 are (𝓛_vt, 𝓛_vq, 𝓛_vv)", J[n + 1:, :],
+                   Matrix(n, 2 * n + 1, lambda i, j: L.diff(v[i], [t, *q, *v][j])), scope=scope)
+    component_order = max(_derivative_order(c, L_GENERIC) for c in lm.components)
+    jacobian_orders = max(_derivative_order(e, L_GENERIC) for e in J)
+    check.fact("the components of F_𝓛 are derivatives of 𝓛 of order 1 (and t, q)", component_order == 1,
+               method="computation", detail=f"highest order {component_order}", scope=scope)
+    check.fact(f"D F_𝓛 involves derivatives of 𝓛 of order ≤ {jacobian_order} only, so F_𝓛 ∈ C¹ when 𝓛 ∈ C²",
+               jacobian_orders == jacobian_order, method="computation", detail=f"highest order {jacobian_orders}",
+               scope=scope)
+
+
+definition(MAP_ID,
+            title="The Legendre map F_𝓛(t, q, v) = (t, q, 𝓛_v) and the momentum p = 𝓛_v",
+            statement=r"The Legendre map of $\mathcal L$ is $\mathbb F_{\mathcal L}:J\times U\times\mathbb R^n\to "
+                      r"J\times U\times\mathbb R^n$, $\mathbb F_{\mathcal L}(t,q,v)=(t,q,\mathcal L_v(t,q,v))$; its fibre "
+                      r"coordinate $p=\mathcal L_v$ is the momentum. It is the identity in the first two slots and, "
+                      r"since $\mathcal L\in C^2$, of class $C^1$: its components are first derivatives of "
+                      r"$\mathcal L$ and its Jacobian involves second derivatives only (checked).",
+            source=f"{SEED001}: 'Legendre map. The Legendre map of 𝓛 is the map F_𝓛 … Since 𝓛 is C², F_𝓛 is C¹'",
+            uses=[CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2])(check_legendre_map_definition)
+
+
+# ---------------------------------------------------------------------------
+# legendre.regularity_definition  (catalogue #26)
+# ---------------------------------------------------------------------------
+
+#: (name, 𝓛, coordinates, velocities, regular on the chart?, ((point, regular at the point?), ...))
+REGULARITY_EXAMPLES = (
+    ("½ m v² − U(t, q)", m * V**2 / 2 - U(t, Q), [Q], [V], True, ()),
+    ("√(1 + v²)", ROOT, [Q], [V], True, ()),
+    ("v⁴/4", QUARTIC, [Q], [V], False, (({V: 0}, False), ({V: 1}, True))),
+    ("the zero Lagrangian", sympy.S.Zero, [Q], [V], False, ()),
+    ("e^{v1} cos v2", EXP_COS, [Q1, Q2], [V1, V2], True, ()),
+)
+
+
+def check_regularity_definition(check, *, examples=REGULARITY_EXAMPLES):
+    """is_regular on the examples: regular on the chart or not (with a witness point that is checked again), and at points."""
+    for name, L, q, v, expected, points in examples:
+        decision = is_regular(L, q, t, v=v)
+        check.fact(f"{name}: {'regular' if expected else 'not regular'} on the chart", decision, expect=expected,
+                   scope="symbolic (det 𝓛_vv by sympy's assumptions, or an exact zero)")
+        if not decision and decision.details.get("point"):
+            again = is_regular(L, q, t, at=decision.details["point"], v=v)
+            check.fact(f"{name}: the witness point {decision.witness['point']} is a point where regularity fails",
+                       not again, detail=again.explanation)
+        for point, regular_there in points:
+            at = is_regular(L, q, t, at=point, v=v)
+            check.fact(f"{name}: {'regular' if regular_there else 'not regular'} at {point}", at, expect=regular_there)
+
+
+definition(REGULARITY_ID,
+            title="Regularity of the Legendre map: det 𝓛_vv ≠ 0 at a point, and on the chart",
+            statement=r"The Legendre map is regular at $(t,q,v)$ when $\det\mathcal L_{vv}(t,q,v)\ne0$, and regular (on "
+                      r"the chart) when it is regular at every point. The page adds: 'at fixed $(t,q)$ this is exactly "
+                      r"the condition under which $v\mapsto(q,\mathcal L_v(t,q,v))$ is locally invertible near $v$'. "
+                      r"Checked finding: that sentence is false for plain local invertibility ($\mathcal L=v^4/4$: "
+                      r"$\mathcal L_v=v^3$ is a bijection of $\mathbb R$ but $\mathcal L_{vv}(0)=0$; see "
+                      r"\texttt{legendre.regularity_exactly_local_invertibility_claim}); it is exact for a local "
+                      r"$C^1$-diffeomorphism, which is what the cited #93 states.",
+            source=f"{SEED001}: 'Regularity. … The Legendre map is regular at (t,q,v) when the velocity Hessian is "
+                   "nonsingular … At fixed (t,q) this is exactly the condition …'",
+            uses=[CHART_ID, MAP_ID, LOCAL_INVERSE_ID], assumes=[H_LAGRANGIAN_C2])(check_regularity_definition)
+
+
+# ---------------------------------------------------------------------------
+# legendre.regularity_exactly_local_invertibility_claim  (the embedded sentence of #26; false)
+# ---------------------------------------------------------------------------
+
+def check_exactly_local_invertibility(check, *, lagrangian=QUARTIC, point=0):
+    """The claim at one (𝓛, v0), n = 1: 'v ↦ 𝓛_v locally invertible near v0 ⇔ det 𝓛_vv(v0) ≠ 0'.
+
+    Local invertibility is established from bijectivity facts; the refined equivalence (inverse differentiable at
+    p0 ⇔ regular) is checked too.  For 𝓛 = v⁴/4, v0 = 0 the claimed equivalence is refuted.
+    """
+    facts = _bijectivity_facts(lagrangian)
+    for description, value, method in facts:
+        check.fact(description, value, method=method, scope="symbolic, n = 1")
+    invertible = all(value for _, value, _ in facts)
+    regular = is_regular(lagrangian, [Q], t, at={V: point}, v=[V])
+    check.fact(f"the claimed equivalence at v0 = {point}: locally invertible ({invertible}) ⇔ det 𝓛_vv(v0) ≠ 0 "
+               f"({bool(regular)})", invertible == bool(regular), detail=regular.explanation,
+               witness={"lagrangian": lagrangian, "v0": point, "locally invertible": invertible,
+                        "regular at v0": bool(regular)}, scope=f"𝓛 = {sympy.sstr(lagrangian)}, n = 1")
+    quotient = _inverse_difference_quotient(lagrangian, point)
+    check.fact(f"the corrected equivalence: the inverse is differentiable at p0 = 𝓛_v(v0) ({quotient.is_finite}) ⇔ "
+               f"det 𝓛_vv(v0) ≠ 0", bool(quotient.is_finite) == bool(regular),
+               detail=f"lim (v − v0)/(𝓛_v(v) − 𝓛_v(v0)) = {quotient}", scope=f"𝓛 = {sympy.sstr(lagrangian)}, n = 1")
+
+
+remark("legendre.regularity_exactly_local_invertibility_claim", expected="fails",
+       title="Regularity is exactly local invertibility of v ↦ 𝓛_v (false as stated)",
+       statement=r"At fixed $(t,q)$: $\det\mathcal L_{vv}(t,q,v_0)\ne0$ if and only if $v\mapsto\mathcal L_v(t,q,v)$ "
+                 r"is locally invertible near $v_0$. The direction $\Rightarrow$ is the inverse function theorem (#93). "
+                 r"The direction $\Leftarrow$ fails: $\mathcal L=v^4/4$ ($n=1$) has $\mathcal L_v=v^3$, strictly "
+                 r"increasing and onto $\mathbb R$, while $\mathcal L_{vv}(0)=0$. The equivalence is exact for a "
+                 r"local $C^1$-diffeomorphism: the inverse $p^{1/3}$ is not differentiable at $0$.",
+       source=f"{SEED001}: 'At fixed (t,q) this is exactly the condition under which the map v ↦ (q, 𝓛_v(t,q,v)) is "
+              "locally invertible near v'",
+       uses=[REGULARITY_ID, LOCAL_INVERSE_ID])(check_exactly_local_invertibility)
+
+
+# ---------------------------------------------------------------------------
+# legendre.hyperregularity_inverse_branch_hamiltonian  (catalogue #27)
+# ---------------------------------------------------------------------------
+
+#: (name, 𝓛(t, q, v), the Hamiltonian claimed for it) — hyperregular Lagrangians, n = 1
+HYPERREGULAR_EXAMPLES = (
+    ("½ m v² − U(t, q)", m * V**2 / 2 - U(t, Q), P**2 / (2 * m) + U(t, Q)),
+    ("½ m v² + A(t, q) v − U(t, q)", m * V**2 / 2 + A_FIELD(t, Q) * V - U(t, Q),
+     (P - A_FIELD(t, Q)) ** 2 / (2 * m) + U(t, Q)),
+    ("v asinh v − √(1 + v²) − U(t, q)", V * sympy.asinh(V) - ROOT - U(t, Q), sympy.cosh(P) + U(t, Q)),
+)
+
+
+def _generic_branch(n: int):
+    """Generic 𝓛 and inverse branch w(t, q, p): (q, p, w, H = p·w − 𝓛(t, q, w), residuals 𝓛_v(t, q, w) − p)."""
+    q, _, p = _chart_symbols(n)
+    w = [Function(f"w{i + 1}" if n > 1 else "w", real=True)(t, *q, *p) for i in range(n)]
+    Lw = L_GENERIC(t, *q, *w)
+    H = sum((p[i] * w[i] for i in range(n)), sympy.S.Zero) - Lw
+    residuals = [Lw.diff(w[i]) - p[i] for i in range(n)]
+    return q, p, w, H, residuals
+
+
+def _slot_partial(n: int, q, w, slot: int, at):
+    """∂𝓛/∂(argument ``slot``) of 𝓛(t, q, w) at (t, q, w), as sympy writes it (a Subs in the slot's variable)."""
+    xi = Dummy("xi")
+    args = [t, *q, *w]
+    args[slot] = xi
+    return sympy.Subs(Derivative(L_GENERIC(*args), xi), xi, at)
+
+
+def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES):
+    """is_hyperregular and hamiltonian on hyperregular examples (claimed H), H_p = v, H_q = −𝓛_q, H_t = −𝓛_t on the
+    branch, and H ∈ C²: its first partials involve only the branch and first derivatives of 𝓛."""
+    for name, L, claimed in examples:
+        decision = is_hyperregular(L, [Q], t, v=[V])
+        check.fact(f"{name} is hyperregular", decision, scope="symbolic: regular and one real branch for all (t, q, p)")
+        if not decision:
+            continue  # the refuted fact above carries the verdict; there is no global branch to test H on
+        found = decision.certificate
+        H, velocity = found["hamiltonian"].xreplace({found["momenta"][0]: P}), found["branch"][V].xreplace(
+            {found["momenta"][0]: P})
+        scope = f"symbolic, 𝓛 = {name}, generic real U(t, q), A(t, q)"
+        check.identity(f"{name}: H = {sympy.sstr(claimed)}", H, claimed, scope=scope)
+        on_branch = {V: velocity}
+        check.identity(f"{name}: H_p = v(t, q, p)", H.diff(P), velocity, scope=scope)
+        check.identity(f"{name}: H_q = −𝓛_q(t, q, v(t, q, p))", H.diff(Q), -L.diff(Q).xreplace(on_branch), scope=scope)
+        check.identity(f"{name}: H_t = −𝓛_t(t, q, v(t, q, p))", H.diff(t), -L.diff(t).xreplace(on_branch), scope=scope)
+    q, p, w, H, _ = _generic_branch(1)
+    relation = {L_GENERIC(t, *q, *w).diff(w[0]): p[0]}
+    partials = [H.diff(x).xreplace(relation) for x in (t, *q, *p)]
+    w_order = max(_derivative_order(e, w[0].func) for e in partials)
+    L_order = max(_derivative_order(e, L_GENERIC) for e in partials)
+    check.fact("on a generic branch the first partials of H involve w itself and first derivatives of 𝓛 only "
+               "(so H ∈ C² when w ∈ C¹ and 𝓛 ∈ C²)", w_order == 0 and L_order == 1, method="computation",
+               detail=f"highest order of w: {w_order}, of 𝓛: {L_order}", scope="symbolic, generic 𝓛 and w, n = 1")
+
+
+definition(HYPERREGULARITY_ID,
+            title="Hyperregularity, the inverse Legendre branch and the Hamiltonian H = p·v − 𝓛",
+            statement=r"$\mathcal L$ is hyperregular when for every $(t,q)$ the map $v\mapsto\mathcal L_v(t,q,v)$ is "
+                      r"a bijection of $\mathbb R^n$ onto $\mathbb R^n$ and the inverse $(t,q,p)\mapsto v(t,q,p)$, "
+                      r"$\mathcal L_v(t,q,v(t,q,p))=p$, is defined on all of $J\times U\times\mathbb R^n$ and is $C^1$; "
+                      r"$v$ is the inverse Legendre branch and $H(t,q,p)=p\cdot v(t,q,p)-\mathcal L(t,q,v(t,q,p))$ its "
+                      r"Hamiltonian. The page says $H$ is $C^1$ 'being a sum of products of $C^1$ maps'. Checked: "
+                      r"$H\in C^1$, in fact $C^2$, since $H_p=v$, $H_q=-\mathcal L_q\circ(t,q,v)$, "
+                      r"$H_t=-\mathcal L_t\circ(t,q,v)$ are $C^1$; the justification is imprecise (the second term is a "
+                      r"composition, not a product).",
+            source=f"{SEED001}: 'Hyperregularity. The Lagrangian 𝓛 is hyperregular (on the chart) when … The Hamiltonian "
+                   "is C¹ on its domain, being a sum of products of C¹ maps.'",
+            uses=[CHART_ID, MAP_ID, REGULARITY_ID, HAMILTON_ID, MECHANICAL_ID],
+            assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregularity_definition)
+
+
+# ---------------------------------------------------------------------------
+# legendre.hyperregular_implies_regular  (catalogue #28)
+# ---------------------------------------------------------------------------
+
+def _determinant_certificate(n: int, E: Matrix, D):
+    """Coefficients c with Σ c·g = 1 for the generators g = (entries of E column by column, h = det 𝓛_vv), given
+    det(I + E) = D·h identically (D = det D_pv)."""
+    if n == 1:
+        return [-1, D]
+    # 1 = D h − (det(I + E) − 1) = D h − e11(1 + e22) − e22 + e12 e21; generators e11, e21, e12, e22, h
+    return [-(1 + E[1, 1]), E[0, 1], 0, -1, D]
+
+
+def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
+    """Checked proof (n = 1, 2): v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (by contradiction)."""
+    if n not in (1, 2):
+        raise ValueError("the proof is written for n = 1, 2")
+    q = _chart_symbols(n)[0]
+    w = list(sympy.symbols(f"w1:{n + 1}", real=True)) if n > 1 else [Symbol("w", real=True)]
+    L = L_GENERIC(t, *q, *w)
+    Lw = [L.diff(x) for x in w]
+    branch = [Function(f"vhat{i + 1}", real=True)(t, *q, *Lw) for i in range(n)]
+    DV = Matrix(n, n, lambda i, k: branch[i].diff(Lw[k]))
+    Lww = Matrix(n, n, lambda i, j: L.diff(w[i], w[j]))
+    product = DV * Lww
+    pr = Proof("hyperregular ⇒ regular")
+    pr.hypothesis("inverse", (Matrix(branch), Matrix(w)), note="v(t, q, 𝓛_v(t, q, w)) = w for every w (C¹ inverse)")
+    columns = []
+    for j in range(n):
+        label = f"d/dw{j + 1}"
+        pr.differentiate(label, "inverse", w[j], (product[:, j], identity_factor * sympy.eye(n)[:, j]),
+                         note="chain rule: column j of D_pv(t, q, 𝓛_v)·𝓛_vv = column j of I")
+        columns.append(label)
+    pr.hypothesis("singular", (Lww.det(), 0), note="suppose det 𝓛_vv(t, q, w) = 0")
+    E = product - sympy.eye(n)
+    pr.algebra("one", columns + ["singular"], (1, 0), certificate=_determinant_certificate(n, E, DV.det()),
+               note="det(D_pv)·det 𝓛_vv = det(D_pv 𝓛_vv) = det I = 1")
+    pr.contradiction("det ≠ 0", "one", note="1 = 0: so det 𝓛_vv(t, q, w) ≠ 0")
+    pr.conclude("det ≠ 0")
+    return pr
+
+
+def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2)):
+    """Checked proofs for n in ``sizes``; necessity of the C¹ clause: 𝓛 = v⁴/4 is bijective but not regular at 0."""
+    for n in sizes:
+        check.proof(f"v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (n = {n})",
+                    hyperregular_implies_regular_proof(n, identity_factor),
+                    scope=f"symbolic, generic 𝓛(t, q, v) and C¹ branch v(t, q, p), n = {n}")
+    bijective, not_c1, singular = _quartic_necessity_facts()
+    check.necessary(H_INVERSE_C1, "𝓛 = v⁴/4 (n = 1): 𝓛_v = v³ is a bijection of ℝ with inverse p^{1/3}",
+                    violates=not_c1, others_hold=bijective + [("𝓛 = v⁴/4 is a polynomial, so C²",
+                                                               QUARTIC.is_polynomial(V), "symbolic")],
+                    conclusion_fails=singular, scope="symbolic, n = 1")
+
+
+lemma("legendre.hyperregular_implies_regular",
+       title="A hyperregular Lagrangian is regular",
+       statement=r"If $\mathcal L$ is hyperregular (bijective velocity gradient with $C^1$ inverse branch $v$), then "
+                 r"$\det\mathcal L_{vv}\ne0$ everywhere: differentiating $v(t,q,\mathcal L_v(t,q,w))=w$ in $w$ gives "
+                 r"$D_pv\,\mathcal L_{vv}=I_n$. The $C^1$ clause is needed: $\mathcal L=v^4/4$ has a bijective "
+                 r"velocity gradient $v^3$ but $\mathcal L_{vv}(0)=0$.",
+       source=f"{SEED001}: 'Hyperregularity implies regularity: at fixed (t,q), differentiating v(t,q,𝓛_v(t,q,w))=w "
+              "gives D_p v 𝓛_vv = I_n, so the square velocity Hessian is invertible.'",
+       uses=[HYPERREGULARITY_ID, REGULARITY_ID], proof_uses=[CHAIN_RULE_ID],
+       assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregular_implies_regular)
+
+
+# ---------------------------------------------------------------------------
+# legendre.regular_not_hyperregular  (catalogue #29)
+# ---------------------------------------------------------------------------
+
+def _zero_lagrangian_facts():
+    decision = is_regular(0, [Q1, Q2], t, v=[V1, V2])
+    try:
+        hamiltonian(0, [Q1, Q2], t, v=[V1, V2])
+        no_branch, detail = False, "a branch was returned"
+    except NoInverseBranch as exc:
+        no_branch, detail = True, str(exc)
+    return [(f"the zero Lagrangian is not regular ({decision.explanation})", not decision, "symbolic"),
+            (f"the zero Lagrangian has no inverse branch: 𝓛_v = 0 = p has no solution v for p ≠ 0 ({detail})", no_branch,
+             "computation")]
+
+
+def check_regular_not_hyperregular(check, *, bound=1, hessian_det=-sympy.exp(2 * V1), period=2 * sympy.pi):
+    """(a) √(1+v²): regular, momentum in (−1, 1), the value ``bound`` not attained; (b) e^{v1}cos v2: regular, det Hess
+    = ``hessian_det``, 𝓛_v(0, 0) = 𝓛_v(0, ``period``); (c) the zero Lagrangian: not regular, no branch."""
+    Lv = sympy.diff(ROOT, V)
+    check.identity("√(1+v²): 𝓛_vv = (1+v²)^{−3/2}", sympy.diff(ROOT, V, 2), (1 + V**2) ** Rational(-3, 2),
+                   scope="symbolic, n = 1")
+    check.identity("√(1+v²): 1 − 𝓛_v² = 1/(1+v²) > 0, so |𝓛_v| < 1", 1 - Lv**2, 1 / (1 + V**2), scope="symbolic, n = 1")
+    unattained = sympy.solve(Lv - bound, V)
+    check.witness("√(1+v²) is regular and not hyperregular", "𝓛 = √(1+v²), n = 1", [
+        ("regular: det 𝓛_vv = (1+v²)^{−3/2} > 0 everywhere", is_regular(ROOT, [Q], t, v=[V]), "symbolic"),
+        ("|𝓛_v| < 1: 1 − 𝓛_v² = 1/(1+v²) is positive for every real v", (1 / (1 + V**2)).is_positive is True,
+         "symbolic"),
+        (f"not onto ℝ: 𝓛_v = v/√(1+v²) = {bound} has no real solution (sympy.solve: {unattained})", unattained == [],
+         "symbolic"),
+    ])
+    Lv2 = Matrix([EXP_COS.diff(V1), EXP_COS.diff(V2)])
+    check.identity("e^{v1} cos v2: det 𝓛_vv = −e^{2 v1}", sympy.hessian(EXP_COS, [V1, V2]).det(), hessian_det,
+                   scope="symbolic, n = 2")
+    first, second = Lv2.subs({V1: 0, V2: 0}), Lv2.subs({V1: 0, V2: period})
+    check.witness("e^{v1} cos v2 is regular and not hyperregular (n = 2)", "𝓛 = e^{v1} cos v2, n = 2", [
+        ("regular: det 𝓛_vv = −e^{2 v1} ≠ 0 everywhere", is_regular(EXP_COS, [Q1, Q2], t, v=[V1, V2]), "symbolic"),
+        (f"not injective: 𝓛_v(0, 0) = {list(first)} = 𝓛_v(0, {period}) = {list(second)}", first == second and period != 0,
+         "computation"),
+    ])
+    check.witness("the zero Lagrangian: neither regular nor with an inverse branch", "𝓛 = 0, n = 2",
+                  _zero_lagrangian_facts())
+
+
+counterexample("legendre.regular_not_hyperregular",
+               title="Regular does not imply hyperregular: √(1+v²), e^{v1} cos v2 and the zero Lagrangian",
+               statement=r"The converse of #28 fails. (a) $\mathcal L=\sqrt{1+v^2}$ is regular "
+                         r"($\mathcal L_{vv}=(1+v^2)^{-3/2}>0$) but $\mathcal L_v=v/\sqrt{1+v^2}$ takes values in "
+                         r"$(-1,1)$ only, so it is not onto and $\mathcal L$ is not hyperregular. (b) Regular but not "
+                         r"injective needs $n\ge2$: $\mathcal L=e^{v_1}\cos v_2$ has $\det\mathcal L_{vv}=-e^{2v_1}\ne0$ "
+                         r"and $\mathcal L_v(0,0)=\mathcal L_v(0,2\pi)=(1,0)$, so there is no inverse branch. (c) The "
+                         r"zero Lagrangian has $\mathcal L_{vv}=0$: not regular, and no inverse branch.",
+               source=f"{SEED001}: 'The converse fails: a regular Lagrangian whose velocity gradient is not surjective is "
+                      "not hyperregular, and a fibre-full domain whose Legendre map fails to be injective has no inverse "
+                      "branch.'",
+               uses=[REGULARITY_ID, HYPERREGULARITY_ID, WITNESSES_ID, SCOPE_ID, LOCAL_INVERSE_ID])(
+    check_regular_not_hyperregular)
+
+
+# ---------------------------------------------------------------------------
+# legendre.nonsingular_hessian_local_c1_inverse  (catalogue #93)
+# ---------------------------------------------------------------------------
+
+def _inverse_hessian(L, v, branch):
+    """𝓛_vv⁻¹ at v = branch (the derivative of the local inverse claimed by the inverse function theorem)."""
+    return sympy.hessian(L, v).xreplace(dict(zip(v, branch))).inv()
+
+
+def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_inverse_hessian, samples=20):
+    """D_v(𝓛_v) = 𝓛_vv (generic, n = 1, 2); det ≠ 0 ⇔ invertible (random matrices); explicit local C¹ inverses with
+    D_pv = 𝓛_vv⁻¹∘v; necessity of det ≠ 0: v⁴/4 at 0 has no C¹ local inverse."""
+    for n in (1, 2):
+        q, v, _ = _chart_symbols(n)
+        L = L_GENERIC(t, *q, *v)
+        lm = legendre_map(L, q, t, v=v)
+        check.identity(f"D_v(𝓛_v) = 𝓛_vv (n = {n})", lm.momentum.jacobian(v), lm.hessian,
+                       scope=f"symbolic, generic 𝓛, n = {n}")
+    check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
+                   st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
+                   lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
+                   scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
+    branch = P / sympy.sqrt(1 - P**2)
+    image = sympy.diff(ROOT, V)  # p = 𝓛_v(r) = r/√(1+r²) runs through (−1, 1) exactly once as r runs through ℝ
+    check.identity("√(1+v²): v(p) = p/√(1−p²) inverts 𝓛_v on its image (−1, 1): v(𝓛_v(r)) = r",
+                   branch.subs(P, image), V, scope="symbolic, n = 1, every real r (written v)")
+    check.identity("√(1+v²): D_pv(𝓛_v(r)) = 𝓛_vv(r)⁻¹", branch.diff(P).subs(P, image),
+                   inverse_derivative(ROOT, [V], [V])[0, 0], scope="symbolic, n = 1, every real r")
+    p1 = Symbol("p1", positive=True)
+    local = [sympy.log(p1**2 + P2**2) / 2, -sympy.atan(P2 / p1)]
+    gradient = Matrix([EXP_COS.diff(V1), EXP_COS.diff(V2)])
+    check.identity("e^{v1} cos v2: v(p) = (½ log|p|², −atan(p2/p1)) inverts 𝓛_v near (0, 0) (p1 > 0)",
+                   gradient.xreplace({V1: local[0], V2: local[1]}), Matrix([p1, P2]), scope="symbolic, n = 2, p1 > 0")
+    check.identity("e^{v1} cos v2: D_pv = 𝓛_vv⁻¹ at v(p)", Matrix(local).jacobian([p1, P2]),
+                   inverse_derivative(EXP_COS, [V1, V2], local), scope="symbolic, n = 2, p1 > 0")
+    bijective, not_c1, singular = _quartic_necessity_facts()
+    check.necessary(H_HESSIAN_NONSINGULAR, "𝓛 = v⁴/4 at v0 = 0 (n = 1)", violates=singular,
+                    others_hold=[("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V), "symbolic")],
+                    conclusion_fails=bijective + not_c1, scope="symbolic, n = 1")
+
+
+cited(LOCAL_INVERSE_ID, cited_kind="lemma",
+      title="Nonsingular velocity Hessian is equivalent to invertibility of the Legendre derivative, hence gives a local "
+            "C¹ inverse",
+      statement=r"$D_v(\mathcal L_v)=\mathcal L_{vv}$, so $\det\mathcal L_{vv}(t,q,v_0)\ne0$ if and only if the "
+                r"derivative of $v\mapsto\mathcal L_v(t,q,v)$ at $v_0$ is invertible; then, by the inverse function "
+                r"theorem, $v\mapsto\mathcal L_v$ has a $C^1$ inverse near $\mathcal L_v(t,q,v_0)$ with derivative "
+                r"$\mathcal L_{vv}^{-1}$. Without $\det\ne0$ there may be an inverse but no $C^1$ one ($v^4/4$ at 0).",
+      source="cited: 001 'Nonsingular velocity Hessian is equivalent to invertibility of the Legendre derivative, hence "
+             "gives a local C^1 inverse'",
+      uses=[CHART_ID, MAP_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR])(
+    check_nonsingular_hessian_local_inverse)
+
+
+# ---------------------------------------------------------------------------
+# hamiltonian.inverse_branch_hamilton_equations_energy  (catalogue #94)
+# ---------------------------------------------------------------------------
+
+def hamiltonian_differential_proof(n: int, q_sign=-1) -> Proof:
+    """Checked proof: on a branch 𝓛_v(t, q, w(t, q, p)) = p, H = p·w − 𝓛(t, q, w) has H_p = w, H_q = −𝓛_q, H_t = −𝓛_t.
+
+    Each partial is H_x − claimed = Σ_k (p_k − 𝓛_{v_k}(t, q, w)) ∂_x w_k, a combination of the branch relation.
+    """
+    q, p, w, H, residuals = _generic_branch(n)
+    pr = Proof("the differential of H on an inverse branch")
+    pr.hypothesis("branch", (Matrix(residuals), sympy.zeros(n, 1)), note="𝓛_v(t, q, w(t, q, p)) = p")
+    claims = [(p[i], w[i], f"H_p{i + 1} = w{i + 1}") for i in range(n)]
+    claims += [(q[i], q_sign * _slot_partial(n, q, w, 1 + i, q[i]), f"H_q{i + 1} = −𝓛_q{i + 1}(t, q, w)") for i in range(n)]
+    claims.append((t, -_slot_partial(n, q, w, 0, t), "H_t = −𝓛_t(t, q, w)"))
+    for x, claimed, label in claims:
+        pr.algebra(label, ["branch"], (H.diff(x), claimed), certificate=[-wk.diff(x) for wk in w])
+    pr.conclude(claims[-1][2])
+    return pr
+
+
+#: (name, 𝓛 with coordinates as functions of t, coordinates) for Hamilton ⇔ Euler–Lagrange
+_k = Function("k", positive=True)
+_a, _c = sympy.symbols("a c", positive=True)
+_b = Symbol("b", real=True)
+CHOLESKY_K = Matrix([[_a, 0], [_b, _c]]) * Matrix([[_a, 0], [_b, _c]]).T  # every SPD 2×2 matrix is LLᵀ
+
+
+def _hamilton_examples():
+    xd, yd = X.diff(t), Y.diff(t)
+    velocity = Matrix([xd, yd])
+    return (
+        ("½ k(t, x) x'² − U(t, x)", _k(t, X) * xd**2 / 2 - U(t, X), [X]),
+        ("½ vᵀKv − U(t, x, y), K = LLᵀ symbolic SPD", (velocity.T * CHOLESKY_K * velocity)[0, 0] / 2 - U(t, X, Y), [X, Y]),
+        ("e^{x'} − U(t, x) (branch log p, p > 0)", sympy.exp(xd) - U(t, X), [X]),
+    )
+
+
+def _hamilton_el_checks(check, name, L, coordinates, hamilton_sign):
+    """On the toolkit's branch of 𝓛: with p = 𝓛_v(t, q, q'), q' = H_p holds identically and p' + H_q = EL(𝓛); and
+    𝓛_v(t, q, H_p) = p, so q' = H_p forces p = 𝓛_v(t, q, q').  ``hamilton_sign``: the claimed p' = ±H_q."""
+    branch = hamiltonian(L, coordinates, t, simplify=False)
+    H, momenta = branch.hamiltonian, branch.momenta
+    equations = hamilton_equations(H, coordinates, momenta, t)
+    n = len(coordinates)
+    momentum = legendre_map(L, coordinates, t).momentum
+    along = dict(zip(momenta, momentum))
+    el = euler_lagrange(L, coordinates, t)
+    velocities_from_H = {c.diff(t): H.diff(pm) for c, pm in zip(coordinates, momenta)}
+    scope = f"symbolic, 𝓛 = {name}, generic U, p = 𝓛_v(t, q, q')"
+    for i, c in enumerate(coordinates):
+        q_eq, p_eq = equations[i], equations[n + i]
+        check.identity(f"{name}: q{i + 1}' = H_p{i + 1} holds identically when p = 𝓛_v(t, q, q')",
+                       (q_eq.lhs - q_eq.rhs).subs(along).doit(), 0, scope=scope)
+        claimed_rhs = p_eq.rhs if hamilton_sign == -1 else hamilton_sign * H.diff(c)
+        check.identity(f"{name}: p{i + 1}' − (claimed right side) = EL_{i + 1}(𝓛) when p = 𝓛_v(t, q, q')",
+                       (p_eq.lhs - claimed_rhs).subs(along).doit(), el[i], scope=scope)
+        check.identity(f"{name}: 𝓛_v{i + 1}(t, q, H_p) = p{i + 1}",
+                       _real_compositions(momentum[i].subs(velocities_from_H)), momenta[i],
+                       scope=scope)
+    frozen = {x: Dummy(_name(x.expr if isinstance(x, Derivative) else x), real=True)
+              for x in (*[c.diff(t) for c in coordinates], *coordinates, *momenta)}
+    on_branch = {frozen[pm]: frozen_p.xreplace(frozen) for pm, frozen_p in zip(momenta, momentum)}
+    check.identity(f"{name}: ∂_tH = −∂_t𝓛 at p = 𝓛_v(t, q, v) (partials with q, v, p frozen)",
+                   H.xreplace(frozen).diff(t).xreplace(on_branch), -L.xreplace(frozen).diff(t), scope=scope)
+
+
+def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2), examples=None):
+    """Generic checked proofs of H_p = w, H_q = −𝓛_q, H_t = −𝓛_t (n in ``sizes``); Hamilton ⇔ Euler–Lagrange on
+    concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n = 1, 2)."""
+    for n in sizes:
+        check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
+                    hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
+    for name, L, coordinates in (_hamilton_examples() if examples is None else examples):
+        _hamilton_el_checks(check, name, L, coordinates, hamilton_sign)
+    for n in sizes:
+        qs = [X, Y][:n]
+        ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
+        Hf = Function("H", real=True)(t, *qs, *ps)
+        relations = {}
+        for c, pm in zip(qs, ps):
+            relations[c.diff(t)] = Hf.diff(pm)
+            relations[pm.diff(t)] = hamilton_sign * Hf.diff(c)
+        s = Dummy("s")
+        H_t = sympy.Subs(Derivative(Function("H", real=True)(s, *qs, *ps), s), s, t)
+        check.identity(f"energy identity: dH/dt = ∂_tH along q' = H_p, p' = −H_q (n = {n})", Hf.diff(t), H_t,
+                       relations=relations, scope=f"symbolic, generic H(t, q, p), n = {n}")
+
+
+cited(HAMILTON_ID, cited_kind="theorem",
+      title="The Hamiltonian on an inverse Legendre branch: differential, equivalence with the Euler-Lagrange equation, "
+            "and the energy identity",
+      statement=r"On an inverse Legendre branch $v(t,q,p)$ ($\mathcal L_v(t,q,v(t,q,p))=p$) the Hamiltonian "
+                r"$H=p\cdot v-\mathcal L(t,q,v)$ has $H_p=v$, $H_q=-\mathcal L_q(t,q,v)$, $H_t=-\mathcal L_t(t,q,v)$; "
+                r"a $C^2$ curve $q$ solves the Euler–Lagrange equation iff $(q,p)$ with $p=\mathcal L_v(t,q,q')$ solves "
+                r"$q'=H_p$, $p'=-H_q$; along solutions $\frac{d}{dt}H(t,q,p)=\partial_tH=-\mathcal L_t$.",
+      source="cited: 001 'The Hamiltonian on an inverse Legendre branch: differential, equivalence with the "
+             "Euler-Lagrange equation, and the energy identity'",
+      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1])(
+    check_hamilton_equations_energy)
+
+
+# ---------------------------------------------------------------------------
+# legendre.mechanical_lagrangian_hyperregular  (catalogue #95)
+# ---------------------------------------------------------------------------
+
+def _adjugate_branch(K, p):
+    return K.adjugate() * p / K.det()
+
+
+def _mechanical(K, n, potential=None):
+    q, v, p = _chart_symbols(n)
+    velocity = Matrix(v)
+    U_q = U(t, *q) if potential is None else potential
+    return sympy.expand((velocity.T * K * velocity)[0, 0] / 2) - U_q, q, v, p, U_q
+
+
+def _mechanical_claims_hold(K, n, potential_sign, branch_of) -> bool:
+    L, q, v, p, U_q = _mechanical(K, n)
+    found = hamiltonian(L, q, t, v=v, momenta=p, simplify=False)
+    pv = Matrix(p)
+    claimed_H = (pv.T * K.LUsolve(pv))[0, 0] / 2 + potential_sign * U_q
+    branch_ok = all(sympy.expand(e) == 0 for e in found.velocity() - branch_of(K, pv))
+    return branch_ok and sympy.expand(found.hamiltonian - claimed_H) == 0
+
+
+def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugate_branch, samples=4, max_n=4,
+                                  symbolic_sizes=(1, 2)):
+    """𝓛 = ½vᵀKv − U with K SPD: hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (symbolic n = 1, 2; random SPD n = 3..max_n);
+    K singular is not regular (necessity); an indefinite nonsingular K also works (finding)."""
+    symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
+    for n in symbolic_sizes:
+        name, K = symbolic[n]
+        L, q, v, p, U_q = _mechanical(K, n)
+        scope = f"symbolic, {name}, generic U(t, q), n = {n}"
+        check.fact(f"½vᵀKv − U is hyperregular ({name})", is_hyperregular(L, q, t, v=v), scope=scope)
+        found = hamiltonian(L, q, t, v=v, momenta=p, simplify=False)
+        pv = Matrix(p)
+        check.identity(f"the inverse branch is v = K⁻¹p ({name})", found.velocity(), branch_of(K, pv), scope=scope)
+        check.identity(f"H = ½pᵀK⁻¹p + U ({name})", found.hamiltonian,
+                       (pv.T * _adjugate_branch(K, pv))[0, 0] / 2 + potential_sign * U_q, scope=scope)
+    if samples and max_n >= 3:
+        spd = st.integers(3, max_n).flatmap(lambda n: st.tuples(st.just(n), spd_matrices(n, 2, 2)))
+        check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd,
+                       lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
+                       samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
+                       scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, generic U(t, q)")
+    singular = sympy.diag(1, 0)
+    L0, q0, v0, _, _ = _mechanical(singular, 2, potential=Q1**2)
+    regular = is_regular(L0, q0, t, v=v0)
+    try:
+        hamiltonian(L0, q0, t, v=v0)
+        no_branch = False
+    except NoInverseBranch:
+        no_branch = True
+    check.necessary(H_KINETIC_SPD, "K = diag(1, 0), U = q1² (n = 2)",
+                    violates=[("K = diag(1, 0) is not positive definite (det K = 0)", singular.det() == 0, "computation")],
+                    others_hold=[("K and U = q1² are polynomial, so C²",
+                                  all(sympy.sympify(e).is_polynomial(Q1, Q2) for e in [*singular, Q1**2]), "symbolic")],
+                    conclusion_fails=[(f"not regular: {regular.explanation}", not regular, "symbolic"),
+                                      ("no inverse branch: 𝓛_v = (v1, 0) = p has no solution for p2 ≠ 0", no_branch,
+                                       "computation")])
+    indefinite = sympy.diag(1, -1)
+    L1, q1, v1, p1, U1 = _mechanical(indefinite, 2)
+    check.fact("finding: the nonsingular indefinite K = diag(1, −1) also gives a hyperregular 𝓛 with H = ½pᵀK⁻¹p + U "
+               "(det K ≠ 0 is what the conclusion needs)",
+               bool(is_hyperregular(L1, q1, t, v=v1)) and _mechanical_claims_hold(indefinite, 2, 1, _adjugate_branch),
+               scope="symbolic, K = diag(1, −1), generic U, n = 2")
+
+
+cited(MECHANICAL_ID, cited_kind="theorem",
+      title="A mechanical chart Lagrangian with positive definite kinetic matrix is hyperregular, with the explicit "
+            "kinetic-plus-potential Hamiltonian",
+      statement=r"$\mathcal L=\tfrac12v^{\mathsf T}K(t,q)v-U(t,q)$ with $K$ symmetric positive definite is hyperregular: "
+                r"$\mathcal L_v=Kv$, the inverse branch is $v=K^{-1}p$ and $H=\tfrac12p^{\mathsf T}K^{-1}p+U$. "
+                r"$K$ singular is not regular. Checked finding: only $\det K\ne0$ is used ($K=\mathrm{diag}(1,-1)$ "
+                r"gives the same conclusion).",
+      source="cited: 001 'A mechanical chart Lagrangian with positive definite kinetic matrix is hyperregular, with the "
+             "explicit kinetic-plus-potential Hamiltonian'",
+      uses=[CHART_ID, MAP_ID, REGULARITY_ID], assumes=[H_KINETIC_SPD, H_MECHANICAL_DATA_C2])(
+    check_mechanical_hyperregular)
+
+
+# ---------------------------------------------------------------------------
+# legendre.sqrt_and_zero_lagrangian_witnesses  (catalogue #96)
+# ---------------------------------------------------------------------------
+
+def check_sqrt_and_zero_witnesses(check, *, bounded=ROOT):
+    """The toolkit's decisions: √(1+v²) regular but not hyperregular (a momentum it does not reach); 𝓛 = 0 not regular."""
+    hyper = is_hyperregular(bounded, [Q], t, v=[V])
+    check.witness(f"{sympy.sstr(bounded)} is regular and not hyperregular", f"𝓛 = {sympy.sstr(bounded)}, n = 1", [
+        ("regular on the chart", is_regular(bounded, [Q], t, v=[V]), "symbolic"),
+        (f"not hyperregular: {hyper.explanation}", not hyper, "symbolic"),
+    ])
+    check.witness("the zero Lagrangian is degenerate", "𝓛 = 0, n = 2", _zero_lagrangian_facts())
+
+
+cited(WITNESSES_ID, cited_kind="counterexample",
+      title="Regular versus hyperregular: the bounded-gradient Lagrangian √(1+v²) and the degenerate zero Lagrangian",
+      statement=r"$\mathcal L=\sqrt{1+v^2}$ is regular and its velocity gradient misses every $|p|\ge1$ (e.g. $p=2$: "
+                r"$v/\sqrt{1+v^2}=2$ has no real solution), so it is not hyperregular; the zero Lagrangian has "
+                r"$\mathcal L_{vv}=0$ and no inverse branch.",
+      source="cited: 001 'Regular versus hyperregular: the bounded-gradient Lagrangian √(1+v²) and the degenerate zero "
+             "Lagrangian'",
+      uses=[CHART_ID, REGULARITY_ID, LOCAL_INVERSE_ID])(check_sqrt_and_zero_witnesses)
+
+
+# ---------------------------------------------------------------------------
+# legendre.scope_regular_vs_hyperregular  (catalogue #97)
+# ---------------------------------------------------------------------------
+
+def _covector_transform(A, p):
+    return A.T * p
+
+
+def check_scope_regular_vs_hyperregular(check, *, transform=_covector_transform, matrix=None):
+    """Regularity is local (v⁴/4 is regular on v ≠ 0 only); the momentum is a covector (p̄ = Aᵀp under v = Av̄); a branch
+    may cover part of the momentum fibre only (e^v: branch log p, p > 0)."""
+    det = sympy.hessian(QUARTIC, [V]).det()
+    check.fact("regularity is local: v⁴/4 is regular at v = 1 and on the open set v ≠ 0 (det 𝓛_vv = 3v²), not at v = 0",
+               bool(is_regular(QUARTIC, [Q], t, at={V: 1}, v=[V])) and sympy.solve(det, V) == [0])
+    a = Matrix(2, 2, sympy.symbols("a11 a12 a21 a22", real=True)) if matrix is None else Matrix(matrix)
+    vbar = Matrix(sympy.symbols("u1 u2", real=True))
+    Lgen = L_GENERIC(V1, V2)  # at a fixed (t, q)
+    velocity = a * vbar
+    change = {V1: velocity[0], V2: velocity[1]}
+    pulled = Lgen.subs(change, simultaneous=True)
+    momentum = Matrix([Lgen.diff(V1), Lgen.diff(V2)]).subs(change, simultaneous=True)
+    check.identity("the momentum is a covector: for v = A v̄, ∂𝓛(Av̄)/∂v̄ = Aᵀ 𝓛_v(A v̄)",
+                   Matrix([pulled.diff(x) for x in vbar]),
+                   transform(a, momentum), scope=f"symbolic, generic 𝓛(t, q, ·) at fixed (t, q), A = {'generic 2×2' if matrix is None else sympy.sstr(a)}, n = 2")
+    exp_branch = hamiltonian(sympy.exp(V), [Q], t, v=[V], momenta=[P])
+    hyper = is_hyperregular(sympy.exp(V), [Q], t, v=[V])
+    check.fact(f"the branch description has limits: e^v is regular with branch v = {exp_branch.branch[V]} on p > 0 only, "
+               f"not hyperregular ({hyper.explanation})",
+               exp_branch.branch[V] == sympy.log(P) and not hyper)
+
+
+cited(SCOPE_ID, cited_kind="remark",
+      title="Scope of the Legendre map: regular versus hyperregular, the meaning of the covector datum, and the limits "
+            "of the branch description",
+      statement=r"Regularity is a local, pointwise condition; hyperregularity is global in the fibre. The momentum "
+                r"$p=\mathcal L_v$ is a covector: under $v=A\bar v$ it becomes $A^{\mathsf T}p$. An inverse branch may "
+                r"exist on part of the momentum fibre only ($e^v$: $v=\log p$ for $p>0$), which is not hyperregularity.",
+      source="cited: 001 'Scope of the Legendre map: regular versus hyperregular, the meaning of the covector datum, and "
+             "the limits of the branch description'",
+      uses=[CHART_ID, MAP_ID, REGULARITY_ID, LOCAL_INVERSE_ID])(check_scope_regular_vs_hyperregular)
