@@ -1,0 +1,202 @@
+"""Soundness tests for theorems.noether (seed 001's Noether statements and point symmetries).
+
+Every verifier runs on its true claim (defined / proved / confirmed, every symbolic check proved) and on mutated
+claims -- a wrong charge (the sign of the boost's t m q' term, a missing B), a potential that breaks the symmetry
+offered as symmetric, a flipped sign, a dropped term, a wrong solution -- each of which must come out ``refuted``.
+The hypothesis analysis (necessity witnesses) and the declared ``avoids`` of the Noether theorems are checked too.
+"""
+from __future__ import annotations
+
+import functools
+
+import networkx as nx
+import pytest
+import sympy as sp
+from sympy import Function
+
+from checker import run_verifier
+from checker.items import registered
+from checker.loader import load
+from theorems import noether as nt
+from theorems.linalg import euclidean_inner_product
+from theorems.symmetry import energy, noether_charge
+
+ITEMS = {it.id: it for it in registered("theorems.noether")}
+t, m, U0 = nt.t, nt.m, nt.U0
+
+# (verifier, item, verdicts, smaller symbolic sizes for the test run; `verify` runs the defaults)
+TRUE_CLAIMS = [
+    (nt.check_potential_chart, nt.POTENTIAL_CHART, ("defined",), dict(dims=(1, 2))),
+    (nt.check_translation, nt.TRANSLATION, ("confirmed",), dict(dims=(1, 2))),
+    (nt.check_rotation, nt.ROTATION, ("confirmed",), {}),
+    (nt.check_boost, nt.BOOST, ("confirmed",), dict(dims=(1, 2))),
+    (nt.check_boost_identity, nt.BOOST_REMARK, ("proved",), dict(dims=(1, 2))),
+    (nt.check_solution_constancy, "noether.solution_constancy_not_chart_symmetry", ("proved",), {}),
+    (nt.check_confining_breaks_boost, "noether.confining_potential_breaks_boost", ("proved",), {}),
+    (nt.check_point_symmetry_definition, nt.DEFINITION_19, ("defined",), {}),
+    (nt.check_first_order_reading, "noether.symmetry_identity_first_order_reading", ("proved",), {}),
+    (nt.check_constant_field_case, "noether.constant_field_translation_case", ("proved",), {}),
+    (nt.check_total_derivative_operator, "noether.total_derivative_operator_Dt", ("proved",), dict(dims=(1,))),
+    (nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation", ("proved",), dict(dims=(1,))),
+    (nt.check_charge_conserved, nt.THEOREM_90, ("proved",), {}),
+    (nt.check_time_reparametrisation, nt.THEOREM_91, ("proved",), {}),
+    (nt.check_scope, nt.SCOPE_92, ("proved",), {}),
+]
+SIZES = {item_id: sizes for _, item_id, _, sizes in TRUE_CLAIMS}
+
+
+@functools.lru_cache(maxsize=None)
+def _true_run(verifier, item_id):
+    it = ITEMS[item_id]
+    return run_verifier(verifier, item=it, kind=it.kind, profile="quick", **SIZES[item_id])
+
+
+def _mutated(verifier, item_id, **claim):
+    it = ITEMS[item_id]
+    return run_verifier(verifier, item=it, kind=it.kind, profile="quick", **claim)
+
+
+def _refuted(run):
+    assert run.verdict == "refuted", run
+    return run
+
+
+# ---------------------------------------------------------------------------
+# the true claims
+# ---------------------------------------------------------------------------
+
+def test_every_item_of_the_module_is_covered():
+    assert {item_id for _, item_id, _, _ in TRUE_CLAIMS} == set(ITEMS)
+
+
+@pytest.mark.parametrize("verifier, item_id, verdicts", [c[:3] for c in TRUE_CLAIMS], ids=[c[1] for c in TRUE_CLAIMS])
+def test_true_claim_is_established(verifier, item_id, verdicts):
+    run = _true_run(verifier, item_id)
+    assert run.verdict in verdicts, run
+    symbolic = [c for c in run.checks if c.method in ("symbolic", "proof script")]
+    assert symbolic and all(c.outcome == "proved" for c in symbolic), run
+
+
+@pytest.mark.parametrize("verifier, item_id, hypotheses", [
+    (nt.check_translation, nt.TRANSLATION, (nt.H_TRANSLATION, nt.H_SOLUTION)),
+    (nt.check_rotation, nt.ROTATION, (nt.H_ROTATION, nt.H_SOLUTION)),
+    (nt.check_boost, nt.BOOST, (nt.H_TRANSLATION, nt.H_SOLUTION)),
+    (nt.check_charge_conserved, nt.THEOREM_90, (nt.H_SYMMETRY, nt.H_SOLUTION)),
+    (nt.check_time_reparametrisation, nt.THEOREM_91, (nt.H_REPARAMETRISED, nt.H_SOLUTION)),
+])
+def test_necessity_witnesses_are_accepted(verifier, item_id, hypotheses):
+    run = _true_run(verifier, item_id)
+    for h in hypotheses:
+        assert run.hypothesis_status(h) == "necessary", run.hypotheses
+    assert all(not h.problems for h in run.hypotheses)
+
+
+def test_noether_theorems_avoid_the_reaction_postulate():
+    corpus = load()
+    for item_id in (nt.TRANSLATION, nt.ROTATION, nt.BOOST, nt.THEOREM_90, nt.THEOREM_91):
+        assert ITEMS[item_id].avoids == (nt.REACTION_LAW,)
+        assert nt.REACTION_LAW not in nx.descendants(corpus.graph, item_id)
+
+
+def test_boost_remark_shows_the_time_dependence():
+    run = _true_run(nt.check_boost_identity, nt.BOOST_REMARK)
+    names = {c.name: c.outcome for c in run.checks}
+    assert names["ξ = t a depends on t: ∂ξ/∂t = a ≠ 0"] == "proved"
+    assert any(n.startswith("so it is not an instance of definition #19") and o == "proved" for n, o in names.items())
+
+
+# ---------------------------------------------------------------------------
+# mutations: each must be refuted
+# ---------------------------------------------------------------------------
+
+def _wrong_boost_charge(q, a, mass=m):
+    """a·(−t m q' − m q): the sign of the t m q' term flipped."""
+    return euclidean_inner_product(a, [-t * mass * c.diff(t) - mass * c for c in q])
+
+
+def _boost_charge_missing_B_term(q, a, mass=m):
+    """a·(t m q'): the −m q from B = m a·q dropped."""
+    return euclidean_inner_product(a, [t * mass * c.diff(t) for c in q])
+
+
+def _charge_missing_B(L, q, time, xi, B):
+    return noether_charge(L, q, time, xi)
+
+
+def _charge_energy_sign_flipped(L, q, time, xi, B, tau):
+    """p·ξ + Eτ − B."""
+    return noether_charge(L, q, time, xi, B) + energy(L, q, time) * tau
+
+
+@pytest.mark.parametrize("claim", [dict(gradient_sign=-1, dims=(1,)), dict(mass_power=2, dims=())],
+                         ids=["gradient sign", "mass factor"])
+def test_potential_chart_mutations(claim):
+    _refuted(_mutated(nt.check_potential_chart, nt.POTENTIAL_CHART, **claim))
+
+
+def test_translation_wrong_charge():
+    _refuted(_mutated(nt.check_translation, nt.TRANSLATION, dims=(), random_dims=(),
+                      charge=lambda q, a, mass=m: mass * euclidean_inner_product(a, q)))
+
+
+def test_translation_breaking_potential_offered_as_symmetric():
+    run = _refuted(_mutated(nt.check_translation, nt.TRANSLATION, dims=(), random_dims=(),
+                            symmetric_potential=lambda q: U0(t, *q)))
+    assert any(c.outcome == "refuted" and c.name.startswith("toolkit: (ξ, B) is a point symmetry") for c in run.checks)
+
+
+def test_rotation_mutations():
+    run = _refuted(_mutated(nt.check_rotation, nt.ROTATION, random_dims=(),
+                            symmetric_potential=lambda q: U0(t, q[0], q[1]**2 + q[2]**2)))  # symmetric about e1
+    assert any(c.outcome == "refuted" and "first integral" in c.name for c in run.checks)
+
+
+@pytest.mark.parametrize("charge", [_wrong_boost_charge, _boost_charge_missing_B_term], ids=["t m q' sign", "missing B"])
+def test_boost_wrong_charge(charge):
+    _refuted(_mutated(nt.check_boost, nt.BOOST, charge=charge, dims=(), random_dims=()))
+
+
+def test_boost_missing_B_in_the_generator():
+    run = _refuted(_mutated(nt.check_boost, nt.BOOST, B=lambda q, a: 0, dims=(), random_dims=(1,)))
+    assert any(c.outcome == "refuted" and c.name.startswith("random polynomial potentials") for c in run.checks)
+    _refuted(_mutated(nt.check_boost_identity, nt.BOOST_REMARK, B=lambda q, a: 0, dims=()))
+
+
+def test_solution_constancy_wrong_solution():
+    omega = sp.sqrt(nt.k / m)
+    _refuted(_mutated(nt.check_solution_constancy, "noether.solution_constancy_not_chart_symmetry",
+                      solution=[sp.cos(omega * t), 0]))
+
+
+def test_confining_counterexample_without_confinement():
+    _refuted(_mutated(nt.check_confining_breaks_boost, "noether.confining_potential_breaks_boost",
+                      stiffness=0, dims=(1,)))
+
+
+@pytest.mark.parametrize("verifier, item_id, claim", [
+    (nt.check_point_symmetry_definition, nt.DEFINITION_19, dict(B_sign=-1, generic_dims=())),
+    (nt.check_first_order_reading, "noether.symmetry_identity_first_order_reading",
+     dict(velocity_rule="v", generic_dims=())),
+    (nt.check_constant_field_case, "noether.constant_field_translation_case", dict(q_dependent_gauge=0)),
+    (nt.check_total_derivative_operator, "noether.total_derivative_operator_Dt",
+     dict(operator=lambda phi, q, time, v=None: nt.total_derivative(phi, q, time, v=v) - sp.diff(phi, time),
+          dims=())),
+    (nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation", dict(sign=1, dims=())),
+    (nt.check_charge_conserved, nt.THEOREM_90, dict(charge=_charge_missing_B, n_curves=(), proof_dims=())),
+    (nt.check_time_reparametrisation, nt.THEOREM_91, dict(charge=_charge_energy_sign_flipped, n_jets=())),
+    (nt.check_scope, nt.SCOPE_92, dict(stiffness=0)),
+], ids=["#19 B sign", "#20 velocity rule", "#21 q-dependent B", "#22 drop phi_t", "#23 sign", "#90 missing B",
+        "#91 energy sign", "#92 no confinement"])
+def test_remark_and_cited_mutations(verifier, item_id, claim):
+    _refuted(_mutated(verifier, item_id, **claim))
+
+
+def test_potential_chart_hypothesis_predicates():
+    q = nt.coordinates(2)
+    L = nt.potential_lagrangian(U0(t, *q), q)
+    assert nt.H_POTENTIAL.holds_for((L, q))
+    assert not nt.H_POTENTIAL.holds_for((L + q[0] * q[1].diff(t), q))
+    assert nt.H_SOLUTION.holds_for((nt.potential_lagrangian(0, q), q, [t, 1]))
+    assert not nt.H_SOLUTION.holds_for((nt.potential_lagrangian(0, q), q, [t**2, 1]))
+    assert nt.H_TRANSLATION.holds_for((Function("V")(t, q[1]), q, [1, 0]))
+    assert not nt.H_TRANSLATION.holds_for((Function("V")(t, q[0]), q, [1, 0]))
