@@ -1,7 +1,22 @@
-"""Executable theorems of constrained classical mechanics: variational equations, Frobenius integrability, ideal holonomic dynamics.
+"""Executable theorems of constrained classical mechanics, and the toolkit they are checked with.
 
-The hypothesis strategies live in the submodule :mod:`theorems.strategies`.
+Variational equations (Euler–Lagrange, d'Alembert, vakonomic), Frobenius integrability and
+holonomic equivalence of velocity constraints, ideal holonomic dynamics, the reduced d'Alembert
+equation of an immersion, point symmetries / Noether charges / first integrals, the Legendre map
+and the Hamiltonian, and dimensional analysis with ``sympy.physics.units``.
+
+The hypothesis strategies live in :mod:`theorems.strategies` (and beside the toolkit they serve:
+``theorems.symmetry.invariant_potentials``, ``theorems.holonomic_equivalence.integrable_data``, ...).
 """
+from theorems.dimensions import (
+    LENGTH,
+    MASS,
+    TIME,
+    DimensionalInhomogeneity,
+    dimension_of,
+    is_dimensionally_homogeneous,
+    same_dimension,
+)
 from theorems.frobenius import (
     annihilated_distribution,
     exterior_derivative,
@@ -17,6 +32,38 @@ from theorems.holonomic_dynamics import (
     ideal_multiplier,
     integrate_ideal_motion,
 )
+from theorems.holonomic_equivalence import (
+    check_holonomic_pair,
+    is_holonomic_equivalent,
+    polynomial_first_integrals,
+    velocity_constraint_forms,
+)
+from theorems.immersion import (
+    ReducedDalembertEquation,
+    is_immersion,
+    reduced_dalembert_equation,
+    reduced_mass_matrix,
+)
+from theorems.legendre import (
+    HamiltonianBranch,
+    InverseBranchError,
+    LegendreMap,
+    hamilton_equations,
+    hamiltonian,
+    is_hyperregular,
+    is_regular,
+    legendre_map,
+)
+from theorems.symmetry import (
+    energy,
+    generator_depends_on_time,
+    is_first_integral,
+    is_point_symmetry,
+    noether_charge,
+    symmetry_residual,
+    total_derivative,
+    velocity_variation,
+)
 from theorems.variational import (
     ConstrainedEquations,
     dalembert_equations,
@@ -26,20 +73,23 @@ from theorems.variational import (
 )
 
 __all__ = [
-    "ConstrainedEquations",
-    "IdealHolonomicDynamics",
-    "constraint_derivatives",
-    "ideal_holonomic_dynamics",
-    "ideal_multiplier",
-    "integrate_ideal_motion",
-    "annihilated_distribution",
-    "dalembert_equations",
-    "euler_lagrange",
-    "exterior_derivative",
-    "is_involutive",
-    "lie_bracket",
-    "satisfies_frobenius_condition",
-    "solve_multipliers",
-    "vakonomic_equations",
-    "wedge_one_two",
+    # variational equations
+    "ConstrainedEquations", "dalembert_equations", "euler_lagrange", "solve_multipliers", "vakonomic_equations",
+    # Frobenius and holonomic equivalence
+    "annihilated_distribution", "exterior_derivative", "is_involutive", "lie_bracket",
+    "satisfies_frobenius_condition", "wedge_one_two", "is_holonomic_equivalent", "check_holonomic_pair",
+    "polynomial_first_integrals", "velocity_constraint_forms",
+    # ideal holonomic dynamics and immersions
+    "IdealHolonomicDynamics", "constraint_derivatives", "ideal_holonomic_dynamics", "ideal_multiplier",
+    "integrate_ideal_motion", "ReducedDalembertEquation", "reduced_dalembert_equation", "reduced_mass_matrix",
+    "is_immersion",
+    # symmetries, Noether charges, first integrals
+    "noether_charge", "is_point_symmetry", "symmetry_residual", "generator_depends_on_time", "is_first_integral",
+    "energy", "total_derivative", "velocity_variation",
+    # Legendre map and Hamiltonian
+    "legendre_map", "is_regular", "is_hyperregular", "hamiltonian", "hamilton_equations", "LegendreMap",
+    "HamiltonianBranch", "InverseBranchError",
+    # dimensions
+    "dimension_of", "is_dimensionally_homogeneous", "same_dimension", "DimensionalInhomogeneity",
+    "LENGTH", "TIME", "MASS",
 ]

@@ -759,7 +759,8 @@ definition(CHART_ID,
                       r"$\mathcal L$ in its third slot and $\mathcal L_{vv}(t,q,v)\in M_n(\mathbb R)$ the matrix of "
                       r"second partial derivatives in the third slot (symmetric, since $\mathcal L\in C^2$).",
             source=f"{SEED001}: 'Chart data. Let n≥1, let J⊆ℝ and U⊆ℝⁿ be open and nonempty …'",
-            uses=[ACTION_CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2])(check_fibre_full_chart)
+            uses=[ACTION_CHART_ID, CK_ID, JACOBIAN_ID, "calculus.directional_and_partial_derivatives"],
+            assumes=[H_LAGRANGIAN_C2])(check_fibre_full_chart)
 
 
 # ---------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Symbol
 
 from checker import Proof, cited, counterexample, definition, hypothesis, remark, theorem
+from checker.items import stated
 from theorems.linalg import euclidean_inner_product
 from theorems.strategies import rationals
 from theorems.symmetry import (energy, euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
@@ -63,6 +64,7 @@ ROTATION = "noether.rotation_angular_momentum_conservation"
 BOOST = "noether.galilean_boost_charge_conservation"
 BOOST_REMARK = "noether.boost_noether_identity_remark"
 DEFINITION_19 = "noether.infinitesimal_point_symmetry_definition"
+PARTIALS_89 = "calculus.directional_and_partial_derivatives"
 THEOREM_90 = "noether.point_symmetry_charge_conserved"
 THEOREM_91 = "noether.time_reparametrisation_noether_identity"
 SCOPE_92 = "noether.scope_of_point_symmetries"
@@ -622,6 +624,12 @@ def _definition_examples(check, B_sign):
                expect=False, scope="symbolic, k > 0")
 
 
+stated(PARTIALS_89, kind="cited", cited_kind="definition",
+       title="Directional derivatives and partial derivatives of a map U ⊆ ℝᵐ → ℝⁿ",
+       statement=r"For $f: U \subseteq \mathbb{R}^m \to \mathbb{R}^n$ and $u \in \mathbb{R}^m$, the directional derivative "
+                 r"$\partial_u f(p) = \frac{d}{ds}\big|_{s=0} f(p + s u)$; the partial derivatives are $\partial_j f = \partial_{e_j} f$.",
+       source="cited: seed 001_2e69a9934e04987b.txt 'Directional derivatives and partial derivatives of a map U ⊆ ℝᵐ → ℝⁿ'")
+
 definition(DEFINITION_19, title="Infinitesimal point symmetry (ξ, B) of a Lagrangian chart and its charge",
            statement=r"Let $(O,\mathcal L)$ be a time-dependent Lagrangian chart over $[a,b]\times U$, $V\subseteq\mathbb R^n$ "
                      r"and $A\subseteq\mathbb R\times V$ open sets containing the configuration and time-configuration "
@@ -631,7 +639,7 @@ definition(DEFINITION_19, title="Infinitesimal point symmetry (ξ, B) of a Lagra
                      r"\cdot v$ for every $(t,q,v)\in O$. Its charge is $C(t,q,v):=\mathcal L_v(t,q,v)\cdot\xi(q)-B(t,q)$.",
            source=f"{SEED}: 'The pair (ξ,B) is an infinitesimal point symmetry of 𝓛 when the identity … holds for "
                   "every (t,q,v) ∈ O. The charge of the pair is the function C(t,q,v) := 𝓛_v·ξ(q) − B(t,q).'",
-           uses=[CHART_77, INNER_78])(lambda check: check_point_symmetry_definition(check))
+           uses=[CHART_77, INNER_78, PARTIALS_89])(lambda check: check_point_symmetry_definition(check))
 
 
 def _first_variation(L, q, v, xi, velocity_rule: str):
