@@ -20,8 +20,7 @@ This file contains
   (z' = xy' with x, y, z lengths is dimensionally inhomogeneous).
 
 The catalogue's dimension symbols μ, ℓ, τ are ``units.mass``, ``units.length``, ``units.time`` (SI).
-TODO (wiring): these items should also use ``units.dimensions_si_conventions`` (catalogue #103) once that
-item exists in the corpus.
+Every item here uses the cited conventions ``units.dimensions_si_conventions`` (catalogue #103).
 """
 from __future__ import annotations
 
@@ -257,11 +256,15 @@ def check_row_homogeneity(check, *, coefficient_dimension=lambda b: b * TIME / L
                                                           coefficient_dimension(LENGTH / TIME)), "computation")])
 
 
+SI_CONVENTIONS = "units.dimensions_si_conventions"
+
+
 lemma("units.velocity_row_homogeneity",
       title="Row homogeneity of a velocity-constraint law fixes the dimensions of A",
       statement=r"If every row of $A(t,x)w+b(t,x)=0$ is homogeneous, $[A_{\alpha j}w_j]=[b_\alpha]$, and "
                 r"$[w_j]=\ell\tau^{-1}$, then $[A_{\alpha j}]=[b_\alpha]\tau/\ell$.",
       source=f"{SEED003} (a)3: 'of declared dimensions chosen so that every row satisfies [A_αj w_j] = [b_α]'",
+      uses=[SI_CONVENTIONS, "velocity_constraint.datum_definition"],
       assumes=[H_ROW_HOMOGENEOUS, H_CARTESIAN_VELOCITY])(lambda check: check_row_homogeneity(check))
 
 
@@ -321,7 +324,7 @@ remark("units.velocity_multiplier_dimension",
                  r"$[c_\alpha]$ sends $\mu$ to $\varrho^{-\mathsf T}\mu$, of dimensions power$/[c_\alpha]$. "
                  r"(Derived; not stated in seed 003.)",
        source=f"{SEED003} (c) and the bullet 'The multiplier is not measured' (μ ↦ ρ^{{-T}}μ); catalogue §7(d)",
-       uses=["units.velocity_row_homogeneity"])(lambda check: check_multiplier_dimension(check))
+       uses=["units.velocity_row_homogeneity", SI_CONVENTIONS])(lambda check: check_multiplier_dimension(check))
 
 
 # ---------------------------------------------------------------------------
@@ -364,7 +367,7 @@ remark("units.rolling_disk_dimensionless_rho",
        statement=r"With $[s]=[a]=\ell$, $[\theta]=1$: $[s-a\theta]=\ell$, the row $s'-a\theta'$ has dimension "
                  r"$\ell\tau^{-1}$, and $[\varrho]=[b]\tau/\varphi=1$.",
        source=f"{SEED003} (d): 'Φ(s,θ) = s − aθ of dimension ℓ, and dimensionless ϱ = 1'",
-       uses=["units.velocity_row_homogeneity"])(lambda check: check_disk_dimensionless_rho(check))
+       uses=["units.velocity_row_homogeneity", SI_CONVENTIONS])(lambda check: check_disk_dimensionless_rho(check))
 
 
 # ---------------------------------------------------------------------------
@@ -402,7 +405,7 @@ remark("units.tong_coin_homogeneous",
        statement=r"With $x,y,R$ lengths and $\theta,\varphi$ angles in radians, both rows of "
                  r"$x'=R\varphi'\sin\theta$, $y'=R\varphi'\cos\theta$ have dimension $\ell\tau^{-1}$.",
        source=f"{SEED003} (d): 'where x, y, R have length dimension and θ, φ are angles in radians'",
-       uses=["units.velocity_row_homogeneity"])(lambda check: check_tong_homogeneous(check))
+       uses=["units.velocity_row_homogeneity", SI_CONVENTIONS])(lambda check: check_tong_homogeneous(check))
 
 
 # ---------------------------------------------------------------------------
@@ -454,4 +457,4 @@ remark("units.zxy_constraint_inhomogeneous_for_lengths",
                  r"homogeneous in nondimensional coordinates, or written $z'=(x/\ell_0)y'$ with a length $\ell_0$. "
                  r"(A finding of the catalogue, §7(d); the seeds do not state it.)",
        source=f"{SEED003} (a)3, (d), (e); {SEED002}; catalogue finding 12",
-       uses=["units.velocity_row_homogeneity"])(lambda check: check_zxy_inhomogeneous(check))
+       uses=["units.velocity_row_homogeneity", SI_CONVENTIONS])(lambda check: check_zxy_inhomogeneous(check))

@@ -766,7 +766,8 @@ remark("velocity_constraint.rho_dimension_assignment",
                  r"dimension $[b_\alpha]$.",
        source=f"{SEED003} (d): 'assign [ϱ_αβ] = [b_α]τ/φ_β; then every term in the two matrix products has the declared "
               "dimension of the corresponding entry of A or b'",
-       uses=[DEFINITION_ID, "units.velocity_row_homogeneity"])(lambda check: check_rho_dimension_assignment(check))
+       uses=[DEFINITION_ID, "units.velocity_row_homogeneity", "units.dimensions_si_conventions"])(
+           lambda check: check_rho_dimension_assignment(check))
 
 
 # ---------------------------------------------------------------------------

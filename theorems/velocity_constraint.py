@@ -1302,7 +1302,8 @@ remark("velocity_constraint.holonomic_to_velocity_not_conversely",
               "velocity-constraint model by differentiating its constraint, but not conversely'",
        uses=[DATUM_ID, CURVE_ID, "holonomic.constraint_model_definition", "calculus.chain_rule_total_derivative",
              "velocity_constraint.zxy_not_holonomic_equivalent", "external.frobenius_integrability",
-             "holonomic.nonconsistent_data_leave_locus"])(lambda check: check_holonomic_to_velocity(check))
+             "holonomic.nonconsistent_data_leave_locus", "velocity_constraint.holonomic_equivalence_definition"])(
+           lambda check: check_holonomic_to_velocity(check))
 
 
 stated("velocity_constraint.rolling_models_distinct", kind="remark",
@@ -1315,7 +1316,8 @@ stated("velocity_constraint.rolling_models_distinct", kind="remark",
                  "asserted, and rank or contact changes are outside the definition. The companion page compares the "
                  "planar ideal no-slip and frictionless sliding models explicitly (not available here).",
        source=f"{SEED} bullet 'Rolling is several models'",
-       uses=[DATUM_ID, MODEL_ID, "holonomic.planar_rolling_disk_constraint_example"])
+       uses=[DATUM_ID, MODEL_ID, "holonomic.planar_rolling_disk_constraint_example",
+             "velocity_constraint.rolling_disk_holonomic_equivalent", "external.tong_rolling_coin_nonholonomic"])
 
 
 # ---------------------------------------------------------------------------

@@ -368,5 +368,6 @@ example("velocity_constraint.zxy_not_holonomic_equivalent",
                   r"$A=\varrho\Phi_x$, $b=\varrho\Phi_t$ on any open set: $\ker A$ would be tangent to the level sets of $\Phi$. "
                   r"(Dimensionally the row is inhomogeneous if $x,y,z$ are lengths: read in nondimensional coordinates.)",
         source="seed 003_c763788c7bc283aa.txt (d)", assumes=[H_CONSTRAINT, H_C2],
-        uses=["nonholonomic.zxy_distribution_not_tangent_to_level_sets", "external.frobenius_integrability"])(
+        uses=["nonholonomic.zxy_distribution_not_tangent_to_level_sets", "external.frobenius_integrability",
+              "velocity_constraint.holonomic_equivalence_definition", "units.zxy_constraint_inhomogeneous_for_lengths"])(
     check_not_holonomic_equivalent)
