@@ -41,7 +41,7 @@ def test_verify_good_items_exits_zero_and_reports_each_verdict(tmp_path):
                         "user.chain_rule": "proved", "user.uses_chain": "proved", "user.false_variation": "refuted"}
     assert data["summary"]["not_as_expected"] == 0
     for entry in data["items"]:
-        for key in ("id", "kind", "title", "source", "expected", "verdict", "status", "uses", "rests_on", "method", "seconds"):
+        for key in ("id", "kind", "title", "source", "expected", "verdict", "status", "uses", "rests_on", "method"):
             assert key in entry
     false = next(i for i in data["items"] if i["id"] == "user.false_variation")
     assert false["status"] == "ok" and "witness" in false and "reproduce" in false["witness"]
@@ -53,8 +53,11 @@ def test_verify_good_items_exits_zero_and_reports_each_verdict(tmp_path):
 
 
 def test_bad_items_do_not_stop_the_run_and_exit_one(tmp_path):
+    import time
     report = tmp_path / "r.json"
+    start = time.monotonic()
     out = run_cli("verify", "all", *user("bad_items.py"), "--timeout", "3", "--json", str(report))
+    elapsed = time.monotonic() - start
     assert out.returncode == 1
     items = {i["id"]: i for i in json.loads(report.read_text())["items"]}
     assert items["bad.wrong_square"]["verdict"] == "refuted"
@@ -63,7 +66,7 @@ def test_bad_items_do_not_stop_the_run_and_exit_one(tmp_path):
     assert items["bad.records_nothing"]["verdict"] == "error"
     rests = items["bad.rests_on_wrong"]
     assert rests["verdict"] == "proved" and rests["established"] == "unsupported" and rests["status"] == "unsupported"
-    assert items["bad.hangs"]["seconds"] < 10
+    assert elapsed < 45  # the hanging verifier (a 60 s sleep) was stopped at its 3 s limit
 
 
 @pytest.mark.parametrize("fixture, message", [

@@ -66,7 +66,7 @@ def _refuted(run):
 # ---------------------------------------------------------------------------
 
 def test_every_item_of_the_module_is_covered():
-    assert {item_id for _, item_id, _, _ in TRUE_CLAIMS} == set(ITEMS)
+    assert {item_id for _, item_id, _, _ in TRUE_CLAIMS} == {i for i, it in ITEMS.items() if it.verifier is not None}
 
 
 @pytest.mark.parametrize("verifier, item_id, verdicts", [c[:3] for c in TRUE_CLAIMS], ids=[c[1] for c in TRUE_CLAIMS])
