@@ -1,23 +1,40 @@
-"""Soundness of the seed-004 headline theorems: they pass as stated and reject mutated claims."""
+"""Soundness of the seed-004 headline theorems: they pass as stated, reject mutated claims, and their
+hypothesis analysis (necessary / not needed) is what the catalogue says."""
 import mpmath
 import pytest
 import sympy as sp
 from hypothesis import HealthCheck, given, settings
 
 from checker import run_verifier
+from checker.items import registered
 import theorems.holonomic as h
 from theorems.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion
 
 QUICK = dict(profile="quick")
+ITEMS = {it.id: it for it in registered("theorems.holonomic")}
+DETERMINATION = ITEMS[h.THEOREM_ID]
+ENERGY = ITEMS[h.ENERGY_ID]
+MULTIPLIER = ITEMS["holonomic.ideal_reaction_multiplier_representation"]
+
+
+@pytest.fixture(scope="module")
+def headline():
+    """The determination theorem's verifier, run once (quick profile) as the registered item."""
+    return run_verifier(h.check_determination, item=DETERMINATION, **QUICK)
+
+
+@pytest.fixture(scope="module")
+def energy():
+    return run_verifier(h.check_energy_balance, item=ENERGY, **QUICK)
 
 
 def symbolic(k, **mutation):
-    return run_verifier(lambda c: h.check_determination_symbolic(c, k, **mutation))
+    return run_verifier(lambda c: h.check_determination_symbolic(c, k, **mutation), **QUICK)
 
 
 def test_symbolic_clauses_hold_for_k_1():
     run = symbolic(1)
-    assert run.verdict == "proved" and len(run.checks) == 9
+    assert run.verdict == "proved" and len(run.checks) == 11
 
 
 @pytest.mark.parametrize("mutation, broken", [
@@ -32,33 +49,76 @@ def test_symbolic_mutations_are_refuted(mutation, broken):
         any(broken in c.name for c in run.checks if c.outcome == "refuted")
 
 
+def test_multiplier_algebra_for_k_2_is_exact_and_rejects_a_sign_flip():
+    good = run_verifier(lambda c: h.check_multiplier_algebra(c, 2))
+    assert good.verdict == "proved" and all(c.method == "symbolic" for c in good.checks)
+    bad = run_verifier(lambda c: h.check_multiplier_algebra(c, 2, sign=1))
+    refuted = [c for c in bad.checks if c.outcome == "refuted"]
+    assert bad.verdict == "refuted" and refuted and refuted[0].witness["witness"]["at"]
+
+
 def test_drift_check_fails_for_a_wrong_acceleration():
-    run = run_verifier(h.check_determination, acceleration_error=1, **QUICK)
+    # 10 digits (tolerance 1e-4) is plenty to see an acceleration error of 1, and keeps the shrinking cheap
+    run = run_verifier(h.check_determination, acceleration_error=1, dps=10, **QUICK)
     failing = [c for c in run.checks if c.outcome == "refuted"]
     assert run.verdict == "refuted" and failing and all("trajectories" in c.name for c in failing)
     assert "instance" in failing[0].witness
 
 
-def test_headline_theorem_passes_with_trajectory_evidence():
-    run = run_verifier(h.check_determination, **QUICK)
-    assert run.verdict == "confirmed"
-    trajectories = [c for c in run.checks if "trajectories" in c.name]
-    assert len(trajectories) == 2 and all(c.outcome == "confirmed" and c.max_residual for c in trajectories)
-    assert all(c.outcome == "proved" for c in run.checks if c.method in ("symbolic", "computation"))
+def test_headline_theorem_passes_with_trajectory_evidence(headline):
+    assert headline.verdict == "confirmed"
+    trajectories = [c for c in headline.checks if "trajectories" in c.name]
+    assert len(trajectories) == 1 and all(c.outcome == "confirmed" and c.max_residual for c in trajectories)
+    assert trajectories[0].instances == 3 and "3 random instances" in trajectories[0].scope
+    assert all(c.outcome == "proved" for c in headline.checks if c.method in ("symbolic", "computation"))
 
 
-def test_energy_balance_passes_and_rejects_mutations():
-    assert run_verifier(h.check_energy_balance, **QUICK).verdict == "confirmed"
-    assert run_verifier(h.check_energy_balance, power_sign=1, **QUICK).verdict == "refuted"
-    assert run_verifier(h.check_energy_balance, include_time_derivative=False, **QUICK).verdict == "refuted"
-    # energy claimed conserved for a rheonomic constraint
-    rheonomic = run_verifier(h.check_energy_balance, conservation_needs_scleronomic=False, **QUICK)
-    assert rheonomic.verdict == "refuted"
-    assert any("clause 3" in c.name and c.outcome == "refuted" for c in rheonomic.checks)
+def test_headline_theorem_hypothesis_table(headline):
+    """Catalogue #73: the reaction law, (h1) and M SPD are necessary; (h2) F in C^1 is not needed."""
+    assert headline.hypothesis_status(h.IDEAL_REACTION_LAW) == "necessary"
+    assert headline.hypothesis_status(h.H1) == "necessary"
+    assert headline.hypothesis_status(h.H_MASS) == "necessary"
+    assert headline.hypothesis_status(h.H2) == "not needed"
+    assert not [p for row in headline.hypotheses for p in row.problems]
+
+
+@pytest.mark.parametrize("witness, mutation, hypothesis", [
+    (h.indefinite_mass_witness, dict(M=sp.eye(3)), h.H_MASS),  # an SPD mass does not violate M SPD
+    (h.rank_loss_witness, dict(constraint=h.X3[0]), h.H1),  # G = x1 has rank 1: (h1) holds
+])
+def test_a_witness_that_does_not_violate_its_hypothesis_is_rejected(witness, mutation, hypothesis):
+    true_run = run_verifier(witness, item=DETERMINATION)
+    assert true_run.hypothesis_status(hypothesis) == "necessary"
+    run = run_verifier(witness, item=DETERMINATION, **mutation)
+    assert run.hypothesis_status(hypothesis) == "not analysed"
+    problems = [p for row in run.hypotheses for p in row.problems]
+    assert problems and "rejected" in problems[0]
+
+
+def test_energy_balance_passes_with_its_hypothesis_table(energy):
+    assert energy.verdict == "confirmed"
+    for necessary in (h.H_SCLERONOMIC, h.H_STATIC, h.H_NO_RESIDUAL, h.IDEAL_REACTION_LAW):
+        assert energy.hypothesis_status(necessary) == "necessary", necessary.id
+    assert energy.hypothesis_status(h.H1) == "not needed" and energy.hypothesis_status(h.H2) == "not needed"
+    assert not [p for row in energy.hypotheses for p in row.problems]
+
+
+@pytest.mark.parametrize("mutation, broken", [
+    (dict(include_time_derivative=False), "clause 2"),  # the U_t term dropped
+    (dict(conservation_needs_scleronomic=False), "clause 3"),  # conservation claimed for a rheonomic constraint
+])
+def test_energy_balance_rejects_mutations(mutation, broken):
+    """A dropped term and a removed hypothesis (the flipped power sign is the determination theorem's mutation)."""
+    run = run_verifier(h.check_energy_balance, samples=0, **mutation, **QUICK)
+    assert run.verdict == "refuted"
+    assert any(broken in c.name and c.outcome == "refuted" for c in run.checks)
 
 
 def test_multiplier_representation_and_its_units():
-    assert run_verifier(h.check_multiplier_representation, **QUICK).verdict == "confirmed"
+    run = run_verifier(h.check_multiplier_representation, item=MULTIPLIER, **QUICK)
+    assert run.verdict == "confirmed"
+    assert run.hypothesis_status(h.IDEAL_REACTION_LAW) == "necessary"
+    assert run.hypothesis_status(h.H_RANK_ON_LOCUS) == "necessary"
     assert run_verifier(h.check_multiplier_representation, reaction_dimension="energy", **QUICK).verdict == "refuted"
 
 
@@ -67,7 +127,7 @@ def test_energy_definitions():
     assert run_verifier(h.check_particle_totals).verdict == "proved"
 
 
-@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=3, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(h.trajectory_instances(1, True))
 def test_constraint_is_preserved_on_random_rheonomic_instances(instance):
     """Property: along the integrated ideal system G and the permitted-velocity residual stay at roundoff."""

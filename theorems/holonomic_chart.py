@@ -470,7 +470,7 @@ def _default_displacements(constraint, time_value, q_values):
 
 
 def check_regular_constraint_definition(check, *, rank_on="chart", virtual_displacements=_default_displacements,
-                                        permitted=None, reaction_sign=1, max_n=3, samples=25):
+                                        permitted=None, reaction_sign=1, max_n=3, samples=10):
     """The constructor rejects rank < k anywhere on O; V = ker G_q; permitted velocities; ideal-constraint motions.
 
     ``rank_on="locus"`` weakens the constructor to rank on Σ only (the hypothesis "on all of O" removed);
@@ -515,7 +515,7 @@ def check_regular_constraint_definition(check, *, rank_on="chart", virtual_displ
     if samples:
         check.property("constructor: planted rank loss rejected on ℝ × ℝⁿ (exact witness), accepted on its complement",
                        _planted_instances(max_n), constructor_discriminates, samples=samples, describe=_describe_planted,
-                       scope=f"randomized, exact: k = 1 quadrics (q−p)ᵀA(q−p) − c + βt, n = 1..{max_n}; k = 2 plane ∩ quadric, "
+                       scope=f"{check.instances(samples)} instances; " + f"randomized, exact: k = 1 quadrics (q−p)ᵀA(q−p) − c + βt, n = 1..{max_n}; k = 2 plane ∩ quadric, "
                              "n = 3; A SPD; rank loss at p (k = 1) or on the line p + sA⁻¹ℓ (k = 2)")
 
     def displacements_and_velocities(instance):
@@ -551,7 +551,7 @@ def check_regular_constraint_definition(check, *, rank_on="chart", virtual_displ
     if samples:
         check.property("V = ker G_q (n − k independent δ); permitted velocities v1 + V solve G_t + G_q v = 0",
                        _planted_instances(max_n), displacements_and_velocities, samples=samples, describe=_describe_planted,
-                       scope=f"randomized, exact: the planted rheonomic instances above at their locus point (t0, z) ∈ O, "
+                       scope=f"{check.instances(samples)} instances; " + f"randomized, exact: the planted rheonomic instances above at their locus point (t0, z) ∈ O, "
                              f"n = 1..{max_n}; permitted velocities = projections of random vectors")
 
     # Curves and motions, exactly.
@@ -638,8 +638,8 @@ def check_regular_fibres(check, *, require_regular=True, max_n=3):
         return J.rank() == constraint.k and J.columnspace() and Matrix.hstack(*J.columnspace()).rank() == constraint.k
 
     check.property("points of the fibres in O are regular points: D(G(t0,·))(z) surjective (rank k)",
-                   _planted_instances(max_n), fibre_point_is_regular, samples=30, describe=_describe_planted,
-                   scope=f"randomized, exact: planted k = 1 (n = 1..{max_n}) and k = 2 (n = 3) instances with a chosen "
+                   _planted_instances(max_n), fibre_point_is_regular, samples=12, describe=_describe_planted,
+                   scope=f"{check.instances(12)} instances; " + f"randomized, exact: planted k = 1 (n = 1..{max_n}) and k = 2 (n = 3) instances with a chosen "
                          "locus point, some of them on the rank-loss set; "
                          + ("constructor-accepted on the complement of the rank-loss set" if require_regular
                             else "hypothesis dropped: chart ℝ × ℝⁿ, no constructor"))
@@ -652,13 +652,14 @@ def check_regular_fibres(check, *, require_regular=True, max_n=3):
                method="computation", detail=f"points {points}")
     degenerate = Matrix([X**2 + Y**2])
     rejected, _ = _rejects(lambda: regular_holonomic_constraint(degenerate, (X, Y), t, PLANE))
-    check.witness("rank hypothesis needed", "G = |q|² (l = 0) on ℝ × ℝ²", [
-        ("the constructor rejects G = |q|²", rejected, "computation"),
-        ("its fibre is {0}: G(0) = 0 and G = x² + y² is a sum of squares of real coordinates",
-         degenerate[0].xreplace({X: 0, Y: 0}) == 0 and sympy.expand(degenerate[0] - X**2 - Y**2) == 0, "computation"),
-        ("G_q(0) = 0: the fibre point is not a regular point",
-         degenerate.jacobian([X, Y]).xreplace({X: 0, Y: 0}).is_zero_matrix, "computation"),
-    ])
+    check.necessary(H_RANK_EVERYWHERE, "G = |q|² (l = 0) on ℝ × ℝ²",
+                    violates=[("the constructor rejects G = |q|² (rank loss at q = 0)", rejected, "computation")],
+                    conclusion_fails=[
+                        ("its fibre is {0}: G(0) = 0 and G = x² + y² is a sum of squares of real coordinates",
+                         degenerate[0].xreplace({X: 0, Y: 0}) == 0 and sympy.expand(degenerate[0] - X**2 - Y**2) == 0,
+                         "computation"),
+                        ("G_q(0) = 0: the fibre point is not a regular point",
+                         degenerate.jacobian([X, Y]).xreplace({X: 0, Y: 0}).is_zero_matrix, "computation")])
 
 
 @remark("holonomic.regular_fibres_are_regular_level_sets",
@@ -685,7 +686,7 @@ def _generic_map(name: str, variables, rows: int) -> Matrix:
 
 
 def check_chain_rule(check, *, product=lambda Dg_at_f, Df: Dg_at_f * Df, evaluate_outer_at_image=True,
-                     sizes=CHAIN_SIZES, max_dim=3, samples=25):
+                     sizes=CHAIN_SIZES, max_dim=3, samples=12):
     """D(g∘f)(a) = Dg(f(a))·Df(a): generic f: ℝᵐ → ℝᵖ, g: ℝᵖ → ℝʳ (symbolic), polynomial maps (randomized, exact).
 
     ``product`` is the claimed composition rule, ``evaluate_outer_at_image=False`` evaluates Dg at a instead of f(a).
@@ -736,7 +737,7 @@ def check_chain_rule(check, *, product=lambda Dg_at_f, Df: Dg_at_f * Df, evaluat
                                      max_size=d[2]))),
                    exact_on_polynomials, samples=samples, describe=lambda inst: [inst[0], [sympy.sstr(e) for e in inst[1]],
                                                                             [sympy.sstr(e) for e in inst[2]]],
-                   scope=f"randomized, exact polynomial identities: f, g of degree ≤ 2, dimensions 1..{max_dim}")
+                   scope=f"{check.instances(samples)} instances; " + f"randomized, exact polynomial identities: f, g of degree ≤ 2, dimensions 1..{max_dim}")
 
 
 _POLY_VARS = sympy.symbols("u1:4", real=True)
@@ -746,7 +747,8 @@ _POLY_VARS = sympy.symbols("u1:4", real=True)
        title="The chain rule for total derivatives: D(g∘f)(a) = Dg(f(a))∘Df(a)",
        statement=r"If $f$ is differentiable at $a$ and $g$ at $f(a)$, then $D(g\circ f)(a)=Dg(f(a))\circ Df(a)$; in "
                  r"matrices, the Jacobian of $g\circ f$ is the product $Dg(f(a))\,Df(a)$.",
-       source="cited: 003, 004 'The chain rule for total derivatives: D(g∘f)(a)=Dg(f(a))∘Df(a)'")
+       source="cited: 003, 004 'The chain rule for total derivatives: D(g∘f)(a)=Dg(f(a))∘Df(a)'",
+       avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_chain_rule(check)
 
@@ -762,7 +764,7 @@ def _time_partial(func, args, time=t):
 
 
 def check_differentiated_constraint(check, *, drop_time_term=False, drop_velocity_term=None, sizes=((1, 2), (2, 3)),
-                                    max_n=3, samples=25):
+                                    max_n=3, samples=12):
     """d/dt G(t, q(t)) = G_t + G_q q' (generic G); so G(t, q(t)) ≡ 0 forces a permitted velocity (checked proof)."""
     for k, n in sizes:
         q = [Function(f"q{i + 1}", real=True)(t) for i in range(n)]
@@ -807,7 +809,7 @@ def check_differentiated_constraint(check, *, drop_time_term=False, drop_velocit
     check.property("G_t + G_q c' ≡ 0 along polynomial constrained curves c of G(t,q) = g(t,q) − g(t,c(t))", curves,
                    along_polynomial_curves, samples=samples,
                    describe=lambda inst: {"n": inst[0], "g": sympy.sstr(inst[1]), "c": [sympy.sstr(c) for c in inst[2]]},
-                   scope=f"randomized, exact: polynomial g(t, q) of degree ≤ 2 (rheonomic), polynomial curves, n = 1..{max_n}")
+                   scope=f"{check.instances(samples)} instances; " + f"randomized, exact: polynomial g(t, q) of degree ≤ 2 (rheonomic), polynomial curves, n = 1..{max_n}")
 
 
 _POLY_T = Symbol("T", real=True)
@@ -821,7 +823,7 @@ _POLY_Q = sympy.symbols("Q1:4", real=True)
                  r"every $t\in I$ (so condition 1 of an ideal-constraint motion is automatic).",
        source=f"{SEED001}: 'For a C¹ constrained curve the differentiated constraint forces G_t + G_q q' = 0, so its "
               "velocity is automatically permitted'; seed 004_ff83f823a612679d.txt (b)",
-       uses=[DEFINITION_ID], proof_uses=[CHAIN_RULE])
+       uses=[DEFINITION_ID], proof_uses=[CHAIN_RULE], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_differentiated_constraint(check)
 
@@ -845,13 +847,8 @@ def _generic_jacobian(k: int, n: int):
     return G.jacobian(list(Q))
 
 
-def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displacements=_kernel_displacements,
-                                 pairing_sign=1, sizes=((1, 2), (1, 3), (2, 3)), max_k=4, max_n=6, samples=30):
-    """R = G_qᵀλ ⇒ R·δ = λ·G_qδ = 0 on V = ker G_q (checked proofs); so (M q'' − f)·δ = 0; converse by lemma #87.
-
-    ``reaction(G_q, λ, M)`` is the claimed multiplier form, ``displacements(G_q)`` the claimed basis of V and
-    ``pairing_sign`` the sign in R·δ = sign·λ·G_qδ.
-    """
+def _dalembert_proofs(check, reaction, pairing_sign, sizes):
+    """R = G_qᵀλ ⇒ R·δ = λ·G_qδ; δ ∈ ker G_q ⇒ R·δ = 0 and (M q'' − f)·δ = 0 (checked proofs, generic entries)."""
     for k, n in sizes:
         G_q = Matrix(k, n, lambda a_, i: Symbol(f"j{a_ + 1}{i + 1}", real=True))  # G_q(t, q) of any G, at a point
         lam = Matrix(sympy.symbols(f"lambda1:{k + 1}", real=True))
@@ -877,6 +874,18 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
                   certificate=list(delta) + list(lam), note="(M q'' − f)·δ = Σ_i δ_i (motion)_i + Σ_a λ_a (G_qδ)_a")
         d.conclude("dalembert")
         check.proof(f"(M q'' − f)·δ = 0 for δ ∈ V (k = {k}, n = {n})", d, scope=scope + ", symmetric M")
+
+
+def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displacements=_kernel_displacements,
+                                 pairing_sign=1, sizes=((1, 2), (1, 3), (2, 3)), max_k=4, max_n=6, samples=15):
+    """R = G_qᵀλ ⇒ R·δ = λ·G_qδ = 0 on V = ker G_q (checked proofs); so (M q'' − f)·δ = 0; converse by lemma #87.
+
+    ``reaction(G_q, λ, M)`` is the claimed multiplier form, ``displacements(G_q)`` the claimed basis of V and
+    ``pairing_sign`` the sign in R·δ = sign·λ·G_qδ.
+    """
+    with check.without(H_RANK_EVERYWHERE, note="the symbolic proofs hold for a Jacobian G_q with generic entries, "
+                                               "of any rank"):
+        _dalembert_proofs(check, reaction, pairing_sign, sizes)
 
     def random_sizes():
         return st.sampled_from([(kk, nn) for kk in range(1, max_k + 1) for nn in range(kk + 1, max_n + 1)]).flatmap(
@@ -908,7 +917,7 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
     check.property("(M q'' − f)·δ = 0 on ker G_q for q'' = M⁻¹(f + G_qᵀλ); converse: R ⟂ V ⇒ R = G_qᵀ(G_qG_qᵀ)⁻¹G_qR",
                    random_sizes(), dalembert_on_instances, samples=samples,
                    describe=lambda inst: [sympy.sstr(x) for x in inst],
-                   scope=f"randomized, exact rationals: G_q of rank k, k = 1..{max_k}, n = k+1..{max_n}, M SPD, random λ, f")
+                   scope=f"{check.instances(samples)} instances; " + f"randomized, exact rationals: G_q of rank k, k = 1..{max_k}, n = k+1..{max_n}, M SPD, random λ, f")
 
 
 @lemma("holonomic.ideal_motion_implies_dalembert_condition",
@@ -920,7 +929,8 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
                  r"\texttt{holonomic.reaction_transpose_multiple_lemma} and needs rank $k$.)",
        source=f"{SEED001}: 'Since G_q^T λ·δ = λ·G_q δ = 0 for every δ ∈ V(t,q), every ideal-constraint motion satisfies the "
               "d'Alembert condition'",
-       uses=[DEFINITION_ID, "linalg.euclidean_inner_product", LEMMA_87])
+       uses=[DEFINITION_ID, "linalg.euclidean_inner_product", LEMMA_87], assumes=[H_RANK_EVERYWHERE],
+       avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_ideal_motion_dalembert(check)
 
@@ -1352,7 +1362,7 @@ def _euclidean_multiplier(J, R, M):
 
 
 def check_reaction_transpose_multiple(check, *, multiplier=_euclidean_multiplier, rank_hypothesis=True,
-                                      mass_hypothesis=True, symbolic=True, samples=40, max_k=3, max_n=5):
+                                      mass_hypothesis=True, symbolic=True, samples=20, max_k=3, max_n=5):
     """rank G_q = k, R ⟂ ker G_q ⇒ R = G_qᵀλ, λ = (G_qG_qᵀ)⁻¹G_qR unique; G_qM⁻¹G_qᵀ and G_qG_qᵀ SPD; rank needed.
 
     ``multiplier(J, R, M)`` is the claimed formula; ``rank_hypothesis=False`` draws any J, ``mass_hypothesis=False``
@@ -1422,19 +1432,22 @@ def _transpose_multiple_randomized(check, multiplier, rank_hypothesis, mass_hypo
         return
     check.property("R ⟂ ker G_q ⇔ R = G_qᵀλ with the claimed λ, unique; C = G_qM⁻¹G_qᵀ and G_qG_qᵀ SPD", sizes(),
                    lemma_holds, samples=samples, describe=lambda inst: [sympy.sstr(x) for x in inst],
-                   scope=f"randomized, exact rationals: k = 1..{max_k}, n = k..{max_n}; {hyp}")
+                   scope=f"{check.instances(samples)} instances; " + f"randomized, exact rationals: k = 1..{max_k}, n = k..{max_n}; {hyp}")
 
 
 def _transpose_multiple_witness(check):
     W = Matrix([[1, 0], [2, 0]])
     Rw = Matrix([1, 0])
-    check.witness("rank hypothesis needed", "G = (q1, 2q1): G_q = [[1, 0], [2, 0]], rank 1 < k = 2; R = (1, 0)", [
-        ("G_q violates rank G_q = k", W.rank() < 2, "computation"),
-        ("R annihilates V = ker G_q = span{(0, 1)}", all((Rw.T * d)[0, 0] == 0 for d in W.nullspace()), "computation"),
-        ("λ = (1, 0) and λ = (−1, 1) both give G_qᵀλ = R: λ not unique",
-         W.T * Matrix([1, 0]) == Rw and W.T * Matrix([-1, 1]) == Rw, "computation"),
-        ("C = G_q M⁻¹G_qᵀ is singular (M = diag(2, 3))", (W * sympy.diag(2, 3).inv() * W.T).det() == 0, "computation"),
-    ])
+    M = sympy.diag(2, 3)
+    check.necessary(H_RANK_EVERYWHERE, "G = (q1, 2q1): G_q = [[1, 0], [2, 0]], rank 1 < k = 2; R = (1, 0); M = diag(2, 3)",
+                    violates=[("G_q violates rank G_q = k", W.rank() < 2, "computation")],
+                    others_hold=[("M = diag(2, 3) is symmetric positive definite", H_MASS_SPD.holds_for(M), "computation"),
+                                 ("the premise holds: R annihilates V = ker G_q = span{(0, 1)}",
+                                  all((Rw.T * d)[0, 0] == 0 for d in W.nullspace()), "computation")],
+                    conclusion_fails=[("λ = (1, 0) and λ = (−1, 1) both give G_qᵀλ = R: λ not unique",
+                                       W.T * Matrix([1, 0]) == Rw and W.T * Matrix([-1, 1]) == Rw, "computation"),
+                                      ("C = G_q M⁻¹G_qᵀ is singular, not positive definite",
+                                       (W * M.inv() * W.T).det() == 0, "computation")])
 
 
 @cited(LEMMA_87, cited_kind="lemma",
@@ -1447,7 +1460,7 @@ def _transpose_multiple_witness(check):
        source="cited: 001, 004 'Reactions annihilating the virtual displacements are transpose multiples, with a positive "
               "definite multiplier matrix'",
        uses=["linalg.annihilator_of_kernel_transpose_multiple", "linalg.euclidean_inner_product"],
-       assumes=[H_RANK_EVERYWHERE, H_MASS_SPD])
+       assumes=[H_RANK_EVERYWHERE, H_MASS_SPD], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_reaction_transpose_multiple(check)
 
@@ -1473,7 +1486,7 @@ def _random_rheonomic(xs, coefficients):
     return [xs[a] + sum(c * mono for c, mono in zip(coeffs, monomials)) / 2 for a, coeffs in enumerate(coefficients)]
 
 
-def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceleration_override=None, dps=20, samples=5,
+def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceleration_override=None, dps=20, samples=3,
                              symbolic_sizes=((1, 2),), power_sizes=((1, 2), (2, 3)), fixed_instance=True):
     """a = M⁻¹(f + G_qᵀΛ) keeps d²/dt² G(t, q(t)) = 0 (generic G), G = 0 and G_t + G_q v = 0 are preserved
     (mpmath integration), and R·q' = −λ·G_t.
@@ -1558,7 +1571,7 @@ def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceler
                        _drift_instances(), trajectory_residual, tolerance=tolerance, samples=samples,
                        describe=lambda inst: [str(inst[0]), sympy.sstr(inst[1]), [[str(c) for c in row] for row in inst[2]],
                                               [sympy.sstr(e) for e in inst[3]], [str(v) for v in inst[4]], sympy.sstr(inst[5])],
-                       scope=f"randomized: (k, n) ∈ {{(1,2), (1,3), (2,3)}}, M SPD (spd_matrices), rheonomic quadratic "
+                       scope=f"{check.instances(samples)} instances; " + f"randomized: (k, n) ∈ {{(1,2), (1,3), (2,3)}}, M SPD (spd_matrices), rheonomic quadratic "
                              f"G(t, q) with G(0, x0) = 0, polynomial f(t, q, v) of degree ≤ 2, consistent v0 by projection; "
                              f"mpmath odefun at {dps} digits, sampled at t = 1/20, 1/10; instances whose rank drops along the "
                              f"trajectory are rejected; tolerance 10^-{dps // 2}")

@@ -29,6 +29,7 @@ defaults; the soundness tests in ``tests/test_corpus_holonomic_datum.py`` run th
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -56,6 +57,8 @@ __all__ = [
     "scleronomic_by_projection",
     "H_LOCUS_NONEMPTY",
     "H_RANK_ON_LOCUS",
+    "H_G_C2",
+    "H_SCLERONOMIC",
 ]
 
 SEED = "seed 004_ff83f823a612679d.txt"
@@ -280,6 +283,14 @@ H_RANK_ON_LOCUS = hypothesis(
     "of rank_on_locus_certificate)",
     predicate=_rank_certified, source=f"{SEED} (a) 5")
 H_G_C2 = hypothesis("holonomic.G_class_C2", "G : O → R^k is of class C^2", source=f"{SEED} (a) 3")
+H_SCLERONOMIC = hypothesis("holonomic.scleronomic", "the constraint locus is time-independent (so G_t = 0 on the locus); "
+                           "a hypothesis of the energy theorem's clause 3 and of the scleronomic case of clause 1",
+                           source=f"{SEED} (d)")
+H_RHO_NOWHERE_ZERO = hypothesis("holonomic.rescaling_factor_nowhere_zero",
+                                "the rescaling factor rho(t, x) is nowhere zero (an invertible matrix for k > 1)",
+                                source=f"{SEED} (d) 'a nowhere-vanishing C² rescaling'")
+H_RHO_C2 = hypothesis("holonomic.rescaling_factor_C2", "the rescaling factor rho(t, x) is of class C^2",
+                      source=f"{SEED} (d) 'a nowhere-vanishing C² rescaling'")
 
 
 # ---------------------------------------------------------------------------
@@ -545,8 +556,8 @@ def check_interval_forms(check, *, lower_types=ENDPOINT_TYPES, upper_types=ENDPO
         return interval_type(U) in forms and U == interval_of_type(*interval_type(U), U.inf, U.sup)
 
     check.property("an order-convex union of two intervals is one interval of the nine forms", _interval_pairs(),
-                   union_is_one_of_the_forms, samples=40,
-                   scope="randomized: unions of two random intervals of random types with rational endpoints; "
+                   union_is_one_of_the_forms, samples=20,
+                   scope=f"{check.instances(20)} instances; " + "randomized: unions of two random intervals of random types with rational endpoints; "
                          "order-convexity tested at endpoints, gap midpoints and far points")
     a, b = sympy.symbols("a b", real=True)
     check.fact("degenerate forms: (a, a) = [a, a) = (a, a] = ∅ and [a, a] = {a}",
@@ -655,10 +666,10 @@ def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True):
         return entries and (derivative - J.xreplace(at_p) * Matrix(w)).is_zero_matrix
 
     if randomized:
-        check.property("d/ds G(p + s w)|_0 = DG(p) w and DG = [∂G_i/∂x_j]", _map_instances(), directional, samples=40,
+        check.property("d/ds G(p + s w)|_0 = DG(p) w and DG = [∂G_i/∂x_j]", _map_instances(), directional, samples=20,
                        describe=lambda inst: {"n": inst[0], "G": [sympy.sstr(g) for g in inst[1]], "p": inst[2],
                                               "w": inst[3]},
-                       scope="randomized, exact: polynomial maps R^n → R^k of degree ≤ 3, n ≤ 3, k ≤ 2, rational p, w")
+                       scope=f"{check.instances(20)} instances; " + "randomized, exact: polynomial maps R^n → R^k of degree ≤ 3, n ≤ 3, k ≤ 2, rational p, w")
     U = Function("U")
     gradient = Matrix([sympy.diff(U(x1, x2, x3), xi) for xi in (x1, x2, x3)])
     claimed = Matrix(jacobian([U(x1, x2, x3)], [x1, x2, x3])).T
@@ -734,9 +745,9 @@ def check_regular_values(check, *, regular_value=regular_value_1d, critical_poin
         return regular_value(poly, s, c) == direct and (not certified or direct)
 
     check.property("regular value ⇔ g' ≠ 0 at every real root of g − c; the Gröbner certificate implies it",
-                   _univariate_instances(), agrees_with_preimages, samples=30,
+                   _univariate_instances(), agrees_with_preimages, samples=15,
                    describe=lambda inst: {"g": sympy.sstr(inst[0]), "c": str(inst[1])},
-                   scope="randomized, exact: polynomials of degree ≤ 4 with rational coefficients, rational c; "
+                   scope=f"{check.instances(15)} instances; " + "randomized, exact: polynomials of degree ≤ 4 with rational coefficients, rational c; "
                          "real roots isolated exactly (CRootOf)")
     quartic = s**4 + s**2
     check.fact("the Gröbner certificate is only sufficient: c = −1/4 is a regular value of x⁴ + x² "
@@ -779,8 +790,8 @@ def check_rank_nullity(check, *, nullity=lambda rows, cols, rank: cols - rank, s
         return in_kernel and independent and len(basis) == nullity(A.rows, A.cols, A.rank())
 
     check.property("rank A + dim N(A) = n (N(A) from an independent nullspace basis)", _low_rank_instances(), holds,
-                   samples=60, describe=sympy.sstr,
-                   scope="randomized, exact rationals: A = B C with B m×r, C r×n, 1 ≤ m, n ≤ 5 (rank ≤ r)")
+                   samples=30, describe=sympy.sstr,
+                   scope=f"{check.instances(30)} instances; " + "randomized, exact rationals: A = B C with B m×r, C r×n, 1 ≤ m, n ≤ 5 (rank ≤ r)")
     for rows, cols in symbolic_shapes:
         A = Matrix(rows, cols, lambda i, j: Symbol(f"a{i + 1}{j + 1}"))
         rank, basis = A.rank(iszerofunc=_is_zero), A.nullspace(iszerofunc=_is_zero)
@@ -794,7 +805,7 @@ def check_rank_nullity(check, *, nullity=lambda rows, cols, rank: cols - rank, s
        title="For an m×n matrix A, rank(A) + dim N(A) = n",
        statement=r"For $A\in\mathbb R^{m\times n}$, $\operatorname{rank}(A) + \dim N(A) = n$, where "
                  r"$N(A) = \{v: Av = 0\}$.",
-       source="cited: 003, 004 'For an m×n matrix A, rank(A) + dim N(A) = n'")
+       source="cited: 003, 004 'For an m×n matrix A, rank(A) + dim N(A) = n'", avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_rank_nullity(check)
 
@@ -857,8 +868,8 @@ def check_tangent_space(check, *, tangent_space=_kernel_tangent_space, randomize
     axes = st.lists(st.lists(rationals(4, 2), min_size=3, max_size=3), min_size=3, max_size=3).filter(
         lambda cs: Matrix(cs).rank() == 3)
     check.property("S²: velocities of the Cayley curves (I − sA)⁻¹(I + sA)p lie in ker DG(p) and span it (dim 2)",
-                   st.tuples(st.tuples(rationals(4, 3), rationals(4, 3)), axes), sphere_curves, samples=15,
-                   scope="randomized, exact: rational points of S² (stereographic), three independent skew generators")
+                   st.tuples(st.tuples(rationals(4, 3), rationals(4, 3)), axes), sphere_curves, samples=8,
+                   scope=f"{check.instances(8)} instances; " + "randomized, exact: rational points of S² (stereographic), three independent skew generators")
 
     def implicit_curves(instance):
         n, k, polys, point, offsets = instance
@@ -883,9 +894,9 @@ def check_tangent_space(check, *, tangent_space=_kernel_tangent_space, randomize
             return residual
 
     check.property("regular level sets of random polynomials: γ_j'(0) ∈ ker DG(p), n − k independent velocities",
-                   _level_set_instances(((2, 1), (3, 1), (3, 2))), implicit_curves, samples=15,
+                   _level_set_instances(((2, 1), (3, 1), (3, 2))), implicit_curves, samples=8,
                    tolerance=mpmath.mpf(10) ** -12, describe=_describe_level_set,
-                   scope=f"randomized: polynomial G of degree ≤ 2 through a rational point, (n, k) ∈ {{(2,1), (3,1), (3,2)}}; "
+                   scope=f"{check.instances(8)} instances; " + f"randomized: polynomial G of degree ≤ 2 through a rational point, (n, k) ∈ {{(2,1), (3,1), (3,2)}}; "
                          f"curves through the implicit function, mpmath at {DPS} digits")
 
 
@@ -931,8 +942,8 @@ def check_smooth_slice_charts(check, *, chart=_hemisphere_chart):
         return bool(_is_zero(image[2]) and image[0] ** 2 + image[1] ** 2 < 1)
 
     check.property("rational points of the upper hemisphere are sent to R² × {0}",
-                   st.tuples(rationals(6, 2), rationals(6, 2)), rational_points, samples=30,
-                   scope="randomized, exact: stereographic rational points with z > 0")
+                   st.tuples(rationals(6, 2), rationals(6, 2)), rational_points, samples=15,
+                   scope=f"{check.instances(15)} instances; " + "randomized, exact: stereographic rational points with z > 0")
 
     def smooth_inside(instance):
         a, b = instance
@@ -948,8 +959,8 @@ def check_smooth_slice_charts(check, *, chart=_hemisphere_chart):
         return True
 
     check.property("φ = √(1 − |u|²) has finite real partial derivatives of order ≤ 3 on |u| < 1 (smooth there)",
-                   st.tuples(rationals(3, 5), rationals(3, 5)), smooth_inside, samples=15,
-                   scope="randomized, exact: rational points of the open unit disc, all partials of order 1..3")
+                   st.tuples(rationals(3, 5), rationals(3, 5)), smooth_inside, samples=8,
+                   scope=f"{check.instances(8)} instances; " + "randomized, exact: rational points of the open unit disc, all partials of order 1..3")
 
 
 @cited("calculus.embedded_submanifolds_slice_charts", cited_kind="definition",
@@ -993,9 +1004,9 @@ def check_parametrized_ift(check, *, derivative_sign=-1, second_derivative_sign=
 
     check.property("φ(λ, u) exists near p, G(λ, u, φ) = 0, zeros near p lie on the graph, Dφ = −D_vG⁻¹D_(λ,u)G, "
                    "and (k = 1) φ_jj = −(G_jj + 2G_jv φ_j + G_vv φ_j²)/G_v",
-                   _level_set_instances(sizes, with_time=True), ift, samples=15, tolerance=mpmath.mpf(10) ** -10,
+                   _level_set_instances(sizes, with_time=True), ift, samples=8, tolerance=mpmath.mpf(10) ** -10,
                    describe=_describe_level_set,
-                   scope=f"randomized: polynomial G(t, x) of degree ≤ 2 through a rational point, parameter t, "
+                   scope=f"{check.instances(8)} instances; " + f"randomized: polynomial G(t, x) of degree ≤ 2 through a rational point, parameter t, "
                          f"(n, k) ∈ {list(sizes)}; φ by Newton in mpmath at {DPS} digits, derivatives by mpmath.diff")
 
 
@@ -1006,7 +1017,7 @@ def check_parametrized_ift(check, *, derivative_sign=-1, second_derivative_sign=
                  r"$\varphi: P\to Q$ with $\{G = 0\}\cap(P\times Q) = \operatorname{graph}\varphi$, and "
                  r"$D\varphi = -(D_vG)^{-1}D_{(\lambda,u)}G$ along the graph.",
        source="cited: 004 (a) 'The parametrized implicit function theorem with C^k regularity'",
-       uses=["calculus.ck_maps_and_diffeomorphisms", "calculus.jacobian_matrix_and_gradient"])
+       uses=["calculus.ck_maps_and_diffeomorphisms", "calculus.jacobian_matrix_and_gradient"], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_parametrized_ift(check)
 
@@ -1034,9 +1045,9 @@ def check_regular_level_set_submanifold(check, *, dimension=lambda n, k: n - k, 
 
     check.property("a certified regular level set G⁻¹(c) is locally the graph v = φ(u) over n − k coordinates "
                    "(the slice chart (u, v − φ(u)) straightens it)",
-                   _level_set_instances(sizes), level_set, samples=15, tolerance=mpmath.mpf(10) ** -12,
+                   _level_set_instances(sizes), level_set, samples=8, tolerance=mpmath.mpf(10) ** -12,
                    describe=_describe_level_set,
-                   scope=f"randomized: polynomial G of degree ≤ 2, c = G(p) at a rational p, regular value certified by "
+                   scope=f"{check.instances(8)} instances; " + f"randomized: polynomial G of degree ≤ 2, c = G(p) at a rational p, regular value certified by "
                          f"a Gröbner basis; (n, k) ∈ {list(sizes)}; mpmath at {DPS} digits")
 
 
@@ -1046,7 +1057,7 @@ def check_regular_level_set_submanifold(check, *, dimension=lambda n, k: n - k, 
                  r"(if nonempty) is a smooth embedded submanifold of dimension $n-k$.",
        source="cited: 004 (a) 'A regular level set is an embedded submanifold'",
        uses=["calculus.regular_critical_points_values_level_sets", "calculus.embedded_submanifolds_slice_charts",
-             "calculus.parametrized_implicit_function_theorem_ck"])
+             "calculus.parametrized_implicit_function_theorem_ck"], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_regular_level_set_submanifold(check)
 
@@ -1144,8 +1155,8 @@ def check_constraint_model_definition(check, *, construction=HolonomicConstraint
 
     if randomized:
         check.property("a point of Σ is accepted exactly when some k x k minor of D_xG is nonzero there",
-                       _datum_instances(), accepts_exactly_the_regular_points, samples=30, describe=_describe_level_set,
-                       scope="randomized, exact: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0), "
+                       _datum_instances(), accepts_exactly_the_regular_points, samples=15, describe=_describe_level_set,
+                       scope=f"{check.instances(15)} instances; " + "randomized, exact: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0), "
                              "N = 1, k ∈ {1, 2}")
 
     M = masses([m, 2])
@@ -1260,8 +1271,8 @@ def check_consistent_data(check, *, consistency=_is_consistent, randomized=True)
                 and not consistency(datum, t0, off, v))
 
     check.property("permitted velocities at a locus point are consistent; v + D_xGᵀe and points off Σ are not",
-                   _graph_constraint_instances(), classified, samples=30, describe=_describe_graph_instance,
-                   scope="randomized, exact: rheonomic graph constraints x3 = P(t,x1,x2) (k = 1) and also x2 = Q(t,x1) "
+                   _graph_constraint_instances(), classified, samples=15, describe=_describe_graph_instance,
+                   scope=f"{check.instances(15)} instances; " + "randomized, exact: rheonomic graph constraints x3 = P(t,x1,x2) (k = 1) and also x2 = Q(t,x1) "
                          "(k = 2), rank k everywhere, random rational data")
     s = sympy.symbols("s")
 
@@ -1277,9 +1288,9 @@ def check_consistent_data(check, *, consistency=_is_consistent, randomized=True)
         return consistency(datum, t0, [c.subs(t, t0) for c in curve], [c.subs(t, t0) for c in velocity])
 
     check.property("the state (t0, x(t0), x'(t0)) of a constrained curve family is consistent data (chain rule)",
-                   _graph_constraint_instances(), curves_give_consistent_data, samples=20,
+                   _graph_constraint_instances(), curves_give_consistent_data, samples=10,
                    describe=_describe_graph_instance,
-                   scope="randomized, exact: polynomial curves lying in random rheonomic graph loci, random t0")
+                   scope=f"{check.instances(10)} instances; " + "randomized, exact: polynomial curves lying in random rheonomic graph loci, random t0")
 
 
 @definition("holonomic.consistent_data",
@@ -1404,9 +1415,9 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
     if randomized:
         check.property("Σ_t near a point is v = φ(u) over n − k coordinates: G(t0, u, φ(u)) = 0, every nearby zero lies "
                        "on the graph, Dφ = −(D_vG)⁻¹D_uG (Newton + mpmath.diff)",
-                       _level_set_instances(sizes, with_time=True), locus_is_a_graph, samples=15,
+                       _level_set_instances(sizes, with_time=True), locus_is_a_graph, samples=8,
                        tolerance=mpmath.mpf(10) ** -12, describe=_describe_level_set,
-                       scope=f"randomized: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0) with rank "
+                       scope=f"{check.instances(8)} instances; " + f"randomized: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0) with rank "
                              f"k, (n, k) ∈ {list(sizes)} (n = 3: a datum with N = 1; n = 2: the same calculus in the "
                              f"plane); mpmath at {DPS} digits")
 
@@ -1420,8 +1431,10 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
         on_cone = all(_is_zero(cone.xreplace(dict(zip((x1, x2, x3), q)))) for q in (a, b))
         facts.append((f"{split}: two cone points (·, ±ε) over the same u, for every ε > 0: not a graph near 0",
                       on_cone and a != b, "symbolic"))
-    check.witness("rank hypothesis needed", "N = 1, G = x1² + x2² − x3² (double cone) at the origin", facts,
-                  scope="the graph conclusion of the implicit function theorem fails for every coordinate split")
+    check.necessary(H_RANK_ON_LOCUS, "N = 1, G = x1² + x2² − x3² (double cone) at the origin", violates=facts[:1],
+                    others_hold=[("G is a polynomial, so of class C²", cone.is_polynomial(), "computation")],
+                    conclusion_fails=facts[1:],
+                    scope="the graph conclusion of the implicit function theorem fails for every coordinate split")
 
 
 @lemma("holonomic.instantaneous_locus_c2_submanifold",
@@ -1437,7 +1450,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
        uses=["holonomic.constraint_model_definition", "calculus.c2_slice_submanifold_convention"],
        proof_uses=["calculus.parametrized_implicit_function_theorem_ck", "calculus.regular_level_set_is_embedded_submanifold",
                    "calculus.regular_critical_points_values_level_sets"],
-       assumes=[H_RANK_ON_LOCUS, H_G_C2])
+       assumes=[H_RANK_ON_LOCUS, H_G_C2], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_instantaneous_locus_submanifold(check)
 
@@ -1469,8 +1482,8 @@ def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k,
             return _kernel_dimension(J) == dimension(J.cols, J.rows)
 
         check.property("rank D_xG = k ⇒ dim ker D_xG = 3N − k", st.sampled_from(sizes).flatmap(
-            lambda size: full_row_rank_matrices(size[1], size[0], max_num=5, max_den=2)), jacobians, samples=30, describe=sympy.sstr,
-            scope="randomized, exact: k x 3N rational Jacobians of rank k, N ∈ {1, 2}, k = 1..3N−1")
+            lambda size: full_row_rank_matrices(size[1], size[0], max_num=5, max_den=2)), jacobians, samples=15, describe=sympy.sstr,
+            scope=f"{check.instances(15)} instances; " + "randomized, exact: k x 3N rational Jacobians of rank k, N ∈ {1, 2}, k = 1..3N−1")
 
         def on_locus(instance):
             n, k, polys, point, offsets = instance
@@ -1482,17 +1495,17 @@ def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k,
                 raise OutsideDomain(str(exc)) from exc
             return len(datum.virtual_displacements(point[0], point[1:])) == dimension(n, k)
 
-        check.property("at points of Σ of random data, dim V = 3N − k", _datum_instances(), on_locus, samples=20,
+        check.property("at points of Σ of random data, dim V = 3N − k", _datum_instances(), on_locus, samples=10,
                        describe=_describe_level_set,
-                       scope="randomized, exact: polynomial G(t, x), N = 1, k ∈ {1, 2}, at a rational point of Σ with rank k")
+                       scope=f"{check.instances(10)} instances; " + "randomized, exact: polynomial G(t, x), N = 1, k ∈ {1, 2}, at a rational point of Σ with rank k")
 
         def everywhere_at_least(instance):
             J = instance
             return _kernel_dimension(J) >= J.cols - J.rows
 
         check.property("at any point of O (rank ≤ k): dim V ≥ 3N − k", st.sampled_from(sizes).flatmap(
-            lambda size: rational_matrices(size[1], size[0], max_num=2, max_den=1)), everywhere_at_least, samples=30,
-            describe=sympy.sstr, scope="randomized, exact: arbitrary k x 3N integer Jacobians (often rank-deficient)")
+            lambda size: rational_matrices(size[1], size[0], max_num=2, max_den=1)), everywhere_at_least, samples=15,
+            describe=sympy.sstr, scope=f"{check.instances(15)} instances; " + "randomized, exact: arbitrary k x 3N integer Jacobians (often rank-deficient)")
 
     G, point = witness["G"], witness["point"]
     datum = HolonomicConstraintDatum([G], X[:3], t, locus_points=[(0, (r, 0, 0)) for r in (-1, 0, 1)])
@@ -1508,6 +1521,14 @@ def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k,
     else:
         check.fact(f"dim V(t, x) = 3N − k at every (t, x) ∈ O: at {point} (G = {sympy.sstr(G)})",
                    dim_off == dimension(3, 1), method="symbolic", detail=f"dim V = {dim_off} there")
+    square = HolonomicConstraintDatum([x1 * x1], X[:3], t)
+    check.necessary(H_RANK_ON_LOCUS, "N = 1, G = x1² at the locus point (0, 0)",
+                    violates=[("D_xG = 2x1 e1 = 0 on Σ = {x1 = 0}: rank 0 < k = 1",
+                               square.jacobian.xreplace({x1: 0}).is_zero_matrix and square.on_locus(0, (0, 0, 0)),
+                               "symbolic")],
+                    conclusion_fails=[(f"dim V(0, 0) = 3, not 3N − k = {dimension(3, 1)}",
+                                       len(square.virtual_displacements(0, (0, 0, 0))) == 3 != dimension(3, 1),
+                                       "symbolic")])
 
 
 @lemma("holonomic.virtual_displacement_space_dimension",
@@ -1522,7 +1543,7 @@ def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k,
        source=f"{SEED} (a) 'The set V(t,x) := ker D_xG(t,x) ⊆ ℝ^{{3N}} has dimension 3N − k by the rank-nullity theorem'",
        uses=["holonomic.constraint_model_definition", "constraints.holonomic_virtual_displacements"],
        proof_uses=["linalg.rank_nullity"],
-       assumes=[H_RANK_ON_LOCUS])
+       assumes=[H_RANK_ON_LOCUS], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_virtual_displacement_dimension(check)
 
@@ -1647,9 +1668,9 @@ def check_scleronomic_definition(check, *, closure=scleronomic_by_closure, proje
         return closure(ambient, locus) == searched == projection(ambient, locus)
 
     check.property("∃N: Σ = {(t,x) ∈ O : x ∈ N}  ⇔  [(t,x) ∈ Σ, (t',x) ∈ O ⇒ (t',x) ∈ Σ]  ⇔  N = pr_x Σ works",
-                   _finite_models(), agree, samples=80,
+                   _finite_models(), agree, samples=40,
                    describe=lambda inst: {"O": sorted(inst[0]), "Sigma": sorted(inst[1])},
-                   scope="randomized, exact: every finite O ⊆ T x X with |T|, |X| ≤ 3 and Σ ⊆ O drawn; N searched over "
+                   scope=f"{check.instances(40)} instances; " + "randomized, exact: every finite O ⊆ T x X with |T|, |X| ≤ 3 and Σ ⊆ O drawn; N searched over "
                          "all subsets of X")
 
     def product_form(instance):
@@ -1664,8 +1685,8 @@ def check_scleronomic_definition(check, *, closure=scleronomic_by_closure, proje
 
     sets = st.lists(st.integers(0, 4), min_size=1, max_size=4, unique=True)
     check.property("for O = I0 x Q: Σ = I0 x (N ∩ Q) is scleronomic; adding one (t, x) breaks it",
-                   st.tuples(sets, sets, sets, st.integers(0, 4)), product_form, samples=40,
-                   scope="randomized, exact finite product models T x X")
+                   st.tuples(sets, sets, sets, st.integers(0, 4)), product_form, samples=20,
+                   scope=f"{check.instances(20)} instances; " + "randomized, exact finite product models T x X")
     wall = HolonomicConstraintDatum([x1 - t], X[:3], t, sample_point=(0, (0, 0, 0)))
     sphere = HolonomicConstraintDatum([SPHERE], X[:3], t, sample_point=(0, (1, 0, 0)))
     t2 = Symbol("t2", real=True)
@@ -1710,7 +1731,11 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
     p.differentiate("G_t", "vanishes_on_time_line", t, (sympy.diff(Gf(t, *X0), t), 0),
                     note="an identity on an open set of times may be differentiated")
     p.conclude("G_t")
-    check.proof("G(t, x0) = 0 on the time-line ⇒ G_t(t, x0) = 0", p, scope="symbolic, generic G of class C¹, N = 1")
+    with check.without(H_G_C2, note="the proof differentiates G once in t: G of class C¹ suffices"):
+        proof = check.proof("G(t, x0) = 0 on the time-line ⇒ G_t(t, x0) = 0", p,
+                            scope="symbolic, generic G of class C¹, N = 1")
+    with check.without(H_RANK_ON_LOCUS, note="the proof does not use D_xG"):
+        check.record(dataclasses.replace(proof, role=None))
 
     def vanishes(instance):
         P, Q, other, point, t1 = instance
@@ -1727,17 +1752,19 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
 
     check.property("G_t(t, x0) = 0 at points (t, x0) of Σ, for random presentations ρ·P of time-independent loci"
                    if scleronomic else "G_t = 0 on Σ for arbitrary (possibly rheonomic) presentations",
-                   _scleronomic_presentations(), vanishes, samples=30,
+                   _scleronomic_presentations(), vanishes, samples=15,
                    describe=lambda inst: [sympy.sstr(e) for e in inst[:3]] + [inst[3], inst[4]],
-                   scope="randomized, exact: G = (1 + Q(t,x)²)·(P(x) − P(x0)), random rational times"
+                   scope=f"{check.instances(15)} instances; " + "randomized, exact: G = (1 + Q(t,x)²)·(P(x) − P(x0)), random rational times"
                          if scleronomic else "randomized, exact: polynomial G(t, x) vanishing at (t0, x0)")
     u = Symbol("u", real=True, nonzero=True)
     moving = HolonomicConstraintDatum([x1 - u * t], X[:3], t, sample_point=(0, (0, 0, 0)))
-    check.witness("scleronomic hypothesis needed", "G = s(x) − ut, u ≠ 0 (rheonomic, rank 1)", [
+    check.necessary(H_SCLERONOMIC, "G = s(x) − ut, u ≠ 0 (rheonomic, rank 1)", violates=[
         ("(0, 0) ∈ Σ and (1, 0) ∉ Σ: rheonomic", moving.on_locus(0, (0, 0, 0)) and not moving.on_locus(1, (0, 0, 0)),
-         "symbolic"),
-        ("G_t = −u ≠ 0 on Σ", sympy.sympify(moving.time_derivative[0] + u) == 0 and u.is_nonzero, "symbolic"),
-    ])
+         "symbolic")], others_hold=[
+        ("D_xG = (1, 0, 0) has rank 1 on Σ", moving.jacobian.rank() == 1, "computation"),
+        ("G is a polynomial, so of class C²", sympy.sympify(moving.G[0]).is_polynomial(), "computation")],
+        conclusion_fails=[
+        ("G_t = −u ≠ 0 on Σ", sympy.sympify(moving.time_derivative[0] + u) == 0 and u.is_nonzero, "symbolic")])
 
 
 @lemma("holonomic.scleronomic_implies_Gt_vanishes",
@@ -1747,7 +1774,8 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
                  r"every $(t,x)\in O$ lies in $\Sigma$, so $t\mapsto G(t,x)$ vanishes on the open set "
                  r"$\{t:(t,x)\in O\}$. The rank hypothesis is not used, and $C^1$ suffices (catalogue).",
        source=f"{SEED} (d) 'If the datum is scleronomic, then the declared presentation G … satisfy G_t(t,x) = 0'",
-       uses=["holonomic.scleronomic_rheonomic_definition", "holonomic.constraint_model_definition"])
+       uses=["holonomic.scleronomic_rheonomic_definition", "holonomic.constraint_model_definition"],
+       assumes=[H_SCLERONOMIC, H_G_C2, H_RANK_ON_LOCUS], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_scleronomic_implies_Gt_vanishes(check)
 
@@ -1972,12 +2000,13 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
                                proof_sizes=(1, 2), randomized_sizes=(1, 2)):
     """G' = ρG (ρ nowhere zero) or G' = P G (P invertible): on Σ, D_xG' = ρD_xG, G'_t = ρG_t, V and the permitted
     velocities are unchanged, λ' = ρ⁻¹λ (P^{-T}λ), and the reaction and −λ·G_t are unchanged."""
-    for k in proof_sizes:
-        multiplier = scalar_multiplier if k == 1 else matrix_multiplier
-        check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
-                    rescaling_proof(k, multiplier),
-                    scope=f"symbolic, generic G(t, x) and {'ρ(t, x)' if k == 1 else 'P(t, x)'}, N = 1, k = {k}, at points "
-                          f"of Σ, where {'ρ ≠ 0' if k == 1 else 'det P ≠ 0'}")
+    with check.without(H_RHO_C2, note="the proofs use only first derivatives of rho: rho of class C¹ suffices"):
+        for k in proof_sizes:
+            multiplier = scalar_multiplier if k == 1 else matrix_multiplier
+            check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
+                        rescaling_proof(k, multiplier),
+                        scope=f"symbolic, generic G(t, x) and {'ρ(t, x)' if k == 1 else 'P(t, x)'} of class C¹, N = 1, "
+                              f"k = {k}, at points of Σ, where {'ρ ≠ 0' if k == 1 else 'det P ≠ 0'}")
 
     def invariant(instance):
         k, polys, factor_entries, point, w, lam = instance
@@ -2011,19 +2040,22 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
     for k in randomized_sizes:
         check.property(f"random data ({'ρ = 1 + Q²' if k == 1 else 'P = random + 3I'}, k = {k}): D_xG' = P D_xG, same V, "
                        f"permitted residual scaled by P, λ' from R is {'ρ⁻¹λ' if k == 1 else 'P^(-T)λ'}, R and λ·G_t kept",
-                       _rescaling_instances(k), invariant, samples=10,
+                       _rescaling_instances(k), invariant, samples=5,
                        describe=lambda inst: [inst[0], [sympy.sstr(g) for g in inst[1]], [sympy.sstr(f) for f in inst[2]],
                                               inst[3], inst[4], inst[5]],
-                       scope=f"randomized, exact: polynomial G(t, x) of degree ≤ 2 through a rational point of Σ with "
+                       scope=f"{check.instances(5)} instances; " + f"randomized, exact: polynomial G(t, x) of degree ≤ 2 through a rational point of Σ with "
                              f"rank k, N = 1, k = {k}")
     s_new = HolonomicConstraintDatum([x1 * x1], X[:3], t)
     s_old = HolonomicConstraintDatum([x1], X[:3], t, sample_point=(0, (0, 0, 0)))
-    check.witness("nowhere-vanishing ρ needed", "G = s(x) = x1, ρ = s (vanishes on Σ), G' = s²", [
-        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic"),
+    check.necessary(H_RHO_NOWHERE_ZERO, "G = s(x) = x1, ρ = s (vanishes on Σ), G' = s²", violates=[
+        ("ρ = s vanishes on Σ = {s = 0}", x1.subs(x1, 0) == 0, "symbolic")], others_hold=[
+        ("ρ = s is a polynomial, so of class C²", x1.is_polynomial(), "computation"),
+        ("D_xG = (1, 0, 0) has rank 1 on Σ", len(s_old.virtual_displacements(0, (0, 0, 0))) == 2, "symbolic"),
+        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic")],
+        conclusion_fails=[
         ("V changes at (0, 0): dim ker D_xG' = 3, dim ker D_xG = 2",
          len(s_new.virtual_displacements(0, (0, 0, 0))) == 3 and len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
-         "symbolic"),
-    ])
+         "symbolic")])
 
 
 @lemma("holonomic.scalar_rescaling_invariance",
@@ -2040,7 +2072,7 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
               "representation'",
        uses=["holonomic.constraint_model_definition", "holonomic.virtual_displacement_space_dimension",
              "linalg.annihilator_of_kernel_transpose_multiple"],
-       assumes=[H_RANK_ON_LOCUS])
+       assumes=[H_RANK_ON_LOCUS, H_RHO_NOWHERE_ZERO, H_RHO_C2], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_rescaling_invariance(check)
 

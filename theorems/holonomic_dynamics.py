@@ -15,7 +15,8 @@ determine the reaction" and its chart analogue in seed 001:
   residual G_t + J v along the way.
 
 Coordinates are functions of time (``sympy.physics.mechanics`` style); the results are sympy
-matrices in x(t) and x'(t).  Linear systems are solved with ``LUsolve``.
+matrices in x(t) and x'(t).  The symbolic linear systems are solved exactly in a field of rational
+functions (``DomainMatrix.lu_solve``), the numerical ones by Gaussian elimination in mpmath.
 """
 from __future__ import annotations
 
@@ -81,15 +82,30 @@ def constraint_derivatives(G, x, t):
 
 
 def ideal_multiplier(M, J, F, curvature, simplify: bool = True):
-    """``(C, Λ, a)``: C = J M⁻¹ Jᵀ, Λ = −C⁻¹(J M⁻¹F + curvature), a = M⁻¹(F + JᵀΛ) (pure linear algebra)."""
+    """``(C, Λ, a)``: C = J M⁻¹ Jᵀ, Λ = −C⁻¹(J M⁻¹F + curvature), a = M⁻¹(F + JᵀΛ) (pure linear algebra).
+
+    ``simplify=True`` solves exactly in the field of rational functions of the entries (function values
+    and derivatives taken as indeterminates, :func:`theorems.linalg.rational_function_matrices`), so every
+    entry comes out as one cancelled quotient; ``simplify=False`` returns sympy's raw ``LUsolve`` expressions.
+    """
     M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
-    tidy = (lambda m: m.applyfunc(sympy.cancel)) if simplify else (lambda m: m)
-    M_inv_F = tidy(M.LUsolve(F))
-    M_inv_JT = tidy(M.LUsolve(J.T))
-    C = tidy(J * M_inv_JT)  # cancelled at each stage: far cheaper than cancelling the end result
-    Lam = tidy(C.LUsolve(-(J * M_inv_F + curvature)))
-    a = tidy(M_inv_F + M_inv_JT * Lam)
-    return C, Lam, a
+    if not simplify:
+        M_inv_F = M.LUsolve(F)
+        M_inv_JT = M.LUsolve(J.T)
+        C = J * M_inv_JT
+        Lam = C.LUsolve(-(J * M_inv_F + curvature))
+        return C, Lam, M_inv_F + M_inv_JT * Lam
+    from sympy.polys.matrices.exceptions import DMNonInvertibleMatrixError
+    from theorems.linalg import rational_function_matrices
+    (Md, Jd, Fd, curv_d), to_sympy = rational_function_matrices(M, J, F, curvature)
+    try:
+        M_inv_F = Md.lu_solve(Fd)
+        M_inv_JT = Md.lu_solve(Jd.transpose())
+        C = Jd * M_inv_JT
+        Lam = C.lu_solve(-(Jd * M_inv_F + curv_d))
+    except DMNonInvertibleMatrixError as exc:
+        raise sympy.matrices.exceptions.NonInvertibleMatrixError(str(exc)) from exc
+    return to_sympy(C), to_sympy(Lam), to_sympy(M_inv_F + M_inv_JT * Lam)
 
 
 def ideal_holonomic_dynamics(M, F, G, x, t, simplify: bool = True, solve: bool = True) -> IdealHolonomicDynamics:
@@ -120,43 +136,59 @@ class IntegrationReport:
     velocity_drift: object  # max |G_t + J v|
     dps: int
     solution: object = None  # the mpmath odefun solution, callable at further times
+    system: object = None  # the NumericIdealSystem that was integrated
+
+
+def _state_symbols(dynamics: IdealHolonomicDynamics):
+    """Symbols for (x, v) and the substitution x(t) ↦ x, x'(t) ↦ v (derivatives first, by ``xreplace``)."""
+    coords = dynamics.coordinates
+    positions = sympy.symbols(f"_sx0:{len(coords)}", real=True)
+    speeds = sympy.symbols(f"_sv0:{len(coords)}", real=True)
+    subs = {c.diff(dynamics.time): v for c, v in zip(coords, speeds)}
+    subs.update({c: s for c, s in zip(coords, positions)})
+    return positions, speeds, subs
 
 
 def state_functions(dynamics: IdealHolonomicDynamics, expressions):
     """Compile expressions in t, x(t), x'(t) to mpmath functions of (t, x..., v...)."""
-    t = dynamics.time
-    coords = dynamics.coordinates
-    positions = sympy.symbols(f"_sx0:{len(coords)}", real=True)
-    speeds = sympy.symbols(f"_sv0:{len(coords)}", real=True)
-    subs = {c.diff(t): v for c, v in zip(coords, speeds)}
-    subs.update({c: s for c, s in zip(coords, positions)})
-    return [sympy.lambdify((t, *positions, *speeds), sympy.sympify(e).subs(subs), modules="mpmath")
+    positions, speeds, subs = _state_symbols(dynamics)
+    return [sympy.lambdify((dynamics.time, *positions, *speeds), sympy.sympify(e).xreplace(subs), modules="mpmath")
             for e in expressions]
 
 
+def state_function(dynamics: IdealHolonomicDynamics, expressions):
+    """Compile a list of expressions in t, x(t), x'(t) to one mpmath function of (t, x..., v...) returning the list."""
+    positions, speeds, subs = _state_symbols(dynamics)
+    return sympy.lambdify((dynamics.time, *positions, *speeds),
+                          [sympy.sympify(e).xreplace(subs) for e in expressions], modules="mpmath")
+
+
 class NumericIdealSystem:
-    """The ideal system evaluated numerically: the pieces J, curvature, F, M, G, G_t are compiled to
-    mpmath and Λ, a are obtained by solving C Λ = −(J M⁻¹F + curvature) with ``mpmath.lu_solve`` at each
-    evaluation (no symbolic inverse)."""
+    """The ideal system evaluated numerically: the pieces J, curvature, F, M (one compiled mpmath function) and
+    G, G_t (another) are evaluated at a state and Λ, a are obtained by solving C Λ = −(J M⁻¹F + curvature) by
+    Gaussian elimination at each evaluation (no symbolic inverse)."""
 
     def __init__(self, dynamics: IdealHolonomicDynamics, acceleration=None):
         self.n = len(dynamics.coordinates)
         self.k = dynamics.jacobian.rows
-        (self._J, self._curv, self._F, self._M, self._G, self._G_t) = (
-            state_functions(dynamics, list(m)) for m in (dynamics.jacobian, dynamics.curvature_terms, dynamics.force,
-                                                          dynamics.mass, dynamics.constraint, dynamics.time_derivative))
-        self._override = state_functions(dynamics, list(acceleration)) if acceleration is not None else None
+        self._pieces = state_function(dynamics, [*dynamics.jacobian, *dynamics.curvature_terms, *dynamics.force,
+                                                 *dynamics.mass])
+        self._locus = state_function(dynamics, [*dynamics.constraint, *dynamics.time_derivative])
+        self._override = state_function(dynamics, list(acceleration)) if acceleration is not None else None
 
-    def _matrix(self, fns, rows, cols, args):
-        return [[fns[i * cols + j](*args) for j in range(cols)] for i in range(rows)]
+    def _split(self, time, xs, vs):
+        """(J rows, curvature, F, M rows) at one state."""
+        n, k = self.n, self.k
+        values = self._pieces(time, *xs, *vs)
+        J = [values[a * n:(a + 1) * n] for a in range(k)]
+        curv = values[k * n:k * n + k]
+        F = values[k * n + k:k * n + k + n]
+        flat_M = values[k * n + k + n:]
+        return J, curv, F, [flat_M[i * n:(i + 1) * n] for i in range(n)]
 
     def parts(self, time, xs, vs):
         """``(J, C, Λ, a)`` at one state, as lists of mpf (J and C as lists of rows)."""
-        args = (time, *xs, *vs)
-        J = self._matrix(self._J, self.k, self.n, args)
-        M = self._matrix(self._M, self.n, self.n, args)
-        F = [f(*args) for f in self._F]
-        curv = [f(*args) for f in self._curv]
+        J, curv, F, M = self._split(time, xs, vs)
         M_inv_F = solve_linear(M, F)
         M_inv_JT = [solve_linear(M, [J[a][i] for i in range(self.n)]) for a in range(self.k)]  # columns
         C = [[sum(J[a][i] * M_inv_JT[b][i] for i in range(self.n)) for b in range(self.k)] for a in range(self.k)]
@@ -167,21 +199,25 @@ class NumericIdealSystem:
 
     def acceleration(self, time, xs, vs):
         if self._override is not None:
-            return [f(time, *xs, *vs) for f in self._override]
+            return list(self._override(time, *xs, *vs))
         return self.parts(time, xs, vs)[3]
 
     def constraint(self, time, xs, vs):
-        return [f(time, *xs, *vs) for f in self._G]
+        return list(self._locus(time, *xs, *vs)[:self.k])
+
+    def time_derivative(self, time, xs, vs):
+        """G_t at one state."""
+        return list(self._locus(time, *xs, *vs)[self.k:])
 
     def velocity_residual(self, time, xs, vs):
-        J = self._matrix(self._J, self.k, self.n, (time, *xs, *vs))
-        return [f(time, *xs, *vs) + sum(J[a][i] * vs[i] for i in range(self.n)) for a, f in enumerate(self._G_t)]
+        J = self._split(time, xs, vs)[0]
+        return [g_t + sum(J[a][i] * vs[i] for i in range(self.n)) for a, g_t in enumerate(self.time_derivative(time, xs, vs))]
 
     def power_residual(self, time, xs, vs):
         """R·w + Λ·G_t with R = JᵀΛ (zero on permitted velocities)."""
         J, _, Lam, _ = self.parts(time, xs, vs)
-        return sum(Lam[a] * (sum(J[a][i] * vs[i] for i in range(self.n)) + f(time, *xs, *vs))
-                   for a, f in enumerate(self._G_t))
+        return sum(Lam[a] * (sum(J[a][i] * vs[i] for i in range(self.n)) + g_t)
+                   for a, g_t in enumerate(self.time_derivative(time, xs, vs)))
 
 
 def solve_linear(A, b):
@@ -233,4 +269,4 @@ def integrate_ideal_motion(dynamics: IdealHolonomicDynamics, t0, x0, v0, times, 
             states.append((xs, vs))
             g_drift = max([g_drift] + [abs(g) for g in system.constraint(_mpf(time), xs, vs)])
             h_drift = max([h_drift] + [abs(h) for h in system.velocity_residual(_mpf(time), xs, vs)])
-    return IntegrationReport(list(times), states, g_drift, h_drift, dps, solution)
+    return IntegrationReport(list(times), states, g_drift, h_drift, dps, solution, system)

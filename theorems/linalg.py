@@ -8,6 +8,10 @@ This file contains
   surjective ``A``;
 * :func:`transpose_multiplier` -- ``μ = (AAᵀ)⁻¹Aℓ``, the multiplier with ``ℓ = Aᵀμ`` when ``ℓ``
   annihilates ``ker A``;
+* exact arithmetic in a field of rational functions: :func:`rational_function_matrices` (sympy matrices
+  to matrices over ``Q(g_1, ..., g_r)``, every non-rational subexpression a generator) and the decision
+  :func:`rational_identity` (``lhs = rhs`` as rational functions), far cheaper than ``cancel`` on large
+  rational expressions;
 * the hypothesis ``linalg.A_full_row_rank`` (rank A = k, i.e. A is surjective) and the cited lemma
   ``linalg.annihilator_of_kernel_transpose_multiple``: a functional vanishing on the kernel of a
   surjection ``A`` is ``Aᵀμ`` for exactly one ``μ``; its verifier also shows the rank hypothesis
@@ -25,7 +29,7 @@ import sympy
 from hypothesis import strategies as st
 from sympy import Matrix
 
-from checker import Proof, cited, hypothesis
+from checker import Decision, Proof, cited, hypothesis
 from checker.randomized import OutsideDomain
 from theorems.frobenius import annihilated_distribution
 from theorems.strategies import full_row_rank_matrices, rational_matrices, rationals
@@ -34,6 +38,9 @@ __all__ = [
     "euclidean_inner_product",
     "kernel_projector",
     "transpose_multiplier",
+    "rational_function_matrices",
+    "rational_identity",
+    "field_zero_decision",
     "A_FULL_ROW_RANK",
     "check_euclidean_inner_product",
     "check_annihilator_lemma",
@@ -53,16 +60,25 @@ def euclidean_inner_product(x, y):
 
 
 def _gram_solve(A: Matrix, rhs: Matrix) -> Matrix:
-    """``(AAᵀ)⁻¹ rhs`` by ``LUsolve`` (raises ``NonInvertibleMatrixError`` when AAᵀ is singular)."""
-    gram = A * A.T
-    solution = gram.LUsolve(rhs, iszerofunc=lambda e: sympy.cancel(e) == 0)
-    return solution.applyfunc(sympy.cancel)
+    """``(AAᵀ)⁻¹ rhs``, exactly in the field of rational functions of the entries (raises
+    ``NonInvertibleMatrixError`` when AAᵀ is singular)."""
+    from sympy.polys.matrices.exceptions import DMNonInvertibleMatrixError
+    (Ad, rhs_d), to_sympy = rational_function_matrices(A, rhs)
+    try:
+        return to_sympy((Ad * Ad.transpose()).lu_solve(rhs_d))
+    except DMNonInvertibleMatrixError as exc:
+        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"AAᵀ is singular: {exc}") from exc
 
 
 def kernel_projector(A) -> Matrix:
     """``P = I − Aᵀ(AAᵀ)⁻¹A``: for A of full row rank, the orthogonal projector onto ``ker A``."""
     A = Matrix(A)
-    return (sympy.eye(A.cols) - A.T * _gram_solve(A, A)).applyfunc(sympy.cancel)
+    (Ad,), to_sympy = rational_function_matrices(A)
+    identity = Ad.eye(A.cols, Ad.domain)
+    try:
+        return to_sympy(identity - Ad.transpose() * (Ad * Ad.transpose()).lu_solve(Ad))
+    except sympy.polys.matrices.exceptions.DMNonInvertibleMatrixError as exc:
+        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"AAᵀ is singular: {exc}") from exc
 
 
 def transpose_multiplier(A, ell) -> Matrix:
@@ -72,6 +88,87 @@ def transpose_multiplier(A, ell) -> Matrix:
     if ell.rows != A.cols:
         raise ValueError(f"functional has {ell.rows} entries, the matrix has {A.cols} columns")
     return _gram_solve(A, A * ell)
+
+
+def _rational_generators(expr, mapping: dict):
+    """``expr`` with every maximal subexpression that is not a rational combination of symbols replaced by a
+    dummy generator (a function value, a derivative, a radical, ...); ``mapping`` records ``subexpression: dummy``."""
+    if expr.is_Symbol or expr.is_Rational:
+        return expr
+    if expr.is_Add or expr.is_Mul:
+        return expr.func(*[_rational_generators(a, mapping) for a in expr.args])
+    if expr.is_Pow and expr.exp.is_Integer:
+        return _rational_generators(expr.base, mapping) ** expr.exp
+    if expr not in mapping:
+        mapping[expr] = sympy.Dummy(f"g{len(mapping)}")
+    return mapping[expr]
+
+
+def rational_function_matrices(*matrices):
+    """The matrices as ``DomainMatrix`` objects over one field ``K = Q(g_1, ..., g_r)`` of rational functions.
+
+    The generators are the symbols of the entries and their non-rational subexpressions (function values,
+    derivatives, radicals), each taken as an indeterminate.  Returns ``(domain matrices, to_sympy)`` where
+    ``to_sympy(D)`` turns a result back into a sympy Matrix (each entry a cancelled quotient of expanded
+    polynomials).  Arithmetic in K is exact; a computation valid in K holds wherever its denominators are
+    nonzero.
+    """
+    from sympy.polys.matrices import DomainMatrix
+    mapping: dict = {}
+    plain = [Matrix(m).applyfunc(lambda e: _rational_generators(sympy.sympify(e), mapping)) for m in matrices]
+    generators = sorted(set().union(*(m.free_symbols for m in plain)), key=sympy.default_sort_key)
+    field = sympy.QQ.frac_field(*generators) if generators else sympy.QQ
+    converted = [DomainMatrix([[field.from_sympy(e) for e in m.row(i)] for i in range(m.rows)], m.shape, field)
+                 for m in plain]
+    back = {dummy: expr for expr, dummy in mapping.items()}
+
+    def to_sympy(D) -> Matrix:
+        result = D.to_Matrix()
+        return result.xreplace(back) if back else result
+
+    return converted, to_sympy
+
+
+def rational_identity(lhs, rhs=0) -> Decision:
+    """Decision: ``lhs = rhs`` (scalars or matrices) as rational functions of their symbols and non-rational atoms.
+
+    Exact: both sides are brought into one field Q(g_1, ..., g_r) (:func:`rational_function_matrices`) and
+    subtracted there.  When they differ, the witness is the first nonzero entry of the difference and a
+    point of small integers where it does not vanish (so the identity fails there).
+    """
+    L, R = Matrix([lhs]) if not isinstance(lhs, sympy.MatrixBase) else Matrix(lhs), \
+        Matrix([rhs]) if not isinstance(rhs, sympy.MatrixBase) else Matrix(rhs)
+    if R.shape != L.shape and R == Matrix([0]):
+        R = sympy.zeros(*L.shape)
+    if L.shape != R.shape:
+        raise ValueError(f"cannot compare a {L.shape} matrix with a {R.shape} matrix")
+    (Ld, Rd), to_sympy = rational_function_matrices(L, R)
+    return field_zero_decision(Ld - Rd, to_sympy)
+
+
+def field_zero_decision(difference, to_sympy) -> Decision:
+    """Decision: a matrix over a field of rational functions (:func:`rational_function_matrices`) is zero.
+
+    When it is not, the witness is its first nonzero entry and a point of small integers where that entry is
+    defined and nonzero.
+    """
+    if difference.is_zero_matrix:
+        return Decision(True, certificate="difference is 0 in the field of rational functions",
+                        explanation=f"identical as rational functions over {difference.domain}")
+    residual = next(e for e in to_sympy(difference) if e != 0)
+    return Decision(False, witness={"difference": residual, "at": _nonvanishing_point(residual)},
+                    explanation="the two sides differ as rational functions")
+
+
+def _nonvanishing_point(expr, tries: int = 40):
+    """A point of small integers where ``expr`` (nonzero as a rational function) is defined and nonzero."""
+    numerator, denominator = sympy.fraction(sympy.together(expr))
+    symbols = sorted(numerator.free_symbols | denominator.free_symbols, key=sympy.default_sort_key)
+    for shift in range(tries):
+        point = {s: sympy.Integer(2 + (shift + 3 * i) % 7) for i, s in enumerate(symbols)}
+        if numerator.xreplace(point) != 0 and denominator.xreplace(point) != 0:
+            return {str(s): v for s, v in point.items()}
+    return None
 
 
 def _has_full_row_rank(A) -> bool:
@@ -127,7 +224,7 @@ def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbo
        title="The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ",
        statement=r"For $x, y \in \mathbb{R}^n$, $\langle x, y\rangle = \sum_{k<n} x_k y_k$ (zero-indexed sum); "
                  r"it is bilinear, symmetric and positive definite.",
-       source="cited: 001, 003, 004 'The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ'")
+       source="cited: 001, 003, 004 'The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ'", avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_euclidean_inner_product(check)
 
@@ -143,17 +240,21 @@ RANK_WITNESS = Matrix([[1, 0], [1, 0]])
 def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier) -> Proof:
     """Checked proof that ``ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, from ``ℓ·δ_j = 0`` on a kernel basis δ_j.
 
-    The certificate of component i is row i of ``D(DᵀD)⁻¹`` (D = [δ_j]): the identity
+    μ enters through its defining equations ``μ_a = multiplier(A, ℓ)_a`` (symbols μ_a).  The certificate of
+    component i is row i of ``D(DᵀD)⁻¹`` (D = [δ_j]) together with ``−A_ai`` for the definitions: the identity
     ``I − Aᵀ(AAᵀ)⁻¹A = D(DᵀD)⁻¹Dᵀ`` writes ``ℓ − Aᵀμ`` as a combination of the ``ℓ·δ_j``.
     """
     basis = _kernel_basis(A)
     mu = multiplier(A, ell)
-    residual = ell - A.T * mu
+    k = A.rows
+    mu_symbols = Matrix(sympy.symbols(f"mu_1:{k + 1}"))
     p = Proof("a functional annihilating ker A is a transpose multiple")
     labels = []
     for j, delta in enumerate(basis):
         labels.append(p.hypothesis(f"annihilates_{j + 1}", (euclidean_inner_product(ell, delta), 0),
                                    note=f"ℓ vanishes on δ_{j + 1} = {sympy.sstr(list(delta))} ∈ ker A"))
+    definitions = [p.hypothesis(f"definition_mu_{a + 1}", (mu_symbols[a], mu[a]), note="μ := multiplier(A, ℓ)")
+                   for a in range(k)]
     if basis:
         D = Matrix.hstack(*basis)
         weights = D * (D.T * D).LUsolve(sympy.eye(len(basis)), iszerofunc=lambda e: sympy.cancel(e) == 0)
@@ -161,10 +262,11 @@ def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier) -
         weights = sympy.zeros(A.cols, 0)
     components = []
     for i in range(A.cols):
-        components.append(p.algebra(f"component_{i + 1}", labels, (residual[i], 0),
-                                    certificate=[sympy.cancel(weights[i, j]) for j in range(len(basis))],
+        certificate = [sympy.cancel(weights[i, j]) for j in range(len(basis))] + [-A[a, i] for a in range(k)]
+        components.append(p.algebra(f"component_{i + 1}", labels + definitions, (ell[i] - (A.T * mu_symbols)[i], 0),
+                                    certificate=certificate,
                                     note=f"(ℓ − Aᵀμ)_{i + 1} = Σ_j [D(DᵀD)⁻¹]_{i + 1}j ℓ·δ_j"))
-    p.algebra("transpose_multiple", components, (ell, A.T * mu))
+    p.algebra("transpose_multiple", components, (ell, A.T * mu_symbols))
     p.conclude("transpose_multiple")
     return p
 
@@ -191,25 +293,28 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
         A = _generic_matrix(k, n)
         P = projector(A)
         ell, c = _vector("l", n), _vector("c", k)
-        check.identity(f"A P = 0 (k={k}, n={n})", A * P, sympy.zeros(k, n), scope=scope,
-                       context="P maps into ker A")
+        exact = scope + " (exact in the field of rational functions)"
+        check.fact(f"A P = 0 (k={k}, n={n})", rational_identity(A * P, sympy.zeros(k, n)), method="symbolic",
+                   scope=exact, detail="P maps into ker A")
         # P = N/d with d = det(AAᵀ) (nonzero where rank A = k, by Cauchy–Binet below): P² = P ⇔ N² = dN,
         # a polynomial identity that expands far faster than the product of rational matrices.
         d = sympy.expand((A * A.T).det())
         N = (d * P).applyfunc(sympy.cancel)
-        check.identity(f"P = N/d with N polynomial, d = det(AAᵀ) (k={k}, n={n})", d * P, N, scope=scope)
+        check.fact(f"P = N/d with N polynomial, d = det(AAᵀ) (k={k}, n={n})", rational_identity(d * P, N),
+                   method="symbolic", scope=exact)
         check.fact(f"N = d P has polynomial entries (k={k}, n={n})", all(e.is_polynomial() for e in N),
                    method="computation", scope=scope)
         check.identity(f"P^2 = P, as N^2 = d N (k={k}, n={n})", N * N, d * N, scope=scope)
-        check.identity(f"P^T = P (k={k}, n={n})", P.T, P, scope=scope,
+        check.identity(f"P^T = P (k={k}, n={n})", N.T, N, scope=scope + " (P^T = P as N^T = N)",
                        context="with P^2 = P: ℓ·Pℓ = |Pℓ|^2, so ℓ ⟂ ker A forces Pℓ = 0")
-        check.identity(f"ℓ − Aᵀμ = Pℓ (k={k}, n={n})", ell - A.T * multiplier(A, ell), P * ell, scope=scope)
+        check.fact(f"ℓ − Aᵀμ = Pℓ (k={k}, n={n})", rational_identity(ell - A.T * multiplier(A, ell), P * ell),
+                   method="symbolic", scope=exact)
         minors = sum((A.extract(list(range(k)), list(cols)).det() ** 2 for cols in combinations(range(n), k)),
                      sympy.S.Zero)
         check.identity(f"Cauchy–Binet det(AAᵀ) = Σ minors² (k={k}, n={n})", (A * A.T).det(), minors, scope=scope,
                        context="AAᵀ is invertible exactly when some k×k minor is nonzero, i.e. rank A = k")
-        check.identity(f"uniqueness: multiplier(A, Aᵀc) = c (k={k}, n={n})", multiplier(A, A.T * c), c,
-                       scope=scope + " (where det AAᵀ ≠ 0)")
+        check.fact(f"uniqueness: multiplier(A, Aᵀc) = c (k={k}, n={n})", rational_identity(multiplier(A, A.T * c), c),
+                   method="symbolic", scope=exact + " (where det AAᵀ ≠ 0)")
         basis = _kernel_basis(A)
         check.identity(f"kernel basis lies in ker A (k={k}, n={n})",
                        A * Matrix.hstack(*basis) if basis else sympy.zeros(k, 1),
@@ -254,12 +359,13 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
     ell_w = Matrix([1, 0])
     mu_a, mu_b = Matrix([1, 0]), Matrix([0, 1])
     if rank_hypothesis:
-        check.witness("rank hypothesis needed", "A = [[1,0],[1,0]] (k = 2, rank 1), ℓ = (1, 0)", [
-            ("A violates the hypothesis rank A = k", not A_FULL_ROW_RANK.holds_for(W), "computation"),
-            ("ℓ annihilates ker A = span{(0,1)}", all((ell_w.T * d)[0, 0] == 0 for d in W.nullspace()), "computation"),
-            ("μ = (1,0) and μ = (0,1) both give Aᵀμ = ℓ, and Aᵀ(1,−1) = 0",
-             W.T * mu_a == ell_w and W.T * mu_b == ell_w and (W.T * Matrix([1, -1])).is_zero_matrix, "computation"),
-        ])
+        check.necessary(A_FULL_ROW_RANK, "A = [[1,0],[1,0]] (k = 2, rank 1), ℓ = (1, 0)",
+                        violates=[("A violates the hypothesis rank A = k", not A_FULL_ROW_RANK.holds_for(W), "computation")],
+                        others_hold=[("the premise holds: ℓ annihilates ker A = span{(0,1)}",
+                                      all((ell_w.T * d)[0, 0] == 0 for d in W.nullspace()), "computation")],
+                        conclusion_fails=[("μ = (1,0) and μ = (0,1) both give Aᵀμ = ℓ, and Aᵀ(1,−1) = 0: μ is not unique",
+                                           W.T * mu_a == ell_w and W.T * mu_b == ell_w
+                                           and (W.T * Matrix([1, -1])).is_zero_matrix, "computation")])
     else:
         check.fact("μ unique for A = [[1,0],[1,0]], ℓ = (1,0)", not W.T.nullspace(), method="computation",
                    witness={"A": W, "mu": [mu_a, mu_b], "A^T mu": ell_w})
@@ -272,6 +378,6 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
                  r"$\mu \in \mathbb{R}^k$ with $\ell = A^{\mathsf T}\mu$, namely $\mu = (AA^{\mathsf T})^{-1}A\ell$. "
                  r"Conversely every $A^{\mathsf T}\mu$ annihilates $\ker A$.",
        source="cited: 003 'A linear functional annihilating the kernel of a surjection is a unique transpose multiple'",
-       uses=["linalg.euclidean_inner_product"], assumes=[A_FULL_ROW_RANK])
+       uses=["linalg.euclidean_inner_product"], assumes=[A_FULL_ROW_RANK], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_annihilator_lemma(check)

@@ -322,7 +322,7 @@ cited("nonholonomic.zxy_distribution_not_tangent_to_level_sets", cited_kind="lem
       title="The distribution span{∂x, ∂y + x∂z} is not tangent to any regular level sets",
       statement=r"No $C^2$ function $\Phi$ with $d\Phi\neq0$ on an open set satisfies $\Phi_x=0$ and $\Phi_y+x\Phi_z=0$.",
       source="cited: seed 003_c763788c7bc283aa.txt (d)", assumes=[H_C2],
-      uses=["external.frobenius_integrability"])(check_not_tangent_to_level_sets)
+      uses=["external.frobenius_integrability"], avoids=["holonomic.ideal_reaction_law"])(check_not_tangent_to_level_sets)
 
 
 def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
