@@ -52,7 +52,7 @@ def analyse(item, checks: list) -> list[HypothesisStatus]:
         without: list = []
         for c in checks:
             role = _get(c, "role")
-            if not role or role.get("hypothesis") != a.id:
+            if not role or a.id not in role.get("hypotheses", [role.get("hypothesis")]):
                 continue
             if role.get("analysis") == "necessary":
                 witnesses.setdefault(role.get("instance", ""), []).append((role.get("part"), c))

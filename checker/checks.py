@@ -225,11 +225,16 @@ class Checks:
         return out
 
     @contextmanager
-    def without(self, hypothesis, note: str = ""):
-        """Checks recorded inside establish the conclusion with ``hypothesis`` removed (it is not needed)."""
-        hid = self._hypothesis_id(hypothesis)
+    def without(self, *hypotheses, note: str = ""):
+        """Checks recorded inside establish the conclusion with each of ``hypotheses`` removed (not needed).
+
+        Several hypotheses may share one block when the same computed checks use none of them.
+        """
+        if not hypotheses:
+            raise TypeError("without() needs at least one hypothesis")
+        ids = [self._hypothesis_id(h) for h in hypotheses]
         outer = self._role
-        self._role = {"analysis": "not needed", "hypothesis": hid, "note": note}
+        self._role = {"analysis": "not needed", "hypothesis": ids[0], "hypotheses": ids, "note": note}
         try:
             yield self
         finally:

@@ -146,3 +146,12 @@ def test_pendulum_multiplier_from_the_toolkit():
     lam = dyn.multiplier[0].subs(x**2 + y**2, l**2)
     expected = -m * (x.diff(t) ** 2 + y.diff(t) ** 2 - g * y) / (2 * l**2)
     assert sp.simplify(lam.subs(x, sp.sqrt(l**2 - y**2)) - expected.subs(x, sp.sqrt(l**2 - y**2))) == 0
+
+
+def test_trajectory_pictures_check_what_they_draw():
+    from theorems.holonomic import energy_balance_picture, trajectory_drift_picture
+    good = run_verifier(energy_balance_picture)
+    assert good.verdict == "confirmed"
+    assert run_verifier(energy_balance_picture, power_sign=1).verdict == "refuted"  # wrong sign of the reaction power
+    drift = run_verifier(trajectory_drift_picture)
+    assert drift.verdict == "confirmed" and drift.checks[0].max_residual is not None

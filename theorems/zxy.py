@@ -276,6 +276,32 @@ def check_solution_sets(check, *, family=vakonomic_family):
                sympy.simplify(at_zero["x''"] + c) == 0 and
                sympy.diff(members["x''"].subs(c, 0), t).subs(x.diff(t), 1).subs(x, 0) != 0,
                detail="so no vakonomic motion with these data is x = t, the d'Alembert x-motion")
+    motions_figures(check)
+
+
+def motions_figures(check, *, c=0, horizon=3, samples=16, dps=12):
+    """Pictures of what #54 compares: the d'Alembert motion (closed form) and the vakonomic member c = μ(0).
+
+    The vakonomic member is integrated with mpmath from x'' = -(c-x)(1+cx)/(1+x^2)^2, y' = (1+cx)/(1+x^2),
+    z' = x(1+cx)/(1+x^2).  Figures only: they never enter the verdict.
+    """
+    cc = mpmath.mpf(c)
+    with mpmath.workdps(dps):
+        def field(_t, s):
+            xv, vx = s[0], s[1]
+            den = 1 + xv**2
+            return [vx, -(cc - xv) * (1 + cc * xv) / den**2, (1 + cc * xv) / den, xv * (1 + cc * xv) / den]
+        solution = mpmath.odefun(field, 0, [mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(0), mpmath.mpf(0)])
+        times = [mpmath.mpf(horizon) * k / (samples - 1) for k in range(samples)]
+        vak = [solution(tt) for tt in times]
+        dal = [(tt, mpmath.asinh(tt), mpmath.sqrt(1 + tt**2) - 1) for tt in times]
+    check.figure("d'Alembert motion of z' = xy' (closed form)", times,
+                 {"x": [p[0] for p in dal], "y": [p[1] for p in dal], "z": [p[2] for p in dal]},
+                 ylabel="position", caption="x = t, y = asinh t, z = √(1+t²) − 1: the unique maximal d'Alembert motion.")
+    check.figure(f"vakonomic motion with the same data (c = μ(0) = {c})", times,
+                 {"x": [s[0] for s in vak], "y": [s[2] for s in vak], "z": [s[3] for s in vak]},
+                 ylabel="position", caption=f"mpmath odefun at {dps} digits; x is not t, so the motions differ.")
+    # a picture only: that the motions differ is proved symbolically above (the family never has x'' = 0)
 
 
 remark("velocity_constraint.zxy_dalembert_set_not_in_vakonomic_set",
