@@ -24,13 +24,7 @@ def dropped_items(corpus, without) -> dict:
 
 def avoids_violations(corpus) -> list:
     """``{"item", "avoids", "path"}`` for every broken ``avoids`` declaration, sorted by item."""
-    broken = []
-    for item_id in sorted(corpus.items):
-        for avoided in corpus.items[item_id].avoids:
-            path = corpus.why(item_id, avoided)
-            if path is not None:
-                broken.append({"item": item_id, "avoids": avoided, "path": path})
-    return broken
+    return [{k: row[k] for k in ("item", "avoids", "path")} for row in avoids_results(corpus) if row["outcome"] == "broken"]
 
 
 def avoids_results(corpus) -> list:

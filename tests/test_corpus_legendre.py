@@ -9,6 +9,8 @@ exercise legendre_map, is_regular, hamiltonian, is_hyperregular and hamilton_equ
 """
 from __future__ import annotations
 
+from corpus_helpers import outcomes
+
 import functools
 
 import pytest
@@ -52,10 +54,7 @@ def _true_run(item_id):
     return _run(item_id)
 
 
-def _outcomes(run, prefix):
-    found = [c.outcome for c in run.checks if c.name.startswith(prefix)]
-    assert found, f"no check named {prefix!r} in {run}"
-    return found
+_outcomes = outcomes
 
 
 # ---------------------------------------------------------------------------

@@ -9,6 +9,8 @@ re-presentation, curves) directly.
 """
 from __future__ import annotations
 
+from corpus_helpers import outcomes
+
 import dataclasses
 import functools
 
@@ -49,11 +51,12 @@ CATALOGUE = {
     "linalg.linear_map": "cited",
     "linalg.general_linear_group": "cited",
     "frames.inertial_frames_galilean_transformations": "cited",
+    "examples.companion_pages": "cited",
 }
 TEXT_ONLY = {"velocity_constraint.ideal_reaction_adoption", "velocity_constraint.rolling_models_distinct",
              "postulate.adopted_force_model", "units.dimensions_si_conventions",
              "kinematics.coordinate_velocity_acceleration", "calculus.vector_valued_derivative_riemann_integral",
-             "frames.inertial_frames_galilean_transformations"}
+             "frames.inertial_frames_galilean_transformations", "examples.companion_pages"}
 VERIFIERS = {
     "velocity_constraint.datum_definition": vc.check_datum_definition,
     "velocity_constraint.admissible_velocities_affine": vc.check_admissible_velocities,
@@ -81,10 +84,7 @@ def _true_run(item_id):
     return _run(item_id)
 
 
-def _outcomes(run, prefix):
-    found = [c.outcome for c in run.checks if c.name.startswith(prefix)]
-    assert found, f"no check named {prefix!r} in {run}"
-    return found
+_outcomes = outcomes
 
 
 # ---------------------------------------------------------------------------

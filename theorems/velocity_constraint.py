@@ -1306,6 +1306,16 @@ remark("velocity_constraint.holonomic_to_velocity_not_conversely",
            lambda check: check_holonomic_to_velocity(check))
 
 
+stated("examples.companion_pages", kind="cited", cited_kind="examples",
+       title="The companion pages (worked pendulum and disk; planar no-slip against frictionless sliding)",
+       statement="Seeds 001, 003 and 004 refer to 'the companion page' for worked examples: the pendulum and the "
+                 "rolling disk (001), the planar ideal no-slip and frictionless sliding models compared (003), and the "
+                 "'companion examples of this page' (004). The pages are not available; their checkable content is "
+                 "covered by examples.ideal_planar_pendulum, examples.planar_rolling_disk_acceleration and "
+                 "velocity_constraint.rolling_disk_holonomic_equivalent.",
+       source="cited: seeds 001_2e69a9934e04987b.txt, 003_c763788c7bc283aa.txt, 004_ff83f823a612679d.txt 'the companion page'")
+
+
 stated("velocity_constraint.rolling_models_distinct", kind="remark",
        title="Rolling is several models",
        statement="Planar straight rolling, no-slip rolling whose contact can supply the required friction, slip with "
@@ -1317,7 +1327,8 @@ stated("velocity_constraint.rolling_models_distinct", kind="remark",
                  "planar ideal no-slip and frictionless sliding models explicitly (not available here).",
        source=f"{SEED} bullet 'Rolling is several models'",
        uses=[DATUM_ID, MODEL_ID, "holonomic.planar_rolling_disk_constraint_example",
-             "velocity_constraint.rolling_disk_holonomic_equivalent", "external.tong_rolling_coin_nonholonomic"])
+             "velocity_constraint.rolling_disk_holonomic_equivalent", "external.tong_rolling_coin_nonholonomic",
+             "examples.companion_pages"])
 
 
 # ---------------------------------------------------------------------------
