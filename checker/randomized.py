@@ -32,16 +32,29 @@ class FalsificationResult:
     seed: int
 
 
+#: after the first failure, at most this many further evaluations are spent shrinking it (a count, not a
+#: time, so the reported witness is the same on every machine and its reproduce command gives it back)
+MAX_SHRINK_EVALUATIONS = 120
+
+
 def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples: int,
-            tolerance) -> FalsificationResult:
+            tolerance, max_shrinks: int = MAX_SHRINK_EVALUATIONS) -> FalsificationResult:
     """Search for an instance with ``|residual(instance)| > tolerance`` (a boolean residual: False fails).
 
     ``residual`` may return a number (absolute residual), a bool (True = claim holds) or
     raise :class:`OutsideDomain` / ``ZeroDivisionError`` for an inadmissible instance.
+    Shrinking stops after ``max_shrinks`` evaluations past the first failure (the smallest failing
+    instance found by then is returned).
     """
-    stats = {"instances": 0, "rejected": 0, "max": 0}
+    stats = {"instances": 0, "rejected": 0, "max": 0, "since_failure": None}
+    failing: set = set()  # reprs of the instances seen to fail (hypothesis replays its final one)
 
     def fails(instance) -> bool:
+        if stats["since_failure"] is not None:
+            stats["since_failure"] += 1
+            if stats["since_failure"] > max_shrinks:
+                # shrinking budget spent: no new candidate is accepted, known failures stay failures
+                return repr(instance) in failing
         try:
             value = residual(instance)
         except (OutsideDomain, ZeroDivisionError):
@@ -49,11 +62,17 @@ def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples
             reject()
         stats["instances"] += 1
         if isinstance(value, bool):
-            return not value
-        size = abs(value)
-        if size > stats["max"]:
-            stats["max"] = size
-        return size > tolerance
+            failed = not value
+        else:
+            size = abs(value)
+            if size > stats["max"]:
+                stats["max"] = size
+            failed = size > tolerance
+        if failed:
+            failing.add(repr(instance))
+            if stats["since_failure"] is None:
+                stats["since_failure"] = 0
+        return failed
 
     config = settings(max_examples=max_examples, database=None, deadline=None,
                       phases=(Phase.generate, Phase.shrink), report_multiple_bugs=False,

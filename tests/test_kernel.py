@@ -237,3 +237,21 @@ def test_atomic_write_keeps_old_content_on_failure(tmp_path, monkeypatch):
         write_atomically(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_shrinking_is_capped_by_a_count_and_stays_reproducible():
+    from hypothesis import strategies as st
+    from checker.randomized import falsify
+    calls = []
+
+    def residual(n):
+        calls.append(n)
+        return n < 10**6  # fails for every large n; shrinking would walk down towards 10**6
+
+    first = falsify(st.integers(0, 10**9), residual, seed=3, max_examples=200, tolerance=0, max_shrinks=5)
+    assert first.found and first.counterexample >= 10**6
+    n_calls = len(calls)
+    assert n_calls <= 200 + 5 + 1
+    calls.clear()
+    again = falsify(st.integers(0, 10**9), residual, seed=3, max_examples=200, tolerance=0, max_shrinks=5)
+    assert again.counterexample == first.counterexample and len(calls) == n_calls
