@@ -112,7 +112,8 @@ def cheap_reduce(expr, relations=None):
     expr = apply_relations(expr, relations)
     if expr == 0:
         return True, expr
-    for form in (expr, jet_normalize(expr)):
+    for normalise in (False, True):  # jet normalisation only when plain expansion did not show 0
+        form = jet_normalize(expr) if normalise else expr
         expanded = sympy.expand(form)
         if expanded == 0:
             return True, expanded
