@@ -46,7 +46,7 @@ from checker.symbolic import (TimeLimit, draw_value, expensive_reduce, free_symb
                               undefined_functions)
 from theorems.linalg import euclidean_inner_product
 from theorems.strategies import polynomials
-from theorems.variational import euler_lagrange
+from theorems.variational import euler_lagrange, lagrangian_chart
 
 __all__ = [
     "IdentityUndecided",
@@ -153,38 +153,19 @@ def _protect_time_partials(expr, t, jets: set):
 
 
 def _jet_of(q, t, v=None) -> _Jet:
-    if isinstance(q, sympy.MatrixBase):
-        q = list(q)
-    elif isinstance(q, sympy.Basic):
-        q = [q]
-    q = list(q)
-    if not q:
-        raise ValueError("at least one coordinate is needed")
-    if not isinstance(t, Symbol):
-        raise ValueError(f"the time must be a sympy Symbol, got {t!r}")
-    if all(isinstance(c, AppliedUndef) and c.args == (t,) for c in q):
-        if v is not None:
-            raise ValueError("coordinates are functions of t: their velocities are q.diff(t); do not pass v")
-        if len(set(q)) != len(q):
-            raise ValueError("coordinates must be distinct")
+    chart = lagrangian_chart(q, t, v)  # validates the convention (theorems.variational)
+    q = list(chart.coordinates)
+    if len(set(q)) != len(q):
+        raise ValueError("coordinates must be distinct")
+    if chart.convention == "functions":
         Q = tuple(Dummy(f"{c.func.__name__}", real=True) for c in q)
         V = tuple(Dummy(f"{c.func.__name__}_dot", real=True) for c in q)
         A = tuple(Dummy(f"{c.func.__name__}_ddot", real=True) for c in q)
         to_user = {**dict(zip(Q, q)), **{Vi: c.diff(t) for Vi, c in zip(V, q)},
                    **{Ai: c.diff(t, 2) for Ai, c in zip(A, q)}}
         return _Jet(t, Q, V, A, to_user, {u: j for j, u in to_user.items()}, True)
-    if all(isinstance(c, Symbol) for c in q):
-        if v is None:
-            raise ValueError("coordinates are plain Symbols: pass their velocity Symbols as v=[...]")
-        v = list(v) if isinstance(v, (list, tuple, sympy.MatrixBase)) else [v]
-        if len(v) != len(q) or not all(isinstance(c, Symbol) for c in v):
-            raise ValueError(f"v must be {len(q)} velocity Symbols, one per coordinate")
-        if len(set(q) | set(v) | {t}) != 2 * len(q) + 1:
-            raise ValueError("time, coordinates and velocities must be distinct Symbols")
-        A = tuple(Dummy(f"{c.name}_ddot", real=True) for c in q)
-        return _Jet(t, tuple(q), tuple(v), A, {}, {}, False)
-    raise ValueError("coordinates must all be functions of t (q_i(t)) or all plain Symbols (with v=[...]); "
-                     f"got {q}")
+    A = tuple(Dummy(f"{c.name}_ddot", real=True) for c in q)
+    return _Jet(t, tuple(q), chart.velocities, A, {}, {}, False)
 
 
 # ---------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Sequence
 
 import sympy
-from sympy import Derivative, Dummy, Eq, Function, Matrix
+from sympy import Derivative, Dummy, Eq, Function, Matrix, Symbol
 from sympy.core.function import AppliedUndef
 
 __all__ = [
@@ -48,6 +48,74 @@ def _as_coordinate_list(q) -> list:
     if isinstance(q, sympy.Basic):
         return [q]
     return list(q)
+
+
+# the two conventions for (t, q, v): coordinates as functions of t, or plain Symbols with v=[...]
+
+@dataclass(frozen=True)
+class LagrangianChart:
+    """The variables (t, q, v) of a fibre-full chart J × U × ℝⁿ, in the ``functions`` or ``symbols`` convention."""
+
+    time: Symbol
+    coordinates: tuple
+    velocities: tuple
+    convention: str
+
+    @property
+    def n(self) -> int:
+        return len(self.coordinates)
+
+    @property
+    def variables(self) -> tuple:
+        """(t, q_1, …, q_n, v_1, …, v_n)."""
+        return (self.time, *self.coordinates, *self.velocities)
+
+    def momentum_variables(self, names=None) -> tuple:
+        """Momenta p_i in the chart's convention (functions p_x(t) or real Symbols p_x), or the given ones."""
+        if names is not None:
+            momenta = tuple(_as_coordinate_list(names))
+            if len(momenta) != self.n:
+                raise ValueError(f"need {self.n} momenta, got {len(momenta)}")
+            return momenta
+        labels = [f"p_{_name(c)}" for c in self.coordinates]
+        if self.convention == "functions":
+            return tuple(Function(s, real=True)(self.time) for s in labels)
+        return tuple(Symbol(s, real=True) for s in labels)
+
+
+def _name(variable) -> str:
+    return variable.func.__name__ if isinstance(variable, AppliedUndef) else str(variable)
+
+
+def _is_curve(c, t) -> bool:
+    return isinstance(c, AppliedUndef) and c.args == (t,)
+
+
+def lagrangian_chart(q, t, v=None) -> LagrangianChart:
+    """The chart variables: coordinates all functions of ``t`` (no ``v``), or all Symbols with velocity Symbols ``v``.
+
+    The one parser of the two conventions the toolkit accepts (used by :mod:`theorems.legendre` and
+    :mod:`theorems.symmetry`).
+    """
+    if not isinstance(t, Symbol):
+        raise ValueError(f"the time must be a sympy Symbol, got {t!r}")
+    coordinates = _as_coordinate_list(q)
+    if not coordinates:
+        raise ValueError("need at least one coordinate (n ≥ 1)")
+    if all(_is_curve(c, t) for c in coordinates):
+        if v is not None:
+            raise ValueError("coordinates are functions of t, so the velocities are q_i.diff(t); do not pass v")
+        return LagrangianChart(t, tuple(coordinates), tuple(c.diff(t) for c in coordinates), "functions")
+    if all(isinstance(c, Symbol) for c in coordinates):
+        if v is None:
+            raise ValueError("plain-Symbol coordinates need velocity Symbols v=[...], one per coordinate")
+        velocities = _as_coordinate_list(v)
+        if len(velocities) != len(coordinates) or not all(isinstance(s, Symbol) for s in velocities):
+            raise ValueError(f"need {len(coordinates)} velocity Symbols, got {velocities!r}")
+        if len({t, *coordinates, *velocities}) != 1 + 2 * len(coordinates):
+            raise ValueError("time, coordinate and velocity Symbols must be distinct")
+        return LagrangianChart(t, tuple(coordinates), tuple(velocities), "symbols")
+    raise ValueError(f"coordinates must all be functions of {t} (x({t})) or all plain Symbols, got {coordinates!r}")
 
 
 def _constraint_matrix(A, n: int) -> Matrix:
