@@ -81,28 +81,66 @@ class Checks:
         return data
 
     # -- claim forms -------------------------------------------------------------------
-    def identity(self, name: str, lhs, rhs=0, *, relations: Optional[dict] = None, scope: str = "",
+    #: ``premise=Checks.STATEMENT``: the relations are a hypothesis of the item's own statement
+    STATEMENT = "statement"
+
+    def _premise_id(self, premise) -> str:
+        """The premise of relations: an assumption the item assumes, an item it uses, or the item itself."""
+        if not isinstance(premise, str) or not premise.strip():
+            raise ValueError("relations are premises: name the assumption or item they come from (premise='ID')")
+        if premise == self.STATEMENT:
+            return f"hypothesis of {self.item.id}" if self.item is not None else "hypothesis of the statement"
+        if self.item is not None:
+            allowed = {a.id for a in self.item.assumes} | set(self.item.all_uses) | {self.item.id}
+            if premise not in allowed:
+                raise ValueError(f"premise {premise!r} of item {self.item.id!r} is none of its assumptions, uses, or "
+                                 f"itself (a hypothesis of its own statement): {sorted(allowed)}")
+        return premise
+
+    def identity(self, name: str, lhs, rhs=0, *, relations=None, premise: Optional[str] = None, scope: str = "",
                  samples: int = 30, context: str = "") -> Check:
-        """``lhs == rhs`` for every value of its symbols and every choice of its undefined functions."""
+        """``lhs == rhs`` for every value of its symbols and every choice of its undefined functions.
+
+        ``relations`` (a dict ``{old: new}`` or a list of equations) are premises: the claim is
+        "relations ⇒ lhs == rhs", and ``premise`` names the assumption or item they come from (the item's
+        own id, or ``Checks.STATEMENT``, when they are a hypothesis of its statement).  See :mod:`checker.relations`.
+        """
         from .identity import check_identity
-        return self.record(check_identity(name, lhs, rhs, relations=relations, scope=scope,
+        if relations is not None and len(relations):
+            premise = self._premise_id(premise)
+        return self.record(check_identity(name, lhs, rhs, relations=relations, premise=premise, scope=scope,
                                           samples=self.instances(samples), seed=self.next_seed(),
                                           dps=self.dps, context=context, witness_hook=self._witness))
 
     def property(self, name: str, strategy, test: Callable[[Any], Any], *, tolerance=0,
                  scope: str = "", samples: int = 50, describe: Callable[[Any], Any] = repr) -> Check:
-        """``test(instance)`` holds (True, or a residual within ``tolerance``) on drawn instances."""
-        from .randomized import falsify, format_number
+        """``test(instance)`` holds (True, or a residual within ``tolerance``) on drawn instances.
+
+        A test returns a bool (Python, numpy or sympy) or a real/complex number (the residual, compared in
+        absolute value); NaN never passes, and anything else is an ``error`` of the check.
+        """
+        from .randomized import falsify, format_number, residual_size
+        tolerance = _tolerance(tolerance, allow_zero=True)
+        scope = _with_tolerance(scope, tolerance)
         seed = self.next_seed()
+
+        def judged(instance):
+            return residual_size(test(instance))
+
         try:
-            result = falsify(strategy, test, seed=seed, max_examples=self.instances(samples), tolerance=tolerance)
+            result = falsify(strategy, judged, seed=seed, max_examples=self.instances(samples), tolerance=tolerance)
         except Exception as exc:  # noqa: BLE001 - the test itself broke
             return self.record(Check(name, "error", "randomized", scope, f"{type(exc).__name__}: {exc}", seed=seed))
         if result.found:
             try:
                 value = test(result.counterexample)
+                size = residual_size(value)
             except Exception as exc:  # noqa: BLE001
-                value = f"{type(exc).__name__}: {exc}"
+                value, size = f"{type(exc).__name__}: {exc}", None
+            if size is None or (not isinstance(size, bool) and size != size):  # an exception or NaN: no verdict
+                return self.record(Check(name, "error", "randomized", scope,
+                                         f"the test returned {_plain(value)} (not a verdict) at {_plain(describe(result.counterexample))}",
+                                         instances=result.instances, seed=seed))
             return self.record(Check(
                 name, "refuted", "randomized", scope,
                 f"falsified after {result.instances} instances (shrunk)", instances=result.instances, seed=seed,
@@ -126,13 +164,18 @@ class Checks:
         ``confirmed`` for evidence on chosen ``instances`` or ``numerical``/``randomized`` evidence;
         otherwise it is ``refuted``.  A Decision's witness is evidence against the property,
         its certificate evidence for it; the check shows the one that supports what was found.
+        ``value`` must be a bool (Python, numpy or sympy) or a Decision: anything else is a usage error.
         """
         from .decision import Decision
         if isinstance(value, Decision):
             detail = detail or value.explanation
             if witness is None:
                 witness = value.certificate if value else value.witness
-        claim_holds = bool(value) == bool(expect)
+        else:
+            value = _as_bool(value, f"fact {name!r}")
+        if not isinstance(expect, bool):
+            raise TypeError(f"fact {name!r}: expect must be True or False, not {expect!r}")
+        claim_holds = bool(value) == expect
         if claim_holds:
             outcome = "proved" if method in ("symbolic", "proof script", "witness", "computation") else "confirmed"
             return self.record(Check(name, outcome, method, scope, detail,
@@ -143,12 +186,22 @@ class Checks:
 
     def numeric(self, name: str, residual, tolerance, *, scope: str = "", detail: str = "",
                 instances: Optional[int] = None) -> Check:
-        """A numerical residual (e.g. an mpmath integration against a closed form) within ``tolerance``."""
-        from .randomized import format_number
-        size = abs(residual)
-        if size <= tolerance:
+        """A numerical residual (e.g. an mpmath integration against a closed form) within ``tolerance``.
+
+        The tolerance must be finite, positive and below 1 (an absolute bound on a residual);
+        a NaN or infinite residual never passes.
+        """
+        from .randomized import format_number, residual_size
+        tolerance = _tolerance(tolerance, allow_zero=False)
+        scope = _with_tolerance(scope, tolerance)
+        size = residual_size(residual)
+        if isinstance(size, bool) or size is None:
+            raise TypeError(f"numeric {name!r}: the residual must be a number, not {residual!r}")
+        if size == size and size <= tolerance:  # NaN fails the first test
             return self.record(Check(name, "confirmed", "numerical", scope, f"{detail} (tolerance {format_number(tolerance)})".strip(),
                                      instances=instances, max_residual=format_number(size)))
+        if size != size:
+            return self.record(Check(name, "error", "numerical", scope, f"{detail}: the residual is NaN".strip(": ")))
         return self.record(Check(name, "refuted", "numerical", scope, detail, instances=instances,
                                  max_residual=format_number(size),
                                  witness=self._witness({"residual": format_number(size),
@@ -239,6 +292,47 @@ class Checks:
             yield self
         finally:
             self._role = outer
+
+
+#: the largest tolerance a property or numeric check accepts (a tolerance is tied to a working precision)
+MAX_TOLERANCE = 1.0
+
+
+def _tolerance(tolerance, *, allow_zero: bool):
+    """A validated tolerance (returned as given): finite, in (0, MAX_TOLERANCE] (or 0 when ``allow_zero``)."""
+    import mpmath
+    if isinstance(tolerance, bool):
+        raise TypeError(f"tolerance must be a number, not {tolerance!r}")
+    try:
+        value = mpmath.mpf(tolerance)
+    except (TypeError, ValueError):
+        raise TypeError(f"tolerance must be a real number, not {tolerance!r}") from None
+    if not mpmath.isfinite(value):
+        raise ValueError(f"tolerance must be finite, not {tolerance!r}")
+    if value < 0 or (value == 0 and not allow_zero) or value > MAX_TOLERANCE:
+        raise ValueError(f"tolerance must be in {'[0' if allow_zero else '(0'}, {MAX_TOLERANCE}], not {tolerance!r}")
+    return tolerance
+
+
+def _with_tolerance(scope: str, tolerance) -> str:
+    from .randomized import format_number
+    text = f"tolerance {format_number(tolerance)}"
+    return f"{scope}; {text}" if scope else text
+
+
+def _as_bool(value, what: str) -> bool:
+    """A Python bool from a Python, numpy or sympy boolean (``TypeError`` for anything else)."""
+    if isinstance(value, bool):
+        return value
+    try:
+        import sympy
+        if isinstance(value, sympy.logic.boolalg.BooleanAtom):
+            return bool(value)
+    except ImportError:  # pragma: no cover
+        pass
+    if type(value).__name__ in ("bool_", "bool") and type(value).__module__ == "numpy":
+        return bool(value)
+    raise TypeError(f"{what}: the value must be a bool or a Decision, not {type(value).__name__} {str(value)[:60]!r}")
 
 
 def _plain(value):

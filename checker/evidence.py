@@ -40,6 +40,8 @@ class Check:
     error_bound: Optional[str] = None
     witness: Any = None
     steps: list = field(default_factory=list)
+    #: relations the check was made modulo: ``[{"premise": id, "relations": ["old = new", ...]}]``
+    premises: list = field(default_factory=list)
     #: hypothesis analysis: ``{"analysis": "necessary"|"not needed", "hypothesis": id, ...}``
     role: Optional[dict] = None
 

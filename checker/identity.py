@@ -1,197 +1,378 @@
-"""The identity claim: ``lhs == rhs`` for all values of its symbols and functions.
+"""The identity claim: ``lhs == rhs`` for all values of its symbols and functions, possibly modulo relations.
 
-Symbolic first (:func:`checker.symbolic.reduce_residual`).  When sympy does not reduce
-the residual to zero, the identity is falsified on random instances: every undefined
-function becomes a polynomial with random coefficients, every symbol a random rational
-respecting its assumptions; the residual is compiled once (``lambdify`` to mpmath) and
-evaluated at ``dps`` digits.  A failure found by hypothesis is shrunk, then re-evaluated
-exactly by sympy before it is reported as a refutation.  For a polynomial residual the
-evidence states the Schwartz–Zippel bound of the extra uniform trials.
+1. **Symbolic.**  Relations (named premises, :mod:`checker.relations`) are applied; each residual is
+   reduced by ``doit``/``expand``/``cancel`` (then with jets of curves as independent symbols,
+   :func:`checker.symbolic.jet_normalize`), modulo the Gröbner basis of implicit relations, and only then
+   by trigonometric/power rewriting and ``simplify`` under a time limit.  Zero: ``proved``.
+2. **Randomized.**  The *original* residual (relations applied, nothing renamed) is evaluated at random
+   instances (:mod:`checker.instances`): undefined functions become members of polynomial, exponential and
+   trigonometric families honouring their assumptions, symbols exact values across scales honouring
+   theirs.  A point is decided zero or non-zero as precision grows (:mod:`checker.pointwise`).  A failing
+   instance is shrunk by hypothesis and **re-checked** (exact ``evalf``, else at higher precision) before
+   it is reported as a refutation; one that does not re-check, or that may violate the relations, makes
+   the claim ``inconclusive``.  Too few points inside the domain: ``inconclusive``.  Otherwise
+   ``confirmed``, with the counts, the families, the seed and the largest relative residual.
+3. **Schwartz–Zippel.**  Only when the claim's own residual is a polynomial in its symbols (no functions,
+   no relations): exact uniform integer trials, and the bound they give.
 """
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass, field
 
 import mpmath
 import sympy
 from hypothesis import strategies as st
+from sympy.core.function import AppliedUndef
 
 from .evidence import Check
+from .instances import FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values, satisfies_assumptions
+from .pointwise import CompiledResiduals
 from .randomized import OutsideDomain, falsify, format_number
-from .symbolic import (apply_relations, as_residuals, cheap_reduce, derivatives_by_dummies, draw_value, expensive_reduce,
-                       free_symbols_sorted, undefined_functions)
+from .relations import parse_relations
+from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, expensive_reduce, free_symbols_sorted,
+                       time_limit)
 
-DEGREE = 2  # degree of the random polynomials that stand for undefined functions
 SZ_RANGE = 10**6  # uniform integer trials for the Schwartz–Zippel bound are drawn from [-SZ_RANGE, SZ_RANGE]
+PROBE_INSTANCES = 4  # instances tried before the expensive symbolic stage: a visibly false claim skips it
+RECHECK_SECONDS = 5.0
+DOMAIN_CONVENTION = ("real points where both sides are defined (symbols without assumptions take real values; "
+                     "values compared as complex numbers, principal branches)")
+ZERO_TEST = ("zero test: |residual| <= 1e-60 x the size of its terms at 2x the working precision, or shrinking "
+             "as the precision doubles (relative residuals below 1e-60 are indistinguishable from 0)")
 
 
-def parametric_instance(residuals):
-    """Replace each undefined function by a polynomial with coefficient symbols.
+def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, dps, context, witness_hook) -> Check:
+    """The verdict on ``lhs == rhs`` (see the module docstring)."""
+    rel = parse_relations(relations, premise)
+    premises = [rel.describe()] if rel else []
+    originals = [rel.apply(r) if rel else sympy.sympify(r).doit() for r in as_residuals((lhs, rhs))]
+    suffix = "".join(f"; modulo {p['premise']}: {', '.join(p['relations'])}" for p in premises) + (f"; {context}" if context else "")
 
-    Returns ``(expressions, coefficient_symbols_by_function, value_symbols)``.
-    """
-    coefficient_symbols = {}
-    exprs = [derivatives_by_dummies(r) for r in residuals]
-    for func, arity in undefined_functions(sympy.Tuple(*exprs)):
-        dummies = sympy.symbols(f"_u0:{arity}")
-        monomials = sorted(sympy.itermonomials(list(dummies), DEGREE), key=sympy.default_sort_key)
-        coeffs = sympy.symbols(f"_c_{func}_0:{len(monomials)}")
-        coefficient_symbols[str(func)] = coeffs
-        poly = sum(c * m for c, m in zip(coeffs, monomials))
-        exprs = [e.replace(func, sympy.Lambda(dummies, poly)) for e in exprs]
-    exprs = [e.doit() for e in exprs]
-    all_coeffs = {c for cs in coefficient_symbols.values() for c in cs}
-    value_symbols = [s for s in free_symbols_sorted(sympy.Tuple(*exprs)) if s not in all_coeffs]
-    return exprs, coefficient_symbols, value_symbols
+    def make(outcome, method, detail, **extra):
+        return Check(name, outcome, method, scope, detail + suffix, premises=premises, **extra)
 
-
-def _instance_strategy(coefficient_symbols, value_symbols):
-    small = st.fractions(min_value=-4, max_value=4, max_denominator=4)
-    coeffs = {name: st.lists(st.integers(-3, 3), min_size=len(cs), max_size=len(cs))
-              for name, cs in coefficient_symbols.items()}
-    values = {s.name: small for s in value_symbols}
-    return st.fixed_dictionaries({"functions": st.fixed_dictionaries(coeffs), "symbols": st.fixed_dictionaries(values)})
-
-
-def _assignment(instance, coefficient_symbols, value_symbols) -> dict:
-    subs = {}
-    for name, cs in coefficient_symbols.items():
-        for c, v in zip(cs, instance["functions"][name]):
-            subs[c] = sympy.Integer(v)
-    for s in value_symbols:
-        subs[s] = draw_value(s, instance["symbols"][s.name])
-    return subs
-
-
-def _describe(instance, coefficient_symbols, value_symbols) -> dict:
-    """The instance in words: each undefined function as the polynomial it became, each symbol's value."""
-    out = {}
-    for name, cs in coefficient_symbols.items():
-        arity = _arity_of(cs)
-        dummies = sympy.symbols(f"u0:{arity}")
-        monomials = sorted(sympy.itermonomials(list(dummies), DEGREE), key=sympy.default_sort_key)
-        poly = sum(sympy.Integer(v) * m for v, m in zip(instance["functions"][name], monomials))
-        out[f"{name}({', '.join(map(str, dummies))})"] = sympy.sstr(poly)
-    for s in value_symbols:
-        out[s.name] = str(draw_value(s, instance["symbols"][s.name]))
-    return out
-
-
-def _arity_of(coefficients) -> int:
-    """Number of arguments whose degree-DEGREE monomial count equals ``len(coefficients)``."""
-    arity = 0
-    while sympy.binomial(arity + DEGREE, DEGREE) < len(coefficients):
-        arity += 1
-    return arity
-
-
-def check_identity(name, lhs, rhs, *, relations, scope, samples, seed, dps, context, witness_hook) -> Check:
-    residuals = [apply_relations(r, relations) for r in as_residuals((lhs, rhs))]
-    pending = [reduced for zero, reduced in map(cheap_reduce, residuals) if not zero]
-    proved = Check(name, "proved", "symbolic", scope, "residual reduces to 0" + (f"; {context}" if context else ""))
+    pending = []
+    for r in originals:
+        zero, reduced = cheap_reduce(r)
+        if not zero and rel is not None and rel.reduce(r):
+            zero = True
+        if not zero:
+            pending.append((r, reduced))
     if not pending:
-        return proved
-    tolerance = mpmath.mpf(10) ** (-(dps // 2))
-    # A quick numerical probe first: a residual that is visibly nonzero goes straight to
-    # falsification instead of through simplify.
-    exprs, coefficient_symbols, value_symbols = parametric_instance(pending)
-    ordered = [c for cs in coefficient_symbols.values() for c in cs] + value_symbols
-    compiled = sympy.lambdify(ordered, exprs, modules="mpmath")
-    if not _probe_is_nonzero(compiled, ordered, dps, tolerance, seed):
-        pending = [reduced for zero, reduced in map(expensive_reduce, pending) if not zero]
-        if not pending:
-            return proved
-        exprs, coefficient_symbols, value_symbols = parametric_instance(pending)
-        ordered = [c for cs in coefficient_symbols.values() for c in cs] + value_symbols
-        compiled = sympy.lambdify(ordered, exprs, modules="mpmath")
+        how = "residual reduces to 0" + (" (Gröbner normal form modulo the relations)" if rel and rel.implicit else "")
+        return make("proved", "symbolic", how)
 
-    def residual(instance):
-        subs = _assignment(instance, coefficient_symbols, value_symbols)
-        with mpmath.workdps(dps):
-            try:
-                values = compiled(*[mpmath.mpf(subs[s].p) / subs[s].q for s in ordered])
-            except (ZeroDivisionError, ValueError, OverflowError) as exc:
-                raise OutsideDomain(str(exc)) from exc
-            sizes = []
-            for v in values:
-                if isinstance(v, mpmath.mpc) and v.imag != 0:
-                    raise OutsideDomain("complex value")
-                v = mpmath.mpf(v.real if isinstance(v, mpmath.mpc) else v)
-                if mpmath.isnan(v) or mpmath.isinf(v):
-                    raise OutsideDomain("not finite")
-                sizes.append(abs(v))
-            return max(sizes) if sizes else mpmath.mpf(0)
+    constant = _nonzero_constant([reduced for _, reduced in pending]) if not (rel and rel.implicit) else None
+    if constant is not None:
+        witness = {"instance": {}, "residual": [constant], "seed": seed,
+                   "note": "the residual is a non-zero number: the claim fails at every point"}
+        return make("refuted", "symbolic", "the residual reduces to a non-zero number", seed=seed,
+                    witness=witness_hook(witness))
 
-    strategy = _instance_strategy(coefficient_symbols, value_symbols)
-    result = falsify(strategy, residual, seed=seed, max_examples=samples, tolerance=tolerance)
-    if result.found:
-        subs = _assignment(result.counterexample, coefficient_symbols, value_symbols)
-        exact = [sympy.sympify(e).xreplace(subs) for e in exprs]
-        exact_values = [sympy.N(e, dps + 20) for e in exact]
-        if any(abs(v) > tolerance for v in exact_values if v.is_number):
-            witness = {"instance": _describe(result.counterexample, coefficient_symbols, value_symbols),
-                       "residual": [format_number(v, 6) for v in exact_values],
-                       "seed": seed}
+    plan = InstancePlan.build([r for r, _ in pending], rel, dps)
+    if plan.impossible:
+        for r, reduced in pending:
+            if not expensive_reduce(reduced)[0]:
+                return make("inconclusive", "randomized", f"sympy did not reduce the residual to 0, and {plan.impossible}; "
+                            f"residual: {sympy.sstr(r)[:200]}", seed=seed)
+        return make("proved", "symbolic", "residual reduces to 0 (simplify)")
+
+    probe = falsify(plan.strategy(), plan.residual, seed=seed, max_examples=PROBE_INSTANCES, tolerance=0)
+    found = probe if probe.found else None
+    if found is None:
+        still = [(r, reduced) for r, reduced in pending if not expensive_reduce(reduced)[0]]
+        if not still:
+            return make("proved", "symbolic", "residual reduces to 0 (trigonometric/power rewriting or simplify)")
+        if len(still) < len(pending):
+            plan = InstancePlan.build([r for r, _ in still], rel, dps)
+        pending = still
+        plan.reset_counts()
+        result = falsify(plan.strategy(), plan.residual, seed=seed, max_examples=samples, tolerance=0)
+        found = result if result.found else None
+    else:
+        result = probe
+
+    if found is not None:
+        verdict = plan.recheck(found.counterexample)
+        if verdict["genuine"]:
+            witness = {"instance": plan.describe(found.counterexample), "residual": verdict["residual"],
+                       "seed": seed, "recheck": verdict["method"]}
+            families = plan.families_of(found.counterexample)
+            if families:
+                witness["families"] = families
+            if premises:
+                witness["premises"] = premises
             if context:
                 witness["context"] = context
-            return Check(name, "refuted", "randomized", scope,
-                         f"residual nonzero at a shrunk instance after {result.instances} instances",
-                         instances=result.instances, seed=seed, witness=witness_hook(witness))
-    if result.instances == 0:
-        return Check(name, "inconclusive", "randomized", scope,
-                     f"sympy did not reduce the residual and every instance was outside the domain; residual: {sympy.sstr(pending[0])[:200]}",
-                     seed=seed)
-    bound, point = _schwartz_zippel(exprs, ordered, seed)
+            return make("refuted", "randomized", f"residual non-zero at a shrunk instance after {found.instances} instances "
+                        f"({verdict['method']})", instances=found.instances, seed=seed, witness=witness_hook(witness))
+        return make("inconclusive", "randomized", f"a non-zero residual was seen but not confirmed: {verdict['reason']}; "
+                    f"{plan.counts_text()}", instances=found.instances, seed=seed)
+
+    minimum = max(3, math.ceil(samples / 2))
+    if plan.inside < minimum:
+        return make("inconclusive", "randomized", f"too few instances inside the domain ({plan.counts_text()}; "
+                    f"at least {minimum} needed); domain: {DOMAIN_CONVENTION}", instances=plan.inside, seed=seed)
+    bound, point = _schwartz_zippel([r for r, _ in pending], plan, seed) if not rel else ("", None)
     if point is not None:
-        witness = {"instance": {str(k): str(v) for k, v in point.items()}, "seed": seed,
-                   "note": "uniform exact trial (coefficient symbols _c_F_i stand for the random polynomial of F)"}
-        if context:
-            witness["context"] = context
-        return Check(name, "refuted", "randomized", scope, "polynomial residual nonzero at an exact uniform trial",
-                     instances=result.instances, seed=seed, witness=witness_hook(witness))
-    detail = (f"sympy did not reduce the residual to 0; no counterexample in {result.instances} random instances "
-              f"({result.rejected} outside the domain)")
+        witness = {"instance": {str(k): sympy.sstr(v) for k, v in point.items()}, "seed": seed,
+                   "recheck": "exact: the polynomial residual is a non-zero integer there"}
+        return make("refuted", "randomized", "polynomial residual non-zero at an exact uniform trial",
+                    instances=plan.inside, seed=seed, witness=witness_hook(witness))
+    detail = (f"sympy did not reduce the residual to 0; zero at {plan.counts_text()}; domain: {DOMAIN_CONVENTION}; "
+              f"{plan.families_text()}; {ZERO_TEST}")
     if bound:
         detail += f"; {bound}"
-    return Check(name, "confirmed", "randomized", scope, detail, instances=result.instances, seed=seed,
-                 max_residual=format_number(result.max_residual), error_bound=bound or None)
+    return make("confirmed", "randomized", detail, instances=plan.inside, seed=seed,
+                max_residual=format_number(plan.largest_relative), error_bound=bound or None)
 
 
-def _probe_is_nonzero(compiled, ordered, dps, tolerance, seed, points: int = 3) -> bool:
-    """True when a residual is visibly nonzero at one of a few random rational points."""
-    rng = random.Random(seed ^ 0x5EED)
-    with mpmath.workdps(dps):
-        for _ in range(points):
-            args = []
-            for symbol in ordered:
-                value = draw_value(symbol, sympy.Rational(rng.randint(-7, 7), rng.randint(1, 5)))
-                args.append(mpmath.mpf(value.p) / value.q)
-            try:
-                values = compiled(*args)
-            except (ZeroDivisionError, ValueError, OverflowError, TypeError):
-                continue
-            for v in values:
-                try:
-                    if abs(mpmath.mpmathify(v)) > tolerance:
-                        return True
-                except (TypeError, ValueError):
-                    continue
-    return False
+def _nonzero_constant(reduced):
+    """The first residual that is a number certified non-zero by ``evalf`` (as text), else ``None``."""
+    for r in reduced:
+        if r.free_symbols or r.atoms(AppliedUndef) or not r.is_number:
+            continue
+        try:
+            with time_limit(RECHECK_SECONDS):
+                value = sympy.N(r, 30, strict=True)
+        except Exception:  # noqa: BLE001 - not certified
+            continue
+        if value != 0:
+            return sympy.sstr(value)
+    return None
 
 
-def _schwartz_zippel(exprs, ordered, seed, trials: int = 3):
-    """Exact uniform trials for polynomial residuals: ``(bound text or '', failing point or None)``."""
+@dataclass
+class InstancePlan:
+    """How random instances of the pending residuals are drawn, evaluated and re-checked."""
+
+    residuals: list
+    relations: object
+    dps: int
+    templates: dict = field(default_factory=dict)
+    value_symbols: list = field(default_factory=list)
+    compiled: object = None
+    implicit: object = None
+    closed: bool = True
+    impossible: str = ""
+    inside: int = 0
+    outside: int = 0
+    undecided: int = 0
+    outside_reasons: dict = field(default_factory=dict)
+    family_counts: dict = field(default_factory=dict)
+    largest_relative: object = 0
+
+    @classmethod
+    def build(cls, residuals, relations, dps):
+        plan = cls([derivatives_by_dummies(r) for r in residuals], relations, dps)
+        implicit = [derivatives_by_dummies(p) for p in (relations.implicit if relations else [])]
+        everything = sympy.Tuple(*plan.residuals, *implicit)
+        noncommutative = sorted(str(s) for s in everything.free_symbols if not s.is_commutative)
+        if noncommutative:
+            plan.impossible = f"non-commutative symbols ({', '.join(noncommutative)}) cannot take number values"
+            return plan
+        orders = derivative_orders(plan.residuals + implicit)
+        arities = {app.func: len(app.args) for app in everything.atoms(AppliedUndef)}
+        for func in sorted(arities, key=str):
+            wrap = choose_wrapper(func)
+            if wrap is None:
+                plan.impossible = f"no function family honours the assumptions of {func}"
+                return plan
+            plan.templates[func] = FunctionTemplate.build(func, arities[func], orders.get(func, 0), wrap)
+        parametric = [plan._instantiate(e) for e in plan.residuals]
+        parametric_implicit = [plan._instantiate(e) for e in implicit]
+        parameters = [p for t in plan.templates.values() for p in t.parameters]
+        plan.value_symbols = [s for s in free_symbols_sorted(sympy.Tuple(*parametric, *parametric_implicit))
+                              if s not in set(parameters)]
+        arguments = parameters + plan.value_symbols
+        try:
+            plan.compiled = CompiledResiduals(parametric, arguments)
+            plan.implicit = CompiledResiduals(parametric_implicit, arguments) if parametric_implicit else None
+        except Exception as exc:  # noqa: BLE001 - the expression cannot be compiled to mpmath
+            plan.impossible = f"the residual cannot be evaluated numerically ({type(exc).__name__}: {str(exc)[:120]})"
+            return plan
+        if relations is not None:
+            plan.closed = all(relations.closed_for(r) for r in residuals)
+        return plan
+
+    def _instantiate(self, expr):
+        for func, template in self.templates.items():
+            expr = expr.replace(func, sympy.Lambda(template.dummies, template.body))
+        return expr.replace(lambda n: isinstance(n, (sympy.Derivative, sympy.Subs)), lambda n: n.doit())
+
+    # -- drawing -------------------------------------------------------------------------
+    def strategy(self):
+        functions = {str(f): t.strategy() for f, t in self.templates.items()}
+        symbols = {s.name: raw_values() for s in self.value_symbols}
+        return st.fixed_dictionaries({"functions": st.fixed_dictionaries(functions),
+                                      "symbols": st.fixed_dictionaries(symbols)})
+
+    def assignment(self, instance) -> dict:
+        values = {}
+        for func, template in self.templates.items():
+            values.update(template.assignment(instance["functions"][str(func)]))
+        for s in self.value_symbols:
+            value = admissible_value(s, instance["symbols"][s.name])
+            if value is None:
+                raise OutsideDomain(f"no value satisfies the assumptions of {s}")
+            values[s] = value
+        return values
+
+    def reset_counts(self):
+        self.inside = self.outside = self.undecided = 0
+        self.outside_reasons, self.family_counts, self.largest_relative = {}, {}, 0
+
+    def residual(self, instance):
+        """0 at a zero point, the relative residual at a non-zero one, False when undecided."""
+        try:
+            values = self.assignment(instance)
+        except OutsideDomain as exc:
+            self._outside(str(exc))
+            raise
+        point = self.compiled.at(values, self.dps)
+        if point.status == "outside":
+            self._outside(point.reason)
+            raise OutsideDomain(point.reason)
+        self.inside += 1
+        for family in self.families_of(instance).values():
+            self.family_counts[family] = self.family_counts.get(family, 0) + 1
+        if point.status == "zero":
+            self.largest_relative = max(self.largest_relative, point.relative)
+            return mpmath.mpf(0)
+        if point.status == "undecided":
+            self.undecided += 1
+            return False
+        return point.relative
+
+    def _outside(self, reason):
+        self.outside += 1
+        self.outside_reasons[reason] = self.outside_reasons.get(reason, 0) + 1
+
+    # -- re-checking and describing --------------------------------------------------------
+    def recheck(self, instance) -> dict:
+        """Is the residual genuinely non-zero at ``instance`` (and does the instance satisfy the relations)?"""
+        values = self.assignment(instance)
+        if self.relations is not None and not self.closed:
+            return {"genuine": False, "reason": "the instance may violate the relations (their left sides remain in "
+                                                 "the residual at other arguments or orders)"}
+        if self.implicit is not None:
+            on_relations = self.implicit.at(values, self.dps)
+            if on_relations.status != "zero":
+                return {"genuine": False, "reason": "the instance does not satisfy the implicit relations, and points "
+                                                     "on them are not sampled"}
+        exact = self._exact_values(instance, values)
+        if exact is not None:
+            if any(v != 0 for v in exact):
+                return {"genuine": True, "residual": [sympy.sstr(v) for v in exact],
+                        "method": "re-checked exactly: sympy evalf with certified precision"}
+        point = self.compiled.at(values, 2 * self.dps)
+        if point.status == "nonzero":
+            return {"genuine": True, "residual": [format_number(v, 6) for v in point.values],
+                    "method": f"re-checked numerically at {2 * self.dps} to {8 * self.dps} digits"}
+        return {"genuine": False, "reason": point.reason or f"the re-check found the residual {point.status}"}
+
+    def _exact_values(self, instance, values):
+        """The residuals at the instance by sympy (substitute, ``doit``, certified ``evalf``), or ``None``."""
+        try:
+            with time_limit(RECHECK_SECONDS):
+                out = []
+                for r in self.residuals:
+                    e = r
+                    for func, template in self.templates.items():
+                        names, body = template.concrete(instance["functions"][str(func)])
+                        e = e.replace(func, sympy.Lambda(names, body))
+                    e = e.doit().xreplace({s: values[s] for s in self.value_symbols})
+                    try:
+                        v = sympy.N(e, 20, strict=True)
+                    except Exception:  # noqa: BLE001 - precision exhausted: not certified non-zero
+                        v = sympy.Integer(0)
+                    if not v.is_number:
+                        return None
+                    out.append(v)
+                return out
+        except (TimeLimit, Exception):  # noqa: BLE001
+            return None
+
+    def describe(self, instance) -> dict:
+        out = {}
+        for func, template in self.templates.items():
+            names, body = template.concrete(instance["functions"][str(func)])
+            out[f"{func}({', '.join(map(str, names))})"] = sympy.sstr(body)
+        values = self.assignment(instance)
+        for s in self.value_symbols:
+            out[s.name] = sympy.sstr(values[s])
+        return out
+
+    def families_of(self, instance) -> dict:
+        return {str(f): t.family_of(instance["functions"][str(f)]) for f, t in self.templates.items()}
+
+    def counts_text(self) -> str:
+        text = f"{self.inside} instances inside the domain, {self.outside} outside"
+        if self.outside_reasons:
+            text += " (" + ", ".join(f"{n} {reason}" for reason, n in sorted(self.outside_reasons.items())) + ")"
+        return text
+
+    def families_text(self) -> str:
+        if not self.templates:
+            return "no undefined functions"
+        shapes = "; ".join(t.describe() for t in self.templates.values())
+        tried = ", ".join(f"{family}: {n}" for family, n in sorted(self.family_counts.items()))
+        return f"functions: {shapes}; families tried: {tried}"
+
+
+def _schwartz_zippel(residuals, plan, seed, trials: int = 3):
+    """Exact uniform integer trials for a claim whose residual is a polynomial in its symbols.
+
+    ``(bound text or '', failing point or None)``; no bound when there are functions or a symbol's
+    assumptions exclude the integer sample set.
+    """
+    if plan.templates:
+        return "", None
+    symbols = plan.value_symbols
+    expanded = [sympy.expand(r) for r in residuals]
+    if any(not e.is_polynomial(*symbols) for e in expanded):
+        return "", None
     rng = random.Random(seed)
-    degrees = []
-    for e in exprs:
-        e = sympy.expand(e)
-        if not e.is_polynomial(*ordered):
+    samplers = {}
+    for s in symbols:
+        sample_set = _integer_sample_set(s)
+        if sample_set is None:
             return "", None
-        degrees.append(sympy.Poly(e, *ordered).total_degree() if ordered else 0)
+        samplers[s] = sample_set
+    degrees = [sympy.Poly(e, *symbols).total_degree() if symbols else 0 for e in expanded]
     for _ in range(trials):
-        point = {s: sympy.Integer(rng.randint(-SZ_RANGE, SZ_RANGE)) for s in ordered}
-        if any(sympy.expand(e).xreplace(point) != 0 for e in exprs):
+        point = {s: sympy.Integer(rng.choice(sample_set)) for s, sample_set in samplers.items()}
+        if any(e.xreplace(point) != 0 for e in expanded):
             return "", point
-    d = max(degrees) if degrees else 0
-    per = sympy.Rational(d, 2 * SZ_RANGE + 1)
-    return f"polynomial residual of degree {d}: {trials} exact uniform trials on [-{SZ_RANGE}, {SZ_RANGE}], error probability <= ({d}/{2*SZ_RANGE+1})^{trials} = {float(per**trials):.1e}", None
+    d = max(degrees, default=0)
+    size = min((len(v) for v in samplers.values()), default=2 * SZ_RANGE + 1)
+    per = sympy.Rational(d, size)
+    return (f"polynomial residual of degree {d}: {trials} exact uniform trials on sets of at least {size} integers, "
+            f"error probability <= ({d}/{size})^{trials} = {float(per**trials):.1e}"), None
+
+
+def _integer_sample_set(symbol):
+    """A range of integers every one of which satisfies ``symbol``'s assumptions, or ``None``."""
+    facts = symbol.assumptions0
+    low, high = -SZ_RANGE, SZ_RANGE
+    if facts.get("positive"):
+        low = 1
+    elif facts.get("nonnegative"):
+        low = 0
+    if facts.get("negative"):
+        high = -1
+    elif facts.get("nonpositive"):
+        high = 0
+    step, start = 1, low
+    if facts.get("even") or facts.get("odd"):
+        step = 2
+        start = low + ((low % 2) != (1 if facts.get("odd") else 0))
+    candidates = range(start, high + 1, step)
+    if facts.get("nonzero") and 0 in candidates:
+        candidates = [c for c in candidates if c != 0]
+    probes = [candidates[0], candidates[-1], candidates[len(candidates) // 2]] if len(candidates) else []
+    if not probes or not all(satisfies_assumptions(sympy.Integer(c), facts) for c in probes):
+        return None
+    return candidates

@@ -65,9 +65,12 @@ def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples
             failed = not value
         else:
             size = abs(value)
-            if size > stats["max"]:
-                stats["max"] = size
-            failed = size > tolerance
+            if size != size:  # NaN never passes
+                failed = True
+            else:
+                if size > stats["max"]:
+                    stats["max"] = size
+                failed = size > tolerance
         if failed:
             failing.add(repr(instance))
             if stats["since_failure"] is None:
@@ -82,6 +85,36 @@ def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples
     except (NoSuchExample, Unsatisfiable):
         return FalsificationResult(None, False, stats["instances"], stats["rejected"], stats["max"], seed)
     return FalsificationResult(example, True, stats["instances"], stats["rejected"], stats["max"], seed)
+
+
+def residual_size(value):
+    """What a test returned, as a verdict: a bool (Python, numpy or sympy), or the size of a number.
+
+    NaN stays NaN (it never passes); anything else (``None``, a symbolic expression, an undecided
+    relational, a list) is a ``TypeError``.
+    """
+    if isinstance(value, bool):
+        return value
+    name = type(value).__name__
+    if type(value).__module__ == "numpy" and name in ("bool_", "bool"):
+        return bool(value)
+    if name in ("BooleanTrue", "BooleanFalse"):
+        return bool(value)
+    if isinstance(value, (int, float, complex)):
+        return abs(value)
+    import mpmath
+    if isinstance(value, (mpmath.mpf, mpmath.mpc)):
+        return abs(value)
+    if type(value).__module__.startswith("numpy") and hasattr(value, "dtype") and getattr(value, "shape", None) == ():
+        return abs(complex(value)) if "complex" in str(value.dtype) else abs(float(value))
+    try:
+        import sympy
+        if isinstance(value, sympy.Basic) and value.is_number and not value.free_symbols:
+            number = complex(value.evalf(30))
+            return abs(number)
+    except (ImportError, TypeError, ValueError):
+        pass
+    raise TypeError(f"a test must return a bool or a number, not {name} {str(value)[:60]!r}")
 
 
 def format_number(value, digits: int = 3) -> str:

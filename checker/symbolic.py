@@ -49,14 +49,21 @@ def time_limit(seconds: float):
 
 
 def as_residuals(eq) -> list:
-    """Scalar residuals ``lhs - rhs`` of an equation, a matrix equation, or a bare expression."""
+    """Scalar residuals ``lhs - rhs`` of an equation, a matrix equation, or a bare expression.
+
+    Matrix expressions with ``MatrixSymbol`` entries of concrete shape become explicit matrices whose
+    entries are independent symbols ``A[i,j]``: an identity of matrices for all values of their entries.
+    """
     if isinstance(eq, tuple) and len(eq) == 2:
         lhs, rhs = eq
     elif isinstance(eq, sympy.Equality):
         lhs, rhs = eq.lhs, eq.rhs
     else:
         lhs, rhs = eq, 0
-    lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    lhs, rhs = _explicit(sympy.sympify(lhs)), _explicit(sympy.sympify(rhs))
+    for side in (lhs, rhs):
+        if not isinstance(side, (sympy.Expr, sympy.MatrixBase)):
+            raise ValueError(f"an identity compares expressions or matrices, not {type(side).__name__} {sympy.sstr(side)[:80]}")
     if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
         lhs, rhs = sympy.Matrix(lhs), sympy.Matrix(rhs)
         if lhs.shape != rhs.shape:
@@ -65,62 +72,117 @@ def as_residuals(eq) -> list:
     return [lhs - rhs]
 
 
-def apply_relations(expr, relations):
-    """Substitute ``relations`` (a dict old -> new, e.g. q'' -> acceleration) until nothing changes."""
-    expr = sympy.sympify(expr).doit()
-    if not relations:
-        return expr
-    for _ in range(8):
-        new = expr.subs(relations).doit()
-        if new == expr:
-            break
-        expr = new
-    return expr
+def _explicit(side):
+    """A matrix expression as an explicit matrix with entry symbols (unchanged for anything else)."""
+    if not isinstance(side, sympy.MatrixExpr) and not (isinstance(side, sympy.Basic) and side.atoms(sympy.MatrixSymbol)):
+        return side
+    if isinstance(side, sympy.MatrixExpr):
+        if not all(isinstance(n, (int, sympy.Integer)) for n in side.shape):
+            raise ValueError(f"matrix expression {side} has a symbolic shape {side.shape}: give concrete dimensions")
+        side = side.as_explicit()
+    entries = side.atoms(sympy.matrices.expressions.matexpr.MatrixElement)
+    return side.xreplace({e: sympy.Symbol(f"{e.parent}[{e.i},{e.j}]") for e in entries})
+
+
+class Jet(sympy.Symbol):
+    """The value of one derivative of one curve at its argument (a symbol class of its own: no user symbol equals it)."""
 
 
 def jet_normalize(expr):
-    """Replace curves x(t) and their derivatives by independent jet symbols, then ``doit``.
+    """Replace curves x(t) and their t-derivatives, where t is free, by independent jet symbols, then ``doit``.
 
-    A fully differentiated expression is a function of the jets (x, x', x'', ...), which can take
-    any values at a point, so it vanishes for every curve exactly when it vanishes identically in
-    the jet symbols.  This also makes the two ways sympy writes a partial derivative of a generic
-    function along a curve (``Subs(Derivative(G(xi, x(t)), xi), xi, t)`` and ``Derivative(G(t, x), t)``
-    with x frozen) the same expression.
+    A fully differentiated expression is a function of the jets (x, x', x'', ...) of each curve at its
+    argument, which can take any values at a point, so it vanishes for every curve when it vanishes
+    identically in the jet symbols.  Each jet symbol stands for one curve at one argument
+    (``x(s)`` and ``x(t)`` stay different), and an occurrence under a binder of its argument (an
+    ``Integral``/``Sum``/``Product``/``Lambda``/``Subs`` over t, a derivative with respect to t) is left
+    alone: the rewrite is a capture-free substitution, so substituting the curves back gives ``expr``.
+    It also makes the two ways sympy writes a partial derivative of a generic function along a curve
+    (``Subs(Derivative(G(xi, x(t)), xi), xi, t)`` and ``Derivative(G(t, x), t)`` with x frozen) agree.
     """
-    expr = sympy.sympify(expr).doit()
-    curves = [a for a in expr.atoms(AppliedUndef) if len(a.args) == 1 and a.args[0].is_Symbol]
+    expr = derivatives_by_dummies(sympy.sympify(expr).doit())
+    curves = {a for a in expr.atoms(AppliedUndef) if len(a.args) == 1 and a.args[0].is_Symbol}
     if not curves:
         return expr
     mapping = {}
     for d in expr.atoms(sympy.Derivative):
         if d.expr in curves and len(d.variable_count) == 1 and d.variable_count[0][0] == d.expr.args[0]:
-            mapping[d] = sympy.Symbol(f"_jet_{d.expr.func}_{d.variable_count[0][1]}", **_real_if(d.expr))
+            mapping[d] = Jet(f"_jet_{d.expr.func}_{d.expr.args[0]}_{d.variable_count[0][1]}",
+                             **_real_if(d.expr, derivative=True))
     for c in curves:
-        mapping[c] = sympy.Symbol(f"_jet_{c.func}_0", **_real_if(c))
-    ordered = sorted(mapping.items(), key=lambda kv: -sympy.count_ops(kv[0]) - (kv[0].derivative_count if isinstance(kv[0], sympy.Derivative) else 0))
-    for old, new in ordered:
-        expr = expr.xreplace({old: new})
-    return expr.doit()
+        mapping[c] = Jet(f"_jet_{c.func}_{c.args[0]}_0", **_real_if(c))
+    return replace_free(expr, mapping).doit()
 
 
-def _real_if(curve) -> dict:
-    return {"real": True} if curve.is_real else {}
+def bound_variables(node) -> tuple:
+    """The variables ``node`` binds in its body (a derivative binds its variables, an integral its limits')."""
+    if isinstance(node, sympy.Derivative):
+        return tuple(v for v, _ in node.variable_count)
+    if isinstance(node, sympy.Subs):
+        return tuple(node.variables)
+    if isinstance(node, sympy.Lambda):
+        return tuple(node.variables)
+    if isinstance(node, sympy.concrete.expr_with_limits.ExprWithLimits):
+        return tuple(limit[0] for limit in node.limits)
+    return ()
+
+
+def replace_free(expr, mapping: dict, bound: frozenset = frozenset()):
+    """Capture-free replacement: a key of ``mapping`` is replaced only where nothing in it is bound.
+
+    ``bound`` holds the variables of the enclosing binders (symbols, or the expressions a derivative is
+    taken with respect to, such as ``x(t)`` in ``Derivative(U(x(t)), x(t))``).
+    """
+    if expr in mapping and not any(expr.has(v) for v in bound):
+        return mapping[expr]
+    if not expr.args:
+        return expr
+    binds = bound_variables(expr)
+    if not binds:
+        new_args = [replace_free(a, mapping, bound) for a in expr.args]
+        return expr.func(*new_args) if any(n is not o for n, o in zip(new_args, expr.args)) else expr
+    inner = bound | frozenset(binds)
+    if isinstance(expr, sympy.Derivative):
+        body = replace_free(expr.expr, mapping, inner)
+        return expr if body is expr.expr else expr.func(body, *expr.variable_count)
+    if isinstance(expr, sympy.Subs):
+        body = replace_free(expr.expr, mapping, inner)
+        points = [replace_free(p, mapping, bound) for p in expr.point]
+        return expr.func(body, expr.variables, points)
+    if isinstance(expr, sympy.Lambda):
+        return expr.func(expr.variables, replace_free(expr.expr, mapping, inner))
+    body = replace_free(expr.function, mapping, inner)
+    limits = [(limit[0], *[replace_free(b, mapping, bound) for b in limit[1:]]) for limit in expr.limits]
+    return expr.func(body, *limits)
+
+
+def _real_if(curve, derivative: bool = False) -> dict:
+    real = curve.is_real and (not derivative or curve.args[0].is_real)
+    return {"real": True} if real else {}
 
 
 def cheap_reduce(expr, relations=None):
-    """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, cancelled form)``."""
-    expr = apply_relations(expr, relations)
+    """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, reduced form)``.
+
+    ``relations`` is a :class:`checker.relations.Relations` (or ``None``); only its substitution rules
+    are applied here.
+    """
+    expr = relations.apply(expr) if relations is not None else sympy.sympify(expr).doit()
     if expr == 0:
         return True, expr
+    reduced = expr
     for normalise in (False, True):  # jet normalisation only when plain expansion did not show 0
-        form = jet_normalize(expr) if normalise else expr
-        expanded = sympy.expand(form)
-        if expanded == 0:
-            return True, expanded
-        cancelled = sympy.cancel(sympy.together(expanded))
-        if cancelled == 0:
-            return True, cancelled
-    return None, cancelled
+        try:
+            form = jet_normalize(expr) if normalise else expr
+            expanded = sympy.expand(form)
+            if expanded == 0:
+                return True, expanded
+            reduced = sympy.cancel(sympy.together(expanded))
+        except Exception:  # noqa: BLE001 - e.g. non-commutative factors: "not shown zero"
+            continue
+        if reduced == 0:
+            return True, reduced
+    return None, reduced
 
 
 def expensive_reduce(expr, simplify_seconds: float = 5.0):
@@ -144,6 +206,9 @@ def expensive_reduce(expr, simplify_seconds: float = 5.0):
 
 def reduce_residual(expr, relations=None, simplify_seconds: float = 5.0):
     """Return ``(verdict, reduced)`` where verdict is True (zero), or None (not shown zero)."""
+    if isinstance(relations, dict):
+        from .relations import parse_relations
+        relations = parse_relations(relations, "local relations")
     zero, reduced = cheap_reduce(expr, relations)
     return (zero, reduced) if zero else expensive_reduce(reduced, simplify_seconds)
 
@@ -179,15 +244,16 @@ def random_polynomial(variables, coefficients, degree: int):
 
 
 def draw_value(symbol, raw):
-    """Map a raw rational to a value admissible for the symbol's assumptions (positive, nonzero...)."""
-    value = sympy.Rational(raw)
-    if symbol.is_positive or symbol.is_nonnegative:
-        value = abs(value) + (1 if symbol.is_positive else 0)
-    if symbol.is_nonzero and value == 0:
-        value = sympy.Integer(1)
-    if symbol.is_integer and not value.is_integer:
-        value = sympy.floor(value)
-    return value
+    """An admissible value for ``symbol`` near the rational ``raw``: every assumption of the symbol holds of it.
+
+    ``ValueError`` when no such value is found (see :mod:`checker.instances`).
+    """
+    from .instances import FALLBACK_VALUES, move_towards, satisfies_assumptions
+    facts = symbol.assumptions0
+    for candidate in (move_towards(symbol, sympy.Rational(raw)), *FALLBACK_VALUES):
+        if satisfies_assumptions(candidate, facts):
+            return candidate
+    raise ValueError(f"no value satisfies the assumptions of {symbol}")
 
 
 def derivatives_by_dummies(expr):

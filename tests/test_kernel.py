@@ -39,8 +39,8 @@ def test_identity_with_generic_function_is_refuted_with_a_reproducible_witness()
 def test_identity_modulo_relations():
     # E = x'^2/2 + x^2/2 is conserved modulo x'' = -x
     energy = x.diff(t) ** 2 / 2 + x**2 / 2
-    assert verdict_of(lambda c: c.identity("energy", energy.diff(t), 0, relations={x.diff(t, 2): -x})) == "proved"
-    assert verdict_of(lambda c: c.identity("energy", energy.diff(t), 0, relations={x.diff(t, 2): x})) == "refuted"
+    assert verdict_of(lambda c: c.identity("energy", energy.diff(t), 0, relations={x.diff(t, 2): -x}, premise="statement")) == "proved"
+    assert verdict_of(lambda c: c.identity("energy", energy.diff(t), 0, relations={x.diff(t, 2): x}, premise="statement")) == "refuted"
 
 
 def test_identity_sympy_cannot_reduce_is_confirmed_not_proved(monkeypatch):

@@ -485,7 +485,7 @@ def check_energy_balance(check, *, power_sign=-1, include_time_derivative=True, 
                 + lam * (G_t[0] + (J * w)[0]))
         check.identity(
             "clause 2: E' = U_t + d.w - lambda.G_t + lambda.(G_t + D_xG w) along M x'' = -grad U + d + R",
-            E.diff(t), rate, relations=relations,
+            E.diff(t), rate, relations=relations, premise=check.STATEMENT,
             scope="symbolic, n = 3, k = 1, generic U(t,x), d(t,x,v), G(t,x), diagonal M; on a constrained "
                   "motion G_t + D_xG w = 0 (clause 1 via the determination theorem)")
         scleronomic_static = {U: Function("U0")(*X3)}
@@ -496,7 +496,7 @@ def check_energy_balance(check, *, power_sign=-1, include_time_derivative=True, 
             E.subs(scleronomic_static).diff(t),
             lam * (partial_t(G[0].subs(scleronomic_static)) + (J * w)[0].subs(scleronomic_static).doit()),
             relations={c.diff(t, 2): ai for c, ai in zip(X3, M.LUsolve((-grad_U + R).subs(scleronomic_static).doit()))},
-            scope="symbolic, generic time-independent U and G")
+            premise=check.STATEMENT, scope="symbolic, generic time-independent U and G")
     tolerance = mpmath.mpf(10) ** (-(dps - 6))
 
     def work_residual(instance):

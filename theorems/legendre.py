@@ -1174,7 +1174,7 @@ def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes
         s = Dummy("s")
         H_t = sympy.Subs(Derivative(Function("H", real=True)(s, *qs, *ps), s), s, t)
         check.identity(f"energy identity: dH/dt = ∂_tH along q' = H_p, p' = −H_q (n = {n})", Hf.diff(t), H_t,
-                       relations=relations, scope=f"symbolic, generic H(t, q, p), n = {n}")
+                       relations=relations, premise=check.STATEMENT, scope=f"symbolic, generic H(t, q, p), n = {n}")
 
 
 cited(HAMILTON_ID, cited_kind="theorem",

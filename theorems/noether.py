@@ -289,7 +289,7 @@ def _clause_checks(check, clause: _Clause, *, charge, B, symmetric_potential, di
         check.identity(f"n = {n}: d{clause.name}/dt = {sympy.sstr(clause.factor())}·S(t, q(t)) along every EL solution "
                        "(generic U₀; S is the quantity the symmetry hypothesis sets to 0)",
                        sympy.diff(charge(q, a), t) - clause.factor() * clause.condition(U, q, a),
-                       relations=_el_relations(U, q), scope=f"symbolic, generic U₀(t, q) and a ∈ ℝ^{n}, n = {n}")
+                       relations=_el_relations(U, q), premise=check.STATEMENT, scope=f"symbolic, generic U₀(t, q) and a ∈ ℝ^{n}, n = {n}")
     n = max(dims) if dims else len(clause.axis(1))
     check.proof(f"Noether argument for {clause.name} (n = {n})", _noether_proof(clause, charge, n),
                 scope=f"symbolic, generic U₀(t, q) and a, n = {n}")

@@ -916,7 +916,7 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
             relations = _annihilator_relations(A, R)
             mu = multiplier(A, R)
             check.identity(f"R ⟂ ker A ⇒ R = Aᵀμ, μ = multiplier(A, R) (k' = {k}, 3N = {n})", A.T * mu, R,
-                           relations=relations, scope=scope)
+                           relations=relations, premise=check.STATEMENT, scope=scope)
             check.identity(f"uniqueness: multiplier(A, Aᵀc) = c (k' = {k}, 3N = {n})", multiplier(A, A.T * c), c,
                            scope=scope.replace(", generic R annihilating ker A", ", generic c"))
             basis = chetaev_virtual_displacements(A)

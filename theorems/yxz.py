@@ -127,7 +127,7 @@ def check_vakonomic(check, *, page=PAGE_VAKONOMIC, first_integrals=PAGE_FIRST_IN
     accelerations = {c.diff(t, 2): sympy.solve(eq.lhs - eq.rhs, c.diff(t, 2))[0]
                      for c, eq in zip(COORDINATES, system.dynamics)}
     for k, quantity in enumerate(first_integrals):
-        check.identity(f"first integral {sympy.sstr(quantity)}", quantity.diff(t), 0, relations=accelerations,
+        check.identity(f"first integral {sympy.sstr(quantity)}", quantity.diff(t), 0, relations=accelerations, premise=check.STATEMENT,
                        scope="symbolic, modulo the vakonomic equations")
     _check_swap(check, vakonomic_system(LAGRANGIAN.subs(m, 1)),
                 vakonomic_equations(_zxy_lagrangian(), ZXY_COORDINATES, t, ZXY_ROW, multiplier="mu"))

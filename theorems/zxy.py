@@ -267,7 +267,7 @@ def check_solution_sets(check, *, family=vakonomic_family):
                  z.diff(t, 2): sympy.diff(members["z'"], t), y.diff(t): members["y'"], z.diff(t): members["z'"]}
     for eq, name in zip(vakonomic_system().equations, ("x-equation", "y-equation", "z-equation", "constraint")):
         check.identity(f"the family solves the vakonomic {name}", eq.lhs.subs(mu, members["mu"]).doit(),
-                       eq.rhs, relations=relations, scope="symbolic, every c and every x(t)")
+                       eq.rhs, relations=relations, premise=check.STATEMENT, scope="symbolic, every c and every x(t)")
     at_zero = {k: v.subs(x, 0) for k, v in members.items()}
     check.fact("the family meets the data: mu(0) = c, y'(0) = 1, z'(0) = 0 at x(0) = 0",
                [sympy.simplify(at_zero["mu"] - c), at_zero["y'"], at_zero["z'"]] == [0, 1, 0],

@@ -1,0 +1,244 @@
+"""Random instances of a claim: values for its symbols, concrete functions for its undefined functions.
+
+*Symbols.*  A raw draw (kind, numerator, denominator, decimal exponent, irrational base) becomes
+an exact sympy number: a small integer, a rational with a denominator up to 997, a rational
+scaled by 10^e for |e| <= 6, or a rational multiple of √2, √3, π or e.  It is then moved
+towards the symbol's assumptions (integer, parity, prime, sign, ...) and **validated**: for every
+fact sympy holds about the symbol (``symbol.assumptions0``) the value must have the same fact
+(``value.is_<fact>``, decided, not ``None``).  A value that cannot be validated is never used;
+a symbol no value can be found for makes the instance inadmissible.
+
+*Functions.*  An undefined function f of arity k becomes a member of a family
+``T(u) = P(u) [+ a·exp(b·u)] [+ s·sin(w·u + φ)]`` with P a polynomial of degree
+``D = max(order + 2, 4)`` (``order``: the highest derivative of f in the claim), wrapped to
+honour f's assumptions (``exp(T)`` for a positive f, ``T²`` for a nonnegative one, ...), the
+wrapper chosen by validating representative values against f's assumptions as for symbols.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import sympy
+from hypothesis import strategies as st
+from sympy.core.function import AppliedUndef
+
+#: irrational bases for drawn values: algebraic and transcendental
+IRRATIONAL_BASES = (sympy.sqrt(2), sympy.sqrt(3), sympy.pi, sympy.E)
+#: tried in order when a drawn value cannot be moved to satisfy a symbol's assumptions
+FALLBACK_VALUES = tuple(sympy.sympify(v) for v in (
+    "1", "2", "3", "5", "1/2", "sqrt(2)", "pi", "-1", "-2", "-3", "-5", "-1/2", "-sqrt(2)", "-pi", "0", "4", "9",
+    "7/3", "-7/3", "I", "-I", "2*I", "I/3", "1 + I", "1 - 2*I"))
+PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101)
+COMPOSITES = (4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, 26, 27, 28, 30, 32, 33, 34, 35, 36, 38, 39)
+#: facts that say nothing a finite complex number could violate in a way we can test
+_IGNORED_FACTS = frozenset()
+
+
+def raw_values():
+    """Hypothesis strategy for one raw value draw; shrinks towards the integer 0."""
+    return st.tuples(st.integers(0, 3),            # kind: integer, rational, scaled rational, irrational multiple
+                     st.integers(-1000, 1000),     # numerator
+                     st.integers(1, 997),          # denominator
+                     st.integers(-6, 6),           # decimal exponent
+                     st.integers(0, len(IRRATIONAL_BASES) - 1))
+
+
+def value_from_raw(raw) -> sympy.Expr:
+    """The exact number a raw draw stands for (before the symbol's assumptions are applied)."""
+    kind, numerator, denominator, exponent, base = raw
+    if kind == 0:
+        return sympy.Integer(numerator % 21 - 10 if abs(numerator) > 10 else numerator)
+    value = sympy.Rational(numerator, denominator)
+    if kind == 2:
+        value *= sympy.Rational(10) ** exponent
+    if kind == 3:
+        value *= IRRATIONAL_BASES[base]
+    return value
+
+
+def satisfies_assumptions(value, assumptions: dict) -> bool:
+    """Every fact of ``assumptions`` (a sympy assumptions dict) holds of ``value``, decided by sympy."""
+    for fact, expected in assumptions.items():
+        if fact in _IGNORED_FACTS or expected is None:
+            continue
+        if getattr(value, f"is_{fact}", None) is not expected:
+            return False
+    return True
+
+
+def move_towards(symbol, value):
+    """Adjust a drawn value towards the symbol's assumptions (the result is validated afterwards)."""
+    facts = symbol.assumptions0
+    if facts.get("zero"):
+        return sympy.Integer(0)
+    if facts.get("integer") or facts.get("even") or facts.get("odd") or facts.get("prime") or facts.get("composite"):
+        number = int(sympy.floor(value)) if value.is_real else 0
+        if facts.get("prime"):
+            number = PRIMES[abs(number) % len(PRIMES)]
+        elif facts.get("composite"):
+            number = COMPOSITES[abs(number) % len(COMPOSITES)]
+        elif facts.get("even"):
+            number = 2 * (number // 2)
+        elif facts.get("odd"):
+            number = 2 * (number // 2) + 1
+        value = sympy.Integer(number)
+    elif facts.get("noninteger") and value.is_integer:
+        value = value + sympy.Rational(1, 2)
+    if facts.get("rational") and not value.is_rational:
+        value = sympy.Rational(str(sympy.N(value, 12))) if value.is_real else sympy.Integer(1)
+    if facts.get("transcendental") and not value.is_transcendental:
+        value = (value or 1) * sympy.pi
+    elif facts.get("irrational") and not value.is_irrational:
+        value = (value or 1) * (sympy.sqrt(2) if facts.get("algebraic") else sympy.pi)
+    if facts.get("positive") or facts.get("nonnegative"):
+        value = abs(value)
+    if facts.get("negative") or facts.get("nonpositive"):
+        value = -abs(value)
+    return value
+
+
+def admissible_value(symbol, raw) -> Optional[sympy.Expr]:
+    """A value for ``symbol`` from a raw draw satisfying all its assumptions, or ``None`` when none is found."""
+    facts = symbol.assumptions0
+    value = move_towards(symbol, value_from_raw(raw))
+    if satisfies_assumptions(value, facts):
+        return value
+    for candidate in FALLBACK_VALUES:
+        if satisfies_assumptions(candidate, facts):
+            return candidate
+    return None
+
+
+# -- function families -------------------------------------------------------------------
+
+#: wrappers that turn a real template T into a function with a sign property, and values representative
+#: of what the wrapped function takes (validated against the function's assumptions)
+WRAPPERS = (
+    ("real", lambda T, sign: T, ("0", "2", "-3", "1/2", "-sqrt(2)")),
+    ("positive", lambda T, sign: sympy.exp(T), ("2", "1/2", "sqrt(2)")),
+    ("negative", lambda T, sign: -sympy.exp(T), ("-2", "-1/2", "-sqrt(2)")),
+    ("nonnegative", lambda T, sign: T**2, ("0", "2", "1/2")),
+    ("nonpositive", lambda T, sign: -T**2, ("0", "-2", "-1/2")),
+    ("nonzero", lambda T, sign: sign * sympy.exp(T), ("2", "-2", "1/2", "-sqrt(2)")),
+    ("zero", lambda T, sign: sympy.Integer(0), ("0",)),
+)
+FAMILIES = ("polynomial", "polynomial+exp", "polynomial+sin", "polynomial+exp+sin")
+MAX_MONOMIALS = 84
+
+
+def function_assumptions(func) -> dict:
+    """The assumptions a sympy undefined function class carries (``Function('f', positive=True)``)."""
+    return dict(getattr(func, "default_assumptions", {}) or {})
+
+
+def choose_wrapper(func):
+    """``(name, wrap)`` of the first wrapper whose values satisfy ``func``'s assumptions, or ``None``."""
+    facts = function_assumptions(func)
+    for name, wrap, representatives in WRAPPERS:
+        if all(satisfies_assumptions(sympy.sympify(v), facts) for v in representatives):
+            return name, wrap
+    return None
+
+
+def derivative_orders(exprs) -> dict:
+    """For every undefined function class, the highest derivative order applied to an expression holding it."""
+    orders: dict = {}
+    for expr in exprs:
+        for app in expr.atoms(AppliedUndef):
+            orders.setdefault(app.func, 0)
+        for d in expr.atoms(sympy.Derivative):
+            for app in d.expr.atoms(AppliedUndef):
+                orders[app.func] = max(orders.get(app.func, 0), int(d.derivative_count))
+    return orders
+
+
+def _monomials(dummies, degree):
+    full = sorted(sympy.itermonomials(list(dummies), degree), key=sympy.default_sort_key)
+    if len(full) <= MAX_MONOMIALS:
+        return full
+    low = set(sympy.itermonomials(list(dummies), 2))
+    powers = {u**j for u in dummies for j in range(3, degree + 1)}
+    product = {sympy.Mul(*dummies) * dummies[0] ** max(degree - len(dummies), 0)}
+    return sorted(low | powers | product, key=sympy.default_sort_key)
+
+
+@dataclass
+class FunctionTemplate:
+    """A parametric member of the families standing for one undefined function."""
+
+    func: object
+    arity: int
+    degree: int
+    wrapper: str
+    dummies: tuple
+    monomials: list
+    poly_coeffs: tuple
+    exp_amplitude: sympy.Symbol
+    exp_rates: tuple
+    sin_amplitude: sympy.Symbol
+    sin_rates: tuple
+    sin_phase: sympy.Symbol
+    sign: sympy.Symbol
+    body: sympy.Expr = None
+    parameters: list = field(default_factory=list)
+
+    @classmethod
+    def build(cls, func, arity: int, order: int, wrap):
+        name = str(func)
+        dummies = sympy.symbols(f"_u{name}_0:{arity}", real=True)
+        degree = max(order + 2, 4)
+        monomials = _monomials(dummies, degree)
+        coeffs = sympy.symbols(f"_c{name}_0:{len(monomials)}", real=True)
+        a = sympy.Symbol(f"_a{name}", real=True)
+        b = sympy.symbols(f"_b{name}_0:{arity}", real=True)
+        s = sympy.Symbol(f"_s{name}", real=True)
+        w = sympy.symbols(f"_w{name}_0:{arity}", real=True)
+        phase = sympy.Symbol(f"_p{name}", real=True)
+        sign = sympy.Symbol(f"_e{name}", real=True)
+        template = (sum(c * m for c, m in zip(coeffs, monomials))
+                    + a * sympy.exp(sum(bi * u for bi, u in zip(b, dummies)))
+                    + s * sympy.sin(sum(wi * u for wi, u in zip(w, dummies)) + phase))
+        wrapper_name, wrapper = wrap
+        out = cls(func, arity, degree, wrapper_name, dummies, monomials, coeffs, a, b, s, w, phase, sign)
+        out.body = wrapper(template, sign)
+        out.parameters = [*coeffs, a, *b, s, *w, phase, sign]
+        return out
+
+    def strategy(self):
+        """Parameters of one family member: family index, polynomial coefficients, exp and sin data, sign."""
+        small = st.fractions(min_value=-3, max_value=3, max_denominator=7)
+        return st.fixed_dictionaries({
+            "family": st.integers(0, len(FAMILIES) - 1),
+            "coefficients": st.lists(st.integers(-9, 9), min_size=len(self.poly_coeffs), max_size=len(self.poly_coeffs)),
+            "exp": st.tuples(st.integers(1, 5), st.lists(small, min_size=self.arity, max_size=self.arity)),
+            "sin": st.tuples(st.integers(1, 5), st.lists(small, min_size=self.arity, max_size=self.arity), small),
+            "sign": st.sampled_from((1, -1)),
+        })
+
+    def assignment(self, draw) -> dict:
+        """Exact values of the template's parameters for one draw."""
+        family = FAMILIES[draw["family"]]
+        values = {c: sympy.Integer(v) for c, v in zip(self.poly_coeffs, draw["coefficients"])}
+        amplitude, rates = draw["exp"]
+        values[self.exp_amplitude] = sympy.Integer(amplitude) if "exp" in family else sympy.Integer(0)
+        values.update({r: sympy.Rational(v) for r, v in zip(self.exp_rates, rates)})
+        amplitude, rates, phase = draw["sin"]
+        values[self.sin_amplitude] = sympy.Integer(amplitude) if "sin" in family else sympy.Integer(0)
+        values.update({r: sympy.Rational(v) for r, v in zip(self.sin_rates, rates)})
+        values[self.sin_phase] = sympy.Rational(phase)
+        values[self.sign] = sympy.Integer(draw["sign"])
+        return values
+
+    def concrete(self, draw):
+        """The concrete function of one draw as ``(argument names, expression)`` in u0, u1, ..."""
+        names = sympy.symbols(f"u0:{self.arity}", real=True)
+        body = self.body.xreplace(self.assignment(draw)).xreplace(dict(zip(self.dummies, names)))
+        return names, body
+
+    def family_of(self, draw) -> str:
+        return FAMILIES[draw["family"]] + ("" if self.wrapper == "real" else f" ({self.wrapper} wrapper)")
+
+    def describe(self) -> str:
+        shape = f"polynomials of degree <= {self.degree}, plus a·exp(b·u) and/or s·sin(w·u + φ)"
+        return f"{self.func}: {shape}" + ("" if self.wrapper == "real" else f", wrapped as a {self.wrapper} function")

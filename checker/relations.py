@@ -1,0 +1,188 @@
+"""Relations an identity is checked modulo: named premises, applied soundly, rejected when inconsistent.
+
+Two kinds, given as a dict ``{old: new}`` or a list of equations:
+
+* a **substitution rule** ``old = new`` whose left side is an atom -- a symbol, an undefined function
+  application ``x(t)``, or a derivative of one ``x''(t)``; a rule on a curve holds identically in its
+  argument (it may be differentiated).  Rules are applied until nothing changes;
+* an **implicit relation** ``p = 0`` (any other equation): the residual is reduced modulo the Gröbner
+  basis of the implicit relations (its numerator must lie in the ideal they generate, so it vanishes
+  wherever they hold and the residual is defined).
+
+Every set of relations is tied to a *premise* (the id of an assumption or item it comes from), shown in
+the evidence.  Rejected with ``ValueError``: a rule whose left side is not an atom and not a polynomial
+relation, a rule that contradicts the assumptions of its symbol, rules for a curve and its derivative that
+disagree, rules that never stop rewriting, implicit relations whose ideal contains 1.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+from sympy.core.function import AppliedUndef
+
+MAX_REWRITES = 12
+
+
+def is_atom(expr) -> bool:
+    """A left side a substitution rule may have: symbol, undefined application, or derivative of one."""
+    if isinstance(expr, sympy.Symbol):
+        return True
+    if isinstance(expr, AppliedUndef):
+        return True
+    return isinstance(expr, sympy.Derivative) and isinstance(expr.expr, AppliedUndef)
+
+
+@dataclass
+class Relations:
+    """Relations of one premise: substitution ``rules`` and ``implicit`` equations ``p = 0``."""
+
+    premise: str
+    rules: dict = field(default_factory=dict)
+    implicit: list = field(default_factory=list)
+
+    def describe(self) -> dict:
+        shown = [f"{sympy.sstr(old)} = {sympy.sstr(new)}" for old, new in self.rules.items()]
+        shown += [f"{sympy.sstr(p)} = 0" for p in self.implicit]
+        return {"premise": self.premise, "relations": shown}
+
+    def apply(self, expr):
+        """``expr`` with the rules substituted until nothing changes (``ValueError`` if that never happens)."""
+        expr = sympy.sympify(expr).doit()
+        if not self.rules:
+            return expr
+        for _ in range(MAX_REWRITES):
+            new = expr.subs(self.rules).doit()
+            if new == expr:
+                return expr
+            expr = new
+        raise ValueError(f"relations of premise {self.premise!r} keep rewriting (a cycle?): "
+                         f"{'; '.join(self.describe()['relations'])[:200]}")
+
+    def closed_for(self, residual) -> bool:
+        """Whether every point of the residual's variables extends to one satisfying the rules.
+
+        True when no left side of a rule is left in the residual except lower derivatives of a curve
+        at the same argument (jets at a point are independent).
+        """
+        for old in self.rules:
+            if isinstance(old, sympy.Symbol):
+                if old in residual.free_symbols:
+                    return False
+                continue
+            app = old.expr if isinstance(old, sympy.Derivative) else old
+            order = int(old.derivative_count) if isinstance(old, sympy.Derivative) else 0
+            for other in residual.atoms(AppliedUndef):
+                if other.func != app.func:
+                    continue
+                if other != app or order == 0 or len(app.args) != 1:
+                    return False
+            for d in residual.atoms(sympy.Derivative):
+                if any(a.func == app.func for a in d.expr.atoms(AppliedUndef)):
+                    if d.expr != app or int(d.derivative_count) >= order or set(d.variables) != {app.args[0]}:
+                        return False
+        return True
+
+    def reduce(self, residual):
+        """``True`` when the residual's numerator lies in the ideal of the implicit relations, else ``None``."""
+        if not self.implicit:
+            return None
+        numerator = sympy.numer(sympy.together(residual))
+        atoms, generators = _generators([numerator, *self.implicit])
+        try:
+            basis = sympy.groebner([p.xreplace(atoms) for p in self.implicit], *generators, order="grevlex", domain="QQ")
+            _, remainder = basis.reduce(sympy.expand(numerator.xreplace(atoms)))
+        except Exception:  # noqa: BLE001 - not polynomial over QQ: nothing is proved modulo the relations
+            return None
+        return True if remainder == 0 else None
+
+
+def _generators(polys):
+    """Replace non-symbol atoms (applications, derivatives) by dummies: ``(mapping, generators)``."""
+    mapping = {}
+    for p in polys:
+        for d in p.atoms(sympy.Derivative):
+            mapping.setdefault(d, sympy.Dummy("g"))
+    for p in polys:
+        for a in p.atoms(AppliedUndef):
+            mapping.setdefault(a, sympy.Dummy("g"))
+    symbols = set()
+    for p in polys:
+        symbols |= p.xreplace(mapping).free_symbols
+    return mapping, sorted(symbols, key=sympy.default_sort_key)
+
+
+def parse_relations(relations, premise) -> Relations | None:
+    """Validate ``relations`` (dict or list) tied to ``premise`` (``None`` when there are none)."""
+    if relations is None or (hasattr(relations, "__len__") and len(relations) == 0):
+        return None
+    if not isinstance(premise, str) or not premise.strip():
+        raise ValueError("relations are premises: name the assumption or item they come from (premise='ID')")
+    out = Relations(premise)
+    if isinstance(relations, dict):
+        pairs = list(relations.items())
+    elif isinstance(relations, (list, tuple)):
+        pairs = []
+        for eq in relations:
+            if isinstance(eq, sympy.Equality):
+                pairs.append((eq.lhs, eq.rhs))
+            elif isinstance(eq, tuple) and len(eq) == 2:
+                pairs.append(eq)
+            else:
+                pairs.append((eq, 0))
+    else:
+        raise TypeError(f"relations must be a dict {{old: new}} or a list of equations, not {type(relations).__name__}")
+    for old, new in pairs:
+        old, new = sympy.sympify(old), sympy.sympify(new)
+        if is_atom(old) and old not in out.rules:
+            _check_rule_assumptions(old, new)
+            out.rules[old] = new
+        else:
+            out.implicit.append(sympy.expand(old - new))
+    _check_derivative_rules(out)
+    out.implicit = [out.apply(p) for p in out.implicit if out.apply(p) != 0]
+    if out.implicit:
+        _check_implicit(out)
+    return out
+
+
+def _check_rule_assumptions(old, new):
+    if isinstance(old, sympy.Symbol):
+        for fact, expected in old.assumptions0.items():
+            if expected is True and getattr(new, f"is_{fact}", None) is False:
+                raise ValueError(f"relation {old} = {sympy.sstr(new)} contradicts the assumption {fact} of {old}")
+
+
+def _check_derivative_rules(relations: Relations):
+    """Rules for a curve at two orders must agree: d^(j-i)/dt^(j-i) of the lower equals the higher."""
+    from .symbolic import cheap_reduce
+    by_curve = {}
+    for old in relations.rules:
+        if isinstance(old, sympy.Derivative) and len(old.expr.args) == 1 and set(old.variables) == {old.expr.args[0]}:
+            by_curve.setdefault(old.expr, []).append((int(old.derivative_count), old))
+        elif isinstance(old, AppliedUndef) and len(old.args) == 1:
+            by_curve.setdefault(old, []).append((0, old))
+    for curve, orders in by_curve.items():
+        orders.sort(key=lambda pair: pair[0])
+        for (i, low), (j, high) in zip(orders, orders[1:]):
+            derived = sympy.diff(relations.rules[low], curve.args[0], j - i)
+            zero, _ = cheap_reduce(relations.apply(derived) - relations.apply(relations.rules[high]))
+            if not zero:
+                raise ValueError(f"relations for {curve} disagree: the derivative of {sympy.sstr(low)} = "
+                                 f"{sympy.sstr(relations.rules[low])} is not {sympy.sstr(relations.rules[high])}")
+
+
+def _check_implicit(relations: Relations):
+    for p in relations.implicit:
+        if p.is_number and p != 0:
+            raise ValueError(f"relations of premise {relations.premise!r} are inconsistent: {sympy.sstr(p)} = 0")
+    atoms, generators = _generators(relations.implicit)
+    if not generators:
+        return
+    try:
+        basis = sympy.groebner([p.xreplace(atoms) for p in relations.implicit], *generators, order="grevlex")
+    except (sympy.PolynomialError, sympy.CoercionFailed, ValueError, TypeError):
+        return  # not polynomial: no ideal computed, and nothing is proved modulo them (reduce returns None)
+    if list(basis.exprs) == [1]:
+        raise ValueError(f"relations of premise {relations.premise!r} are inconsistent (1 lies in their ideal): "
+                         f"{'; '.join(relations.describe()['relations'])[:200]}")
