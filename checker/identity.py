@@ -139,7 +139,7 @@ def _nonzero_constant(reduced):
                 value = sympy.N(r, 30, strict=True)
         except Exception:  # noqa: BLE001 - not certified
             continue
-        if value != 0:
+        if value != 0 and value.is_finite:
             return sympy.sstr(value)
     return None
 
@@ -163,6 +163,7 @@ class InstancePlan:
     outside_reasons: dict = field(default_factory=dict)
     family_counts: dict = field(default_factory=dict)
     largest_relative: object = 0
+    _strategy: object = None
 
     @classmethod
     def build(cls, residuals, relations, dps):
@@ -204,10 +205,12 @@ class InstancePlan:
 
     # -- drawing -------------------------------------------------------------------------
     def strategy(self):
-        functions = {str(f): t.strategy() for f, t in self.templates.items()}
-        symbols = {s.name: raw_values() for s in self.value_symbols}
-        return st.fixed_dictionaries({"functions": st.fixed_dictionaries(functions),
-                                      "symbols": st.fixed_dictionaries(symbols)})
+        if self._strategy is None:
+            functions = {str(f): t.strategy() for f, t in self.templates.items()}
+            symbols = {s.name: raw_values() for s in self.value_symbols}
+            self._strategy = st.fixed_dictionaries({"functions": st.fixed_dictionaries(functions),
+                                                    "symbols": st.fixed_dictionaries(symbols)})
+        return self._strategy
 
     def assignment(self, instance) -> dict:
         values = {}
@@ -262,6 +265,9 @@ class InstancePlan:
             if on_relations.status != "zero":
                 return {"genuine": False, "reason": "the instance does not satisfy the implicit relations, and points "
                                                      "on them are not sampled"}
+        violated = self._violated_rule_assumptions(instance, values)
+        if violated:
+            return {"genuine": False, "reason": f"at the instance the relations give {violated}, against its assumptions"}
         exact = self._exact_values(instance, values)
         if exact is not None:
             if any(v != 0 for v in exact):
@@ -273,17 +279,42 @@ class InstancePlan:
                     "method": f"re-checked numerically at {2 * self.dps} to {8 * self.dps} digits"}
         return {"genuine": False, "reason": point.reason or f"the re-check found the residual {point.status}"}
 
+    def _violated_rule_assumptions(self, instance, values) -> str:
+        """The first relation ``old = new`` whose value at the instance breaks an assumption on ``old`` ('' if none)."""
+        if self.relations is None:
+            return ""
+        for old, new, facts in self.relations.assumption_rules():
+            value = self._concrete(self.relations.apply(new), instance, values)
+            try:
+                with time_limit(RECHECK_SECONDS):
+                    ok = value is not None and satisfies_assumptions(value, facts)
+            except (TimeLimit, Exception):  # noqa: BLE001 - not decided: not shown to hold
+                ok = False
+            if not ok:
+                return f"{sympy.sstr(old)} = {sympy.sstr(value)}"
+        return ""
+
+    def _concrete(self, expr, instance, values):
+        """``expr`` with the instance's concrete functions and values substituted and derivatives done."""
+        try:
+            with time_limit(RECHECK_SECONDS):
+                e = derivatives_by_dummies(expr)
+                for func, template in self.templates.items():
+                    names, body = template.concrete(instance["functions"][str(func)])
+                    e = e.replace(func, sympy.Lambda(names, body))
+                return e.doit().xreplace({s: values[s] for s in self.value_symbols if s in values})
+        except (TimeLimit, Exception):  # noqa: BLE001
+            return None
+
     def _exact_values(self, instance, values):
         """The residuals at the instance by sympy (substitute, ``doit``, certified ``evalf``), or ``None``."""
         try:
             with time_limit(RECHECK_SECONDS):
                 out = []
                 for r in self.residuals:
-                    e = r
-                    for func, template in self.templates.items():
-                        names, body = template.concrete(instance["functions"][str(func)])
-                        e = e.replace(func, sympy.Lambda(names, body))
-                    e = e.doit().xreplace({s: values[s] for s in self.value_symbols})
+                    e = self._concrete(r, instance, values)
+                    if e is None:
+                        return None
                     try:
                         v = sympy.N(e, 20, strict=True)
                     except Exception:  # noqa: BLE001 - precision exhausted: not certified non-zero

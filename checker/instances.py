@@ -62,9 +62,22 @@ def satisfies_assumptions(value, assumptions: dict) -> bool:
     for fact, expected in assumptions.items():
         if fact in _IGNORED_FACTS or expected is None:
             continue
-        if getattr(value, f"is_{fact}", None) is not expected:
+        if _fact_of_number(value, fact) is not expected:
             return False
     return True
+
+
+def _fact_of_number(value, fact):
+    """``value.is_<fact>``; for a finite number, (anti)hermitian read as real / imaginary-or-zero when sympy is silent."""
+    known = getattr(value, f"is_{fact}", None)
+    if known is not None or not value.is_finite:
+        return known
+    if fact == "hermitian":
+        return value.is_extended_real
+    if fact == "antihermitian":
+        real, zero = value.is_extended_real, value.is_zero
+        return True if (value.is_imaginary or zero) else (False if real else None)
+    return None
 
 
 def move_towards(symbol, value):
@@ -95,6 +108,8 @@ def move_towards(symbol, value):
         value = abs(value)
     if facts.get("negative") or facts.get("nonpositive"):
         value = -abs(value)
+    if facts.get("imaginary") or facts.get("extended_real") is False or facts.get("real") is False:
+        value = (value or 1) * sympy.I
     return value
 
 
@@ -206,29 +221,33 @@ class FunctionTemplate:
         return out
 
     def strategy(self):
-        """Parameters of one family member: family index, polynomial coefficients, exp and sin data, sign."""
-        small = st.fractions(min_value=-3, max_value=3, max_denominator=7)
-        return st.fixed_dictionaries({
-            "family": st.integers(0, len(FAMILIES) - 1),
-            "coefficients": st.lists(st.integers(-9, 9), min_size=len(self.poly_coeffs), max_size=len(self.poly_coeffs)),
-            "exp": st.tuples(st.integers(1, 5), st.lists(small, min_size=self.arity, max_size=self.arity)),
-            "sin": st.tuples(st.integers(1, 5), st.lists(small, min_size=self.arity, max_size=self.arity), small),
-            "sign": st.sampled_from((1, -1)),
-        })
+        """Parameters of one family member as one flat list of small integers (cheap to draw, shrinks to 0).
+
+        Layout: family index, polynomial coefficients, exp amplitude and rate numerators, sin amplitude,
+        rate numerators and phase numerator, one denominator, sign.
+        """
+        size = 1 + len(self.poly_coeffs) + (1 + self.arity) + (1 + self.arity + 1) + 2
+        return st.lists(st.integers(-9, 9), min_size=size, max_size=size)
 
     def assignment(self, draw) -> dict:
         """Exact values of the template's parameters for one draw."""
-        family = FAMILIES[draw["family"]]
-        values = {c: sympy.Integer(v) for c, v in zip(self.poly_coeffs, draw["coefficients"])}
-        amplitude, rates = draw["exp"]
-        values[self.exp_amplitude] = sympy.Integer(amplitude) if "exp" in family else sympy.Integer(0)
-        values.update({r: sympy.Rational(v) for r, v in zip(self.exp_rates, rates)})
-        amplitude, rates, phase = draw["sin"]
-        values[self.sin_amplitude] = sympy.Integer(amplitude) if "sin" in family else sympy.Integer(0)
-        values.update({r: sympy.Rational(v) for r, v in zip(self.sin_rates, rates)})
-        values[self.sin_phase] = sympy.Rational(phase)
-        values[self.sign] = sympy.Integer(draw["sign"])
-        return values
+        values = iter(draw)
+        family = FAMILIES[abs(next(values)) % len(FAMILIES)]
+        out = {c: sympy.Integer(next(values)) for c in self.poly_coeffs}
+        exp_amplitude = next(values)
+        exp_rates = [next(values) for _ in self.exp_rates]
+        sin_amplitude = next(values)
+        sin_rates = [next(values) for _ in self.sin_rates]
+        phase = next(values)
+        denominator = 1 + abs(next(values)) % 4
+        sign = -1 if next(values) < 0 else 1
+        out[self.exp_amplitude] = sympy.Integer(exp_amplitude or 1) if "exp" in family else sympy.Integer(0)
+        out.update({r: sympy.Rational(max(-3, min(3, v)), denominator) for r, v in zip(self.exp_rates, exp_rates)})
+        out[self.sin_amplitude] = sympy.Integer(sin_amplitude or 1) if "sin" in family else sympy.Integer(0)
+        out.update({r: sympy.Rational(v, denominator) for r, v in zip(self.sin_rates, sin_rates)})
+        out[self.sin_phase] = sympy.Rational(phase, denominator)
+        out[self.sign] = sympy.Integer(sign)
+        return out
 
     def concrete(self, draw):
         """The concrete function of one draw as ``(argument names, expression)`` in u0, u1, ..."""
@@ -237,7 +256,7 @@ class FunctionTemplate:
         return names, body
 
     def family_of(self, draw) -> str:
-        return FAMILIES[draw["family"]] + ("" if self.wrapper == "real" else f" ({self.wrapper} wrapper)")
+        return FAMILIES[abs(draw[0]) % len(FAMILIES)] + ("" if self.wrapper == "real" else f" ({self.wrapper} wrapper)")
 
     def describe(self) -> str:
         shape = f"polynomials of degree <= {self.degree}, plus a·exp(b·u) and/or s·sin(w·u + φ)"

@@ -59,6 +59,21 @@ class Relations:
         raise ValueError(f"relations of premise {self.premise!r} keep rewriting (a cycle?): "
                          f"{'; '.join(self.describe()['relations'])[:200]}")
 
+    def assumption_rules(self) -> list:
+        """``(old, new, facts)`` for the rules whose left side carries assumptions (a symbol's, a function's)."""
+        from .instances import function_assumptions
+        out = []
+        for old, new in self.rules.items():
+            if isinstance(old, sympy.Symbol):
+                facts = {k: v for k, v in old.assumptions0.items() if k != "commutative"}
+            elif isinstance(old, AppliedUndef):
+                facts = {k: v for k, v in function_assumptions(old.func).items() if k != "commutative"}
+            else:
+                continue
+            if facts:
+                out.append((old, new, facts))
+        return out
+
     def closed_for(self, residual) -> bool:
         """Whether every point of the residual's variables extends to one satisfying the rules.
 
@@ -139,7 +154,8 @@ def parse_relations(relations, premise) -> Relations | None:
             out.rules[old] = new
         else:
             out.implicit.append(sympy.expand(old - new))
-    _check_derivative_rules(out)
+    _check_acyclic(out)
+    _check_rules_agree(out)
     out.implicit = [out.apply(p) for p in out.implicit if out.apply(p) != 0]
     if out.implicit:
         _check_implicit(out)
@@ -153,23 +169,47 @@ def _check_rule_assumptions(old, new):
                 raise ValueError(f"relation {old} = {sympy.sstr(new)} contradicts the assumption {fact} of {old}")
 
 
-def _check_derivative_rules(relations: Relations):
-    """Rules for a curve at two orders must agree: d^(j-i)/dt^(j-i) of the lower equals the higher."""
+def _check_acyclic(relations: Relations):
+    """No rule's right side may lead back to its left side through other rules (``x = y`` with ``y = x``)."""
+    lefts = list(relations.rules)
+    uses = {old: [o for o in lefts if o != old and relations.rules[old].has(o)] for old in lefts}
+    state: dict = {}
+
+    def visit(node, path):
+        if state.get(node) == "done":
+            return
+        if state.get(node) == "open":
+            raise ValueError(f"relations of premise {relations.premise!r} are cyclic: "
+                             f"{' -> '.join(sympy.sstr(n) for n in (*path, node))}")
+        state[node] = "open"
+        for nxt in uses[node]:
+            visit(nxt, (*path, node))
+        state[node] = "done"
+
+    for old in lefts:
+        if relations.rules[old].has(old):
+            raise ValueError(f"relation {sympy.sstr(old)} = {sympy.sstr(relations.rules[old])} of premise "
+                             f"{relations.premise!r} has its left side on the right")
+        visit(old, ())
+
+
+def _check_rules_agree(relations: Relations):
+    """Each rule must agree with what the other rules say about its left side.
+
+    The other rules are applied to ``old`` (for a derivative, the rule for its function differentiated);
+    where that changes ``old``, the image must equal ``new`` modulo all rules, else the rules are
+    inconsistent (``x(t) = t`` with ``x'(t) = 2``; ``f(x, y) = xy`` with ``f_x = 0``).
+    """
     from .symbolic import cheap_reduce
-    by_curve = {}
-    for old in relations.rules:
-        if isinstance(old, sympy.Derivative) and len(old.expr.args) == 1 and set(old.variables) == {old.expr.args[0]}:
-            by_curve.setdefault(old.expr, []).append((int(old.derivative_count), old))
-        elif isinstance(old, AppliedUndef) and len(old.args) == 1:
-            by_curve.setdefault(old, []).append((0, old))
-    for curve, orders in by_curve.items():
-        orders.sort(key=lambda pair: pair[0])
-        for (i, low), (j, high) in zip(orders, orders[1:]):
-            derived = sympy.diff(relations.rules[low], curve.args[0], j - i)
-            zero, _ = cheap_reduce(relations.apply(derived) - relations.apply(relations.rules[high]))
-            if not zero:
-                raise ValueError(f"relations for {curve} disagree: the derivative of {sympy.sstr(low)} = "
-                                 f"{sympy.sstr(relations.rules[low])} is not {sympy.sstr(relations.rules[high])}")
+    for old, new in relations.rules.items():
+        others = Relations(relations.premise, {k: v for k, v in relations.rules.items() if k != old})
+        image = others.apply(old)
+        if image == old:
+            continue
+        zero, _ = cheap_reduce(relations.apply(image) - relations.apply(new))
+        if not zero:
+            raise ValueError(f"relations of premise {relations.premise!r} disagree: {sympy.sstr(old)} = {sympy.sstr(new)}, "
+                             f"but the other relations give {sympy.sstr(image)}")
 
 
 def _check_implicit(relations: Relations):
