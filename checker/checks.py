@@ -164,13 +164,17 @@ class Checks:
         ``confirmed`` for evidence on chosen ``instances`` or ``numerical``/``randomized`` evidence;
         otherwise it is ``refuted``.  A Decision's witness is evidence against the property,
         its certificate evidence for it; the check shows the one that supports what was found.
-        ``value`` must be a bool (Python, numpy or sympy) or a Decision: anything else is a usage error.
+        ``value`` must be a bool (Python, numpy or sympy) or a Decision; ``None`` (sympy's "undecided")
+        makes the check ``inconclusive``; anything else is a usage error (``TypeError``).
         """
         from .decision import Decision
         if isinstance(value, Decision):
             detail = detail or value.explanation
             if witness is None:
                 witness = value.certificate if value else value.witness
+        elif value is None:  # sympy's fuzzy "undecided" (``is_zero_matrix``, ``is_positive``, ...): no verdict
+            return self.record(Check(name, "inconclusive", method, scope,
+                                     f"{detail + ': ' if detail else ''}the value is undecided (None)"))
         else:
             value = _as_bool(value, f"fact {name!r}")
         if not isinstance(expect, bool):

@@ -27,10 +27,12 @@ from hypothesis import strategies as st
 from sympy.core.function import AppliedUndef
 
 from .evidence import Check
-from .instances import FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values, satisfies_assumptions
+from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
+                        satisfies_assumptions, scale_scan)
 from .pointwise import CompiledResiduals
-from .randomized import OutsideDomain, falsify, format_number
+from .randomized import FalsificationResult, OutsideDomain, falsify, format_number
 from .relations import parse_relations
+from .shrink import shrink
 from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, expensive_reduce, free_symbols_sorted,
                        time_limit)
 
@@ -79,7 +81,7 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
                             f"residual: {sympy.sstr(r)[:200]}", seed=seed)
         return make("proved", "symbolic", "residual reduces to 0 (simplify)")
 
-    probe = falsify(plan.strategy(), plan.residual, seed=seed, max_examples=PROBE_INSTANCES, tolerance=0)
+    probe = plan.search(seed, PROBE_INSTANCES)
     found = probe if probe.found else None
     if found is None:
         still = [(r, reduced) for r, reduced in pending if not expensive_reduce(reduced)[0]]
@@ -89,13 +91,17 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
             plan = InstancePlan.build([r for r, _ in still], rel, dps)
         pending = still
         plan.reset_counts()
-        result = falsify(plan.strategy(), plan.residual, seed=seed, max_examples=samples, tolerance=0)
+        result = plan.search(seed, samples, scan=True)
         found = result if result.found else None
     else:
         result = probe
 
+    verdict = plan.recheck(found.counterexample) if found is not None else None
+    if rel is not None and rel.implicit and not (verdict and verdict["genuine"]):
+        on_branch = _witness_on_branches([r for r, _ in pending], rel, dps, seed, samples)
+        if on_branch is not None:
+            plan, found, verdict = on_branch
     if found is not None:
-        verdict = plan.recheck(found.counterexample)
         if verdict["genuine"]:
             witness = {"instance": plan.describe(found.counterexample), "residual": verdict["residual"],
                        "seed": seed, "recheck": verdict["method"]}
@@ -104,6 +110,9 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
                 witness["families"] = families
             if premises:
                 witness["premises"] = premises
+                jets = plan.jet_note()
+                if jets:
+                    witness["relations note"] = jets
             if context:
                 witness["context"] = context
             return make("refuted", "randomized", f"residual non-zero at a shrunk instance after {found.instances} instances "
@@ -127,6 +136,26 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
         detail += f"; {bound}"
     return make("confirmed", "randomized", detail, instances=plan.inside, seed=seed,
                 max_residual=format_number(plan.largest_relative), error_bound=bound or None)
+
+
+def _witness_on_branches(residuals, rel, dps, seed, samples):
+    """``(plan, found, verdict)`` for a re-checked witness on a solved branch of the implicit relations, or ``None``."""
+    for branch in rel.branches():
+        try:
+            reduced = [branch.apply(r) for r in residuals]
+        except ValueError:
+            continue
+        if all(cheap_reduce(r)[0] for r in reduced):
+            continue
+        plan = InstancePlan.build(reduced, branch, dps)
+        if plan.impossible:
+            continue
+        found = plan.search(seed, samples)
+        if found.found:
+            verdict = plan.recheck(found.counterexample)
+            if verdict["genuine"]:
+                return plan, found, verdict
+    return None
 
 
 def _nonzero_constant(reduced):
@@ -163,6 +192,7 @@ class InstancePlan:
     outside_reasons: dict = field(default_factory=dict)
     family_counts: dict = field(default_factory=dict)
     largest_relative: object = 0
+    residual_value: object = 0
     _strategy: object = None
 
     @classmethod
@@ -212,6 +242,34 @@ class InstancePlan:
                                                     "symbols": st.fixed_dictionaries(symbols)})
         return self._strategy
 
+    def search(self, seed: int, samples: int, scan: bool = False):
+        """Instances until one fails, then :func:`checker.shrink.shrink` it.
+
+        With ``scan``, first the scale scan (:func:`checker.instances.scale_scan`: every symbol at ±10^e for
+        e = -9, -6, ..., 9, functions in each family), then ``samples`` random instances (hypothesis,
+        generation only).
+        """
+        if scan:
+            for instance in scale_scan(self.templates, self.value_symbols):
+                try:
+                    failed = self.residual(instance) is False or self.residual_value > 0
+                except OutsideDomain:
+                    continue
+                if failed:
+                    return FalsificationResult(shrink(instance, self._fails), True, self.inside, self.outside, 0, seed)
+        result = falsify(self.strategy(), self.residual, seed=seed, max_examples=samples, tolerance=0, shrink=False)
+        if result.found:
+            result.counterexample = shrink(result.counterexample, self._fails)
+        return result
+
+    def _fails(self, instance) -> bool:
+        """Whether the residual is non-zero (or undecided) at ``instance``, without counting it as evidence."""
+        try:
+            point = self.compiled.at(self.assignment(instance), self.dps)
+        except OutsideDomain:
+            return False
+        return point.status in ("nonzero", "undecided")
+
     def assignment(self, instance) -> dict:
         values = {}
         for func, template in self.templates.items():
@@ -241,12 +299,14 @@ class InstancePlan:
         self.inside += 1
         for family in self.families_of(instance).values():
             self.family_counts[family] = self.family_counts.get(family, 0) + 1
+        self.residual_value = 0
         if point.status == "zero":
             self.largest_relative = max(self.largest_relative, point.relative)
             return mpmath.mpf(0)
         if point.status == "undecided":
             self.undecided += 1
             return False
+        self.residual_value = point.relative
         return point.relative
 
     def _outside(self, reason):
@@ -334,7 +394,22 @@ class InstancePlan:
         values = self.assignment(instance)
         for s in self.value_symbols:
             out[s.name] = sympy.sstr(values[s])
+        for old, new in (self.relations.rules.items() if self.relations is not None else ()):
+            if isinstance(old, sympy.Symbol):
+                value = self._concrete(self.relations.apply(new), instance, values)
+                out[f"{old.name} (by the relations)"] = sympy.sstr(value) if value is not None else sympy.sstr(new)
         return out
+
+    def jet_note(self) -> str:
+        """How a witness's curves meet derivative relations (they are used only up to the order the relations fix)."""
+        if self.relations is None:
+            return ""
+        fixed = sorted({f"{sympy.sstr(old.expr)} from order {int(old.derivative_count)} on"
+                        for old in self.relations.rules if isinstance(old, sympy.Derivative)})
+        if not fixed:
+            return ""
+        return ("at the point, each curve enters through its value and its derivatives below the order the relations "
+                "fix; the functions shown give those, and the relations give the rest (" + "; ".join(fixed) + ")")
 
     def families_of(self, instance) -> dict:
         return {str(f): t.family_of(instance["functions"][str(f)]) for f, t in self.templates.items()}

@@ -2,7 +2,7 @@
 
 *Symbols.*  A raw draw (kind, numerator, denominator, decimal exponent, irrational base) becomes
 an exact sympy number: a small integer, a rational with a denominator up to 997, a rational
-scaled by 10^e for |e| <= 6, or a rational multiple of √2, √3, π or e.  It is then moved
+scaled by 10^e for |e| <= 9, a rational multiple of √2, √3, π or e, or ±10^e.  It is then moved
 towards the symbol's assumptions (integer, parity, prime, sign, ...) and **validated**: for every
 fact sympy holds about the symbol (``symbol.assumptions0``) the value must have the same fact
 (``value.is_<fact>``, decided, not ``None``).  A value that cannot be validated is never used;
@@ -37,24 +37,47 @@ _IGNORED_FACTS = frozenset()
 
 def raw_values():
     """Hypothesis strategy for one raw value draw; shrinks towards the integer 0."""
-    return st.tuples(st.integers(0, 3),            # kind: integer, rational, scaled rational, irrational multiple
+    return st.tuples(st.integers(0, 4),            # kind: integer, rational, scaled rational, irrational, power of ten
                      st.integers(-1000, 1000),     # numerator
                      st.integers(1, 997),          # denominator
-                     st.integers(-6, 6),           # decimal exponent
+                     st.integers(-9, 9),           # decimal exponent
                      st.integers(0, len(IRRATIONAL_BASES) - 1))
 
 
 def value_from_raw(raw) -> sympy.Expr:
-    """The exact number a raw draw stands for (before the symbol's assumptions are applied)."""
+    """The exact number a raw draw stands for (before the symbol's assumptions are applied).
+
+    Kinds: 0 a small integer, 1 a rational p/q, 2 p/q·10^e, 3 p/q times √2, √3, π or e, 4 ±10^e (|e| <= 9).
+    """
     kind, numerator, denominator, exponent, base = raw
     if kind == 0:
         return sympy.Integer(numerator % 21 - 10 if abs(numerator) > 10 else numerator)
+    if kind == 4:
+        return (-1 if numerator < 0 else 1) * sympy.Rational(10) ** exponent
     value = sympy.Rational(numerator, denominator)
     if kind == 2:
         value *= sympy.Rational(10) ** exponent
     if kind == 3:
         value *= IRRATIONAL_BASES[base]
     return value
+
+
+SCAN_EXPONENTS = (-9, -6, -3, 0, 3, 6, 9)
+
+
+def scale_scan(templates: dict, symbols: list) -> list:
+    """Deterministic instances across scales: symbol j of instance i at ±10^e (e cycling through
+    ``SCAN_EXPONENTS``, shifted by j so symbols differ), every function in family i mod 4 with all
+    coefficients 1.  Small and large regions where a claim fails are visited before any random draw.
+    """
+    out = []
+    count = 2 * len(SCAN_EXPONENTS)
+    for i in range(count):
+        sign = 1 if i % 2 == 0 else -1
+        raws = {s.name: (4, sign, 1, SCAN_EXPONENTS[(i // 2 + j) % len(SCAN_EXPONENTS)], 0) for j, s in enumerate(symbols)}
+        draws = {str(f): [i % len(FAMILIES)] + [1] * (len(t.strategy_layout()) - 1) for f, t in templates.items()}
+        out.append({"functions": draws, "symbols": raws})
+    return out
 
 
 def satisfies_assumptions(value, assumptions: dict) -> bool:
@@ -226,8 +249,12 @@ class FunctionTemplate:
         Layout: family index, polynomial coefficients, exp amplitude and rate numerators, sin amplitude,
         rate numerators and phase numerator, one denominator, sign.
         """
-        size = 1 + len(self.poly_coeffs) + (1 + self.arity) + (1 + self.arity + 1) + 2
+        size = len(self.strategy_layout())
         return st.lists(st.integers(-9, 9), min_size=size, max_size=size)
+
+    def strategy_layout(self) -> range:
+        """Positions of the flat integer draw (see :meth:`strategy`)."""
+        return range(1 + len(self.poly_coeffs) + (1 + self.arity) + (1 + self.arity + 1) + 2)
 
     def assignment(self, draw) -> dict:
         """Exact values of the template's parameters for one draw."""

@@ -22,6 +22,8 @@ import sympy
 
 ZERO_MARGIN_DIGITS = 20
 STABLE_DIGITS = 3
+#: a point whose evaluation takes longer is outside the domain (values too large to evaluate)
+POINT_SECONDS = 2.0
 
 
 @dataclass
@@ -62,6 +64,8 @@ class CompiledResiduals:
                 terms = self.function(*args)
             except (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError) as exc:
                 return f"undefined ({type(exc).__name__})"
+            except (MemoryError, RecursionError) as exc:  # values too large to represent (exp(exp(10^9)))
+                return f"too large to evaluate ({type(exc).__name__})"
             out = []
             for start, stop in self.layout:
                 part = [mpmath.mpmathify(v) for v in terms[start:stop]]
@@ -73,7 +77,18 @@ class CompiledResiduals:
             return out
 
     def at(self, values: dict, dps: int) -> PointValue:
-        """Decide the residuals at one point (exact argument values) as described in the module docstring."""
+        """Decide the residuals at one point (exact argument values) as described in the module docstring.
+
+        A point whose evaluation takes over ``POINT_SECONDS`` (``exp(exp(10^6))`` and the like) is outside.
+        """
+        from .symbolic import TimeLimit, time_limit
+        try:
+            with time_limit(POINT_SECONDS):
+                return self._at(values, dps)
+        except TimeLimit:
+            return PointValue("outside", reason=f"evaluation over {POINT_SECONDS} s")
+
+    def _at(self, values: dict, dps: int) -> PointValue:
         precisions = (dps, 2 * dps, 4 * dps)
         previous = self.evaluate(values, precisions[0])
         if isinstance(previous, str):

@@ -9,6 +9,7 @@ counted as failures.
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -38,13 +39,14 @@ MAX_SHRINK_EVALUATIONS = 120
 
 
 def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples: int,
-            tolerance, max_shrinks: int = MAX_SHRINK_EVALUATIONS) -> FalsificationResult:
+            tolerance, max_shrinks: int = MAX_SHRINK_EVALUATIONS, shrink: bool = True) -> FalsificationResult:
     """Search for an instance with ``|residual(instance)| > tolerance`` (a boolean residual: False fails).
 
     ``residual`` may return a number (absolute residual), a bool (True = claim holds) or
     raise :class:`OutsideDomain` / ``ZeroDivisionError`` for an inadmissible instance.
     Shrinking stops after ``max_shrinks`` evaluations past the first failure (the smallest failing
-    instance found by then is returned).
+    instance found by then is returned); ``shrink=False`` returns the first failing instance (a caller
+    that shrinks its own way, :mod:`checker.shrink`).
     """
     stats = {"instances": 0, "rejected": 0, "max": 0, "since_failure": None}
     failing: set = set()  # reprs of the instances seen to fail (hypothesis replays its final one)
@@ -78,13 +80,30 @@ def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples
         return failed
 
     config = settings(max_examples=max_examples, database=None, deadline=None,
-                      phases=(Phase.generate, Phase.shrink), report_multiple_bugs=False,
+                      phases=(Phase.generate, Phase.shrink) if shrink else (Phase.generate,), report_multiple_bugs=False,
                       suppress_health_check=list(HealthCheck))
     try:
-        example = find(strategy, fails, settings=config, random=random.Random(seed))
+        with _detached_from_pytest():
+            example = find(strategy, fails, settings=config, random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
         return FalsificationResult(None, False, stats["instances"], stats["rejected"], stats["max"], seed)
     return FalsificationResult(example, True, stats["instances"], stats["rejected"], stats["max"], seed)
+
+
+@contextmanager
+def _detached_from_pytest():
+    """Run a search with no pytest item attached.
+
+    Inside a user's ``@given`` test hypothesis formats every exception of a nested search (this one) with
+    pytest's ``repr_failure``, which costs seconds per instance; the search is not the user's test.
+    """
+    try:
+        from hypothesis.internal.escalation import current_pytest_item
+    except ImportError:  # pragma: no cover - a hypothesis without it
+        yield
+        return
+    with current_pytest_item.with_value(None):
+        yield
 
 
 def residual_size(value):

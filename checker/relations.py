@@ -93,10 +93,43 @@ class Relations:
                 if other != app or order == 0 or len(app.args) != 1:
                     return False
             for d in residual.atoms(sympy.Derivative):
-                if any(a.func == app.func for a in d.expr.atoms(AppliedUndef)):
-                    if d.expr != app or int(d.derivative_count) >= order or set(d.variables) != {app.args[0]}:
-                        return False
+                if not any(a.func == app.func for a in d.expr.atoms(AppliedUndef)):
+                    continue
+                if d.expr == app and int(d.derivative_count) < order and set(d.variables) == {app.args[0]}:
+                    continue  # a lower jet of the curve: free at a point
+                if d.expr != app and not (set(d.variables) & set(app.args)):
+                    continue  # a derivative of another function, taken at the curve's values
+                return False
         return True
+
+    def branches(self, seconds: float = 5.0) -> list:
+        """Relations whose implicit part is solved: one :class:`Relations` of rules per solution branch.
+
+        Used only to look for a witness on the relations (a branch may miss solutions, so nothing is
+        confirmed from branches).  Branches that contradict an assumption are dropped.
+        """
+        from .symbolic import TimeLimit, time_limit
+        unknowns = sorted(set().union(*(p.free_symbols for p in self.implicit)), key=sympy.default_sort_key)
+        if not unknowns or any(p.atoms(AppliedUndef) for p in self.implicit):
+            return []
+        try:
+            with time_limit(seconds):
+                solutions = sympy.solve(self.implicit, unknowns, dict=True)
+        except (TimeLimit, Exception):  # noqa: BLE001 - no branches: no witness on the relations
+            return []
+        out = []
+        for solution in solutions[:8]:
+            rules = dict(self.rules)
+            try:
+                for old, new in solution.items():
+                    _check_rule_assumptions(old, new)
+                    rules[old] = new
+                branch = Relations(self.premise, rules)
+                _check_acyclic(branch)
+            except ValueError:
+                continue
+            out.append(branch)
+        return out
 
     def reduce(self, residual):
         """``True`` when the residual's numerator lies in the ideal of the implicit relations, else ``None``."""

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 import sympy
 
 from .identity import InstancePlan, _nonzero_constant
-from .randomized import falsify
 from .symbolic import cheap_reduce, expensive_reduce
 
 
@@ -68,7 +67,7 @@ def zero_test(expr, *, seed: int = 0, dps: int = 30, seconds: float = 5.0, sampl
 
 
 def _nonzero_point(plan, seed, samples):
-    result = falsify(plan.strategy(), plan.residual, seed=seed, max_examples=samples, tolerance=0)
+    result = plan.search(seed, samples)
     if not result.found:
         return None
     verdict = plan.recheck(result.counterexample)
