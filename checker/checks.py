@@ -12,6 +12,13 @@ A verifier is a function ``verify(check)``; it calls the methods below, each of 
 * ``witness``   -- a counterexample: facts that the instance satisfies the hypotheses and
   violates the conclusion.
 
+Claim checks.  The verdict comes from the checks marked as the statement's *claim*; the others
+*support* it (a supporting check that fails makes the item ``error``, one that passes decides
+nothing).  By default every check of an item expected to hold is a claim check (mark cross-checks
+``with check.supporting():``); in an item expected to fail (a false variation) every check is
+supporting by default, and the check whose failure refutes the statement is marked
+``with check.claim():``.  Necessity facts are never claim checks.
+
 Hypothesis analysis (:mod:`checker.analysis` turns these into a table per item):
 
 * ``necessary`` -- a necessity witness for one hypothesis: an instance that violates it,
@@ -22,6 +29,7 @@ Hypothesis analysis (:mod:`checker.analysis` turns these into a table per item):
 """
 from __future__ import annotations
 
+import copy
 import random
 from contextlib import contextmanager
 from typing import Any, Callable, Optional
@@ -46,6 +54,8 @@ class Checks:
         self.checks: list[Check] = []
         self._counter = 0
         self._role: Optional[dict] = None
+        self._claim: Optional[bool] = None
+        self._records: list = []
         self.figures: list = []
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -59,10 +69,41 @@ class Checks:
         return (self.seed * 1_000_003 + self._counter) % (2**31)
 
     def record(self, check: Check) -> Check:
+        """Append ``check`` and a plain snapshot of it (the record the kernel's verdict is computed from)."""
         if self._role is not None and check.role is None:
             check.role = dict(self._role)
+        if check.role and check.role.get("analysis") == "necessary":
+            check.claim = False
+        elif self._claim is not None:
+            check.claim = self._claim
+        else:
+            check.claim = self.item is None or self.item.expected != "fails"
         self.checks.append(check)
+        self._records.append(copy.deepcopy(check.to_dict()))
         return check
+
+    def records(self) -> list:
+        """The plain check records, as they were when recorded (later edits of the objects do not count)."""
+        return copy.deepcopy(self._records)
+
+    @contextmanager
+    def claim(self):
+        """Checks recorded inside are claim checks: they establish (or, failing, refute) the statement."""
+        outer, self._claim = self._claim, True
+        try:
+            yield self
+        finally:
+            self._claim = outer
+
+    @contextmanager
+    def supporting(self):
+        """Checks recorded inside support the statement (cross-checks): they never decide the verdict,
+        and one that fails makes the item ``error``."""
+        outer, self._claim = self._claim, False
+        try:
+            yield self
+        finally:
+            self._claim = outer
 
     def _hypothesis_id(self, hypothesis) -> str:
         """The id of an assumption the item assumes (error for one it does not assume)."""
@@ -211,15 +252,14 @@ class Checks:
         """
         hid = self._hypothesis_id(hypothesis)
         out = []
-        outer, self._role = self._role, None
+        outer = self._role
         try:
             for part, facts in (("violates", violates), ("others hold", others_hold),
                                 ("conclusion fails", conclusion_fails)):
                 for description, value, method in facts:
-                    c = self.fact(f"necessity of {hid}: {part}: {description}", value, method=method,
-                                  scope=scope, detail=f"witness: {instance}")
-                    c.role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance}
-                    out.append(c)
+                    self._role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance}
+                    out.append(self.fact(f"necessity of {hid}: {part}: {description}", value, method=method,
+                                         scope=scope, detail=f"witness: {instance}"))
         finally:
             self._role = outer
         return out

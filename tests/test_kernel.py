@@ -114,7 +114,7 @@ def proof_status(build_steps):
 
 def test_each_rule_accepts_a_valid_step():
     def steps(p):
-        p.hypothesis("h", (x.diff(t), 2 * t))
+        p.hypothesis("h", (x.diff(t), 2 * t), along=t)
         p.differentiate("d", "h", t, (x.diff(t, 2), 2))
         p.hypothesis("g", (mu, x.diff(t, 2) * t))
         p.substitute("s", "g", ["d"], (mu, 2 * t))
@@ -130,7 +130,7 @@ def test_each_rule_accepts_a_valid_step():
 @pytest.mark.parametrize("bad", ["differentiate", "substitute", "algebra", "cancel", "contradiction", "cite"])
 def test_each_rule_rejects_an_invalid_step(bad):
     def steps(p):
-        p.hypothesis("h", (x.diff(t), 2 * t))
+        p.hypothesis("h", (x.diff(t), 2 * t), along=t)
         if bad == "differentiate":
             p.differentiate("bad", "h", t, (x.diff(t, 2), 3))
         elif bad == "substitute":
@@ -153,7 +153,7 @@ def test_each_rule_rejects_an_invalid_step(bad):
 def test_a_step_resting_on_a_failed_step_fails_and_proof_is_not_proved():
     def verifier(c):
         p = Proof()
-        p.hypothesis("h", (x.diff(t), 2 * t))
+        p.hypothesis("h", (x.diff(t), 2 * t), along=t)
         p.differentiate("wrong", "h", t, (x.diff(t, 2), 3))
         p.differentiate("next", "wrong", t, (x.diff(t, 3), 0))
         p.conclude("next")
@@ -222,7 +222,7 @@ def test_propagation_unsupported_and_weakest_level():
                                                  "uses_conf": "proved", "false": "refuted", "on_false": "proved"}.items()}
     propagate(corpus, results)
     assert results["mid"].graph_verdict == "unsupported" and results["top"].graph_verdict == "unsupported"
-    assert results["top"].blocked_by == ["mid (unsupported)"]
+    assert results["top"].blocked_by == ["base (refuted)"]  # the root cause, found transitively
     assert results["uses_conf"].graph_verdict == "confirmed" and results["uses_conf"].status == "ok"
     assert results["false"].status == "ok"
     assert results["on_false"].status == "unsupported"

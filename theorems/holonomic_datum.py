@@ -1362,7 +1362,7 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     p = Proof("implicit differentiation of G(u, φ(u)) = 0")
     derived = []
     for a, g in enumerate(Gs):
-        p.hypothesis(f"on_graph_{a + 1}", (g, 0), note="the zero set near p is the graph of φ (IFT)")
+        p.hypothesis(f"on_graph_{a + 1}", (g, 0), along=u, note="the zero set near p is the graph of φ (IFT)")
         derived.append(p.differentiate(f"d_du_{a + 1}", f"on_graph_{a + 1}", u, (sympy.diff(g, u), 0),
                                        note="chain rule along the graph"))
     rows = [sympy.expand(sympy.diff(g, u)) for g in Gs]
@@ -1370,6 +1370,7 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     Jv = Matrix(k, k, lambda a, i: rows[a].coeff(primes[i]))
     Ju = Matrix([sympy.expand(r - sum(Jv[a, i] * primes[i] for i in range(k))) for a, r in enumerate(rows)])
     inverse = Jv.adjugate() / Jv.det()  # generic k ≤ 2: the adjugate over det D_vG
+    p.nonzero("regular", Jv.det(), note="det D_vG ≠ 0 (the rank hypothesis, as the IFT uses it)")
     solution = derivative_sign * inverse * Ju
     components = []
     for i in range(k):
@@ -1725,7 +1726,7 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
     Gf = Function("G")
     X0 = sympy.symbols("a1:4", real=True)
     p = Proof("G_t vanishes on a scleronomic locus")
-    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0),
+    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t,
                  note="x0 ∈ N: every (t, x0) ∈ O lies in Σ, for t in the open set {t : (t, x0) ∈ O}")
     p.differentiate("G_t", "vanishes_on_time_line", t, (sympy.diff(Gf(t, *X0), t), 0),
                     note="an identity on an open set of times may be differentiated")
@@ -1845,9 +1846,10 @@ def x6_proof(sign=1) -> Proof:
     G_v = sympy.expand(total).coeff(phi.diff(t))
     G_t = sympy.expand(total - G_v * phi.diff(t))
     p = Proof("G_t = 0 on Σ forces the local graph to be constant in time")
-    p.hypothesis("graph", (on_graph, 0), note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
+    p.hypothesis("graph", (on_graph, 0), along=t, note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
     p.differentiate("d_dt", "graph", t, (total, 0))
     p.hypothesis("G_t_on_sigma", (G_t, 0), note="the hypothesis G_t = 0 on Σ, along the graph")
+    p.nonzero("G_v", G_v, note="G_v ≠ 0: rank 1 on Σ, the graph is over u")
     p.algebra("phi_t", ["d_dt", "G_t_on_sigma"], (phi.diff(t), 0), certificate=[sign / G_v, -sign / G_v],
               note="where G_v ≠ 0")
     p.conclude("phi_t")
@@ -1959,6 +1961,7 @@ def rescaling_proof(k: int, multiplier, n: int = 3) -> Proof:
     G_new = P * G
     p = Proof(f"rescaling G' = P G at the points of Σ (k = {k})")
     hyps = [p.hypothesis(f"on_sigma_{a + 1}", (G[a], 0), note="a point of Σ") for a in range(k)]
+    p.nonzero("invertible", P.det(), note="ρ ≠ 0 (P invertible)")
     jac = []
     for var in xs + [t]:
         for a in range(k):
@@ -2113,7 +2116,7 @@ def check_force_branch_vs_constrained_branch(check, *, initial_conditions_suffic
     q = [Function(f"q{i + 1}")(t) for i in range(3)]
     Gq = Function("G")(t, *q)
     p = Proof("G ≡ 0 along a curve gives the permitted-velocity condition")
-    p.hypothesis("on_locus", (Gq, 0))
+    p.hypothesis("on_locus", (Gq, 0), along=t, note="G(t, x(t)) = 0 at every time")
     p.differentiate("permitted", "on_locus", t, (sympy.diff(Gq, t), 0), note="G_t + D_xG x' = 0 (chain rule)")
     p.conclude("permitted")
     check.proof("the second condition is automatic from the first: G(t, x(t)) ≡ 0 ⇒ G_t + D_xG x' = 0", p,
@@ -2253,7 +2256,7 @@ def no_ideal_motion_proof(force=f_force) -> Proof:
     """G = x1², F = (f, 0, 0), f ≠ 0: no ideal constrained motion (V = R³ on Σ forces R = 0, the constraint R1 = −f)."""
     R1 = Function("R1")(t)
     p = Proof("no ideal motion through the rank-0 locus of x1²")
-    p.hypothesis("on_locus", (q[0], 0), note="G = x1² = 0 ⇔ x1 = 0 along the motion")
+    p.hypothesis("on_locus", (q[0], 0), along=t, note="G = x1² = 0 ⇔ x1 = 0 along the motion (every t)")
     p.differentiate("velocity", "on_locus", t, (q[0].diff(t), 0))
     p.differentiate("acceleration", "velocity", t, (q[0].diff(t, 2), 0))
     p.hypothesis("ideal", (R1, 0), note="D_xG = 2x1 e1 = 0 on Σ, so V = R³ and R ⟂ V forces R = 0")

@@ -812,10 +812,11 @@ def check_exactly_local_invertibility(check, *, lagrangian=QUARTIC, point=0):
         check.fact(description, value, method=method, scope="symbolic, n = 1")
     invertible = all(value for _, value, _ in facts)
     regular = is_regular(lagrangian, [Q], t, at={V: point}, v=[V])
-    check.fact(f"the claimed equivalence at v0 = {point}: locally invertible ({invertible}) ⇔ det 𝓛_vv(v0) ≠ 0 "
-               f"({bool(regular)})", invertible == bool(regular), detail=regular.explanation,
-               witness={"lagrangian": lagrangian, "v0": point, "locally invertible": invertible,
-                        "regular at v0": bool(regular)}, scope=f"𝓛 = {sympy.sstr(lagrangian)}, n = 1")
+    with check.claim():  # the statement's claim: its failure refutes it (the other checks support the witness)
+        check.fact(f"the claimed equivalence at v0 = {point}: locally invertible ({invertible}) ⇔ det 𝓛_vv(v0) ≠ 0 "
+                   f"({bool(regular)})", invertible == bool(regular), detail=regular.explanation,
+                   witness={"lagrangian": lagrangian, "v0": point, "locally invertible": invertible,
+                            "regular at v0": bool(regular)}, scope=f"𝓛 = {sympy.sstr(lagrangian)}, n = 1")
     quotient = _inverse_difference_quotient(lagrangian, point)
     check.fact(f"the corrected equivalence: the inverse is differentiable at p0 = 𝓛_v(v0) ({quotient.is_finite}) ⇔ "
                f"det 𝓛_vv(v0) ≠ 0", bool(quotient.is_finite) == bool(regular),
@@ -934,7 +935,7 @@ def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
     Lww = Matrix(n, n, lambda i, j: L.diff(w[i], w[j]))
     product = DV * Lww
     pr = Proof("hyperregular ⇒ regular")
-    pr.hypothesis("inverse", (Matrix(branch), Matrix(w)), note="v(t, q, 𝓛_v(t, q, w)) = w for every w (C¹ inverse)")
+    pr.hypothesis("inverse", (Matrix(branch), Matrix(w)), along=tuple(w), note="v(t, q, 𝓛_v(t, q, w)) = w for every w (C¹ inverse)")
     columns = []
     for j in range(n):
         label = f"d/dw{j + 1}"

@@ -237,35 +237,48 @@ SYMBOLIC_SIZES = ((1, 2), (1, 3), (2, 3))
 RANK_WITNESS = Matrix([[1, 0], [1, 0]])
 
 
-def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier) -> Proof:
-    """Checked proof that ``ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, from ``ℓ·δ_j = 0`` on a kernel basis δ_j.
+def kernel_spanning_set(A: Matrix) -> list:
+    """Polynomial vectors spanning ``ker A`` wherever rank A = k: for each (k+1)-set S of columns,
+    (δ_S)_{s_i} = (−1)^i det A[:, S∖{s_i}] (Aδ_S = 0: a determinant with a repeated row)."""
+    k, n = A.shape
+    out = []
+    for S in combinations(range(n), k + 1):
+        delta = sympy.zeros(n, 1)
+        for i, col in enumerate(S):
+            rest = [c for c in S if c != col]
+            delta[col] = (-1) ** i * (A.extract(list(range(k)), rest).det() if k else sympy.S.One)
+        out.append(delta.applyfunc(sympy.expand))
+    return out
 
-    μ enters through its defining equations ``μ_a = multiplier(A, ℓ)_a`` (symbols μ_a).  The certificate of
-    component i is row i of ``D(DᵀD)⁻¹`` (D = [δ_j]) together with ``−A_ai`` for the definitions: the identity
-    ``I − Aᵀ(AAᵀ)⁻¹A = D(DᵀD)⁻¹Dᵀ`` writes ``ℓ − Aᵀμ`` as a combination of the ``ℓ·δ_j``.
+
+def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier, rank_assumption=None,
+                      annihilation_assumption=None) -> Proof:
+    """Checked proof that ``ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, from ``ℓ·δ_S = 0`` on the spanning set δ_S of ker A.
+
+    μ enters through its defining equations ``μ_a = multiplier(A, ℓ)_a`` (symbols μ_a).  With d = det(AAᵀ) ≠ 0
+    (full row rank, the only division), Σ_S δ_S δ_Sᵀ = d(I − Aᵀ(AAᵀ)⁻¹A), so the certificate of component i is
+    (δ_S)_i / d for the ℓ·δ_S together with ``−A_ai`` for the definitions of μ.
     """
-    basis = _kernel_basis(A)
+    spanning = kernel_spanning_set(A)
     mu = multiplier(A, ell)
     k = A.rows
     mu_symbols = Matrix(sympy.symbols(f"mu_1:{k + 1}"))
+    gram = sympy.expand((A * A.T).det())
     p = Proof("a functional annihilating ker A is a transpose multiple")
+    p.nonzero("full_rank", gram, assumption=rank_assumption, note="det(AAᵀ) ≠ 0: A has full row rank k")
     labels = []
-    for j, delta in enumerate(basis):
+    for j, delta in enumerate(spanning):
         labels.append(p.hypothesis(f"annihilates_{j + 1}", (euclidean_inner_product(ell, delta), 0),
+                                   assumption=annihilation_assumption,
                                    note=f"ℓ vanishes on δ_{j + 1} = {sympy.sstr(list(delta))} ∈ ker A"))
-    definitions = [p.hypothesis(f"definition_mu_{a + 1}", (mu_symbols[a], mu[a]), note="μ := multiplier(A, ℓ)")
+    definitions = [p.define(f"definition_mu_{a + 1}", mu_symbols[a], mu[a], note="μ := multiplier(A, ℓ)")
                    for a in range(k)]
-    if basis:
-        D = Matrix.hstack(*basis)
-        weights = D * (D.T * D).LUsolve(sympy.eye(len(basis)), iszerofunc=lambda e: sympy.cancel(e) == 0)
-    else:
-        weights = sympy.zeros(A.cols, 0)
     components = []
     for i in range(A.cols):
-        certificate = [sympy.cancel(weights[i, j]) for j in range(len(basis))] + [-A[a, i] for a in range(k)]
+        certificate = [delta[i] / gram for delta in spanning] + [-A[a, i] for a in range(k)]
         components.append(p.algebra(f"component_{i + 1}", labels + definitions, (ell[i] - (A.T * mu_symbols)[i], 0),
                                     certificate=certificate,
-                                    note=f"(ℓ − Aᵀμ)_{i + 1} = Σ_j [D(DᵀD)⁻¹]_{i + 1}j ℓ·δ_j"))
+                                    note=f"(ℓ − Aᵀμ)_{i + 1} = Σ_S (δ_S)_{i + 1} ℓ·δ_S / det(AAᵀ)"))
     p.algebra("transpose_multiple", components, (ell, A.T * mu_symbols))
     p.conclude("transpose_multiple")
     return p

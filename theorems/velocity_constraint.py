@@ -1031,6 +1031,7 @@ def _re_presentation_proofs(check, k, n, transform):
     old_law = A * v + b
     for i in range(k):  # one scalar conclusion per proof
         p = Proof(f"a velocity admissible for (ρA, ρb) satisfies row {i + 1} of Av + b = 0")
+        p.nonzero("invertible", rho.det(), note="det ρ ≠ 0")
         new = [p.hypothesis(f"new law {j + 1}", (new_law[j], 0), note="(ρA)v + ρb = 0") for j in range(k)]
         p.algebra("old law", new, (old_law[i], 0), certificate=list(inverse.row(i)), note="Av + b = ρ⁻¹((ρA)v + ρb)")
         p.conclude("old law")

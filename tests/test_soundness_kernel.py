@@ -1,0 +1,307 @@
+"""Soundness of the kernel (issue 11): each defect class closed at its mechanism, tried on many generated inputs.
+
+Every test is deterministic (``derandomize=True``) and small, so the file stays fast.
+"""
+import sympy as sp
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from checker import Proof, run_verifier
+from checker.evidence import Check, verdict_and_reason
+from checker.graph import build
+from checker.items import Item
+from checker.proof import certificate_problem, check_proof
+from checker.runner import ItemResult, judge, propagate
+
+FAST = settings(max_examples=25, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])
+x, y, t = sp.symbols("x y t", real=True)
+f = sp.Function("f")
+
+
+def statuses(p):
+    return [(r.label, r.status, r.detail) for r in check_proof(p)]
+
+
+def proof_accepted(p) -> bool:
+    return all(r.status == "checked" for r in check_proof(p))
+
+
+small = st.integers(-4, 4)
+nonzero_small = small.filter(lambda n: n != 0)
+
+
+@st.composite
+def polynomials_with_a_root(draw, var=x):
+    """p(var) = (var − r)·q(var): a polynomial that vanishes somewhere, so p = 0 holds only at points."""
+    r = draw(st.fractions(-3, 3, max_denominator=3))
+    coeffs = draw(st.lists(small, min_size=1, max_size=3).filter(any))
+    q = sum(c * var**i for i, c in enumerate(coeffs))
+    return sp.expand((var - sp.Rational(r.numerator, r.denominator)) * q)
+
+
+# --- class 1: certificates with poles --------------------------------------------------------
+
+@FAST
+@given(polynomials_with_a_root(), nonzero_small, st.lists(small, min_size=0, max_size=2))
+def test_bogus_certificates_with_poles_are_rejected(p, k, extra):
+    """From p = 0, the certificate [(k + g·p)/p] 'derives' k = 0 (g any polynomial): a pole where p = 0."""
+    g = sum(c * x**i for i, c in enumerate(extra))
+    proof = Proof()
+    proof.hypothesis("h", (p, 0))
+    proof.algebra("bogus", ["h"], (k + g * p, 0), certificate=[(k + g * p) / p])
+    proof.conclude("bogus")
+    assert not proof_accepted(proof)
+
+
+@FAST
+@given(nonzero_small, st.sampled_from([sp.tan(x), 1 / sp.cos(x), sp.sqrt(x), sp.log(x), sp.Abs(x) / x, x**sp.Rational(-1, 3)]))
+def test_certificates_with_singular_functions_are_rejected(k, singular):
+    assert certificate_problem(k * singular) != ""
+
+
+def test_tan_certificate_does_not_derive_sin_from_cos():
+    proof = Proof()
+    proof.hypothesis("h", (sp.cos(x), 0))
+    proof.algebra("bogus", ["h"], (sp.sin(x), 0), certificate=[sp.tan(x)])
+    proof.conclude("bogus")
+    assert not proof_accepted(proof)
+
+
+@FAST
+@given(polynomials_with_a_root(), st.lists(small, min_size=1, max_size=3))
+def test_polynomial_certificates_and_declared_nonzero_denominators_are_accepted(p, coeffs):
+    g = sum(c * x**i for i, c in enumerate(coeffs))
+    proof = Proof()
+    proof.hypothesis("h", (p, 0))
+    proof.algebra("ok", ["h"], (g * p, 0), certificate=[g])
+    proof.conclude("ok")
+    assert proof_accepted(proof)
+    # a denominator that a nonzero step declares (x² + y² + 1 is shown nonzero by sympy anyway)
+    q = Proof()
+    q.nonzero("nz", x**2 + y**2)
+    q.hypothesis("h", ((x**2 + y**2) * y, 0))
+    q.algebra("y", ["h"], (y, 0), certificate=[1 / (x**2 + y**2)])
+    q.conclude("y")
+    assert proof_accepted(q)
+
+
+# --- class 2: differentiating pointwise equations -------------------------------------------
+
+@FAST
+@given(polynomials_with_a_root(), small)
+def test_pointwise_equations_cannot_be_differentiated(p, c):
+    """p(x) = c holds at the roots of p − c only; d/dx would give p'(x) = 0."""
+    proof = Proof()
+    proof.hypothesis("h", (p + c, c))
+    proof.differentiate("d", "h", x, (sp.diff(p, x), 0))
+    proof.conclude("d")
+    assert not proof_accepted(proof)
+    # nor through a consequence of it
+    q = Proof()
+    q.hypothesis("h", (p + c, c))
+    q.algebra("a", ["h"], (2 * p, 0))
+    q.differentiate("d", "a", x, (2 * sp.diff(p, x), 0))
+    q.conclude("d")
+    assert not proof_accepted(q)
+
+
+@FAST
+@given(polynomials_with_a_root(t))
+def test_pointwise_equations_cannot_be_substituted_under_a_derivative(p):
+    """f(t) = p(t) at one t gives no information on f'(t): substituting inside d/dt is differentiating."""
+    g = sp.Symbol("g")
+    proof = Proof()
+    proof.hypothesis("at a point", (f(t), p))
+    proof.hypothesis("target", (g, f(t).diff(t)))
+    proof.substitute("s", "target", ["at a point"], (g, sp.diff(p, t)))
+    proof.conclude("s")
+    assert not proof_accepted(proof)
+    declared = Proof()
+    declared.hypothesis("along", (f(t), p), along=t)
+    declared.hypothesis("target", (g, f(t).diff(t)))
+    declared.substitute("s", "target", ["along"], (g, sp.diff(p, t)))
+    declared.conclude("s")
+    assert proof_accepted(declared)
+
+
+def test_the_issue_examples_and_declared_identities():
+    for eq, var in (((x**2, 4), x), ((t, 0), t)):
+        p = Proof()
+        p.hypothesis("h", eq)
+        p.differentiate("d", "h", var, (sp.diff(eq[0], var), 0))
+        p.conclude("d")
+        assert "not declared to hold identically" in statuses(p)[1][2]
+    p = Proof()
+    p.hypothesis("curve", (f(t), 0), along=t)
+    p.differentiate("d", "curve", t, (f(t).diff(t), 0))
+    p.conclude("d")
+    rows = check_proof(p)
+    assert all(r.status == "checked" for r in rows)
+    assert "(for every t)" in rows[0].statement and "holds identically in t" in rows[1].detail
+
+
+def test_definitions_must_be_fresh_and_are_not_identities():
+    mu = sp.Symbol("mu")
+    p = Proof()
+    p.define("d", mu, f(t))
+    p.differentiate("bogus", "d", t, (-f(t).diff(t), 0))  # mu is a constant name for a value at one t
+    p.conclude("bogus")
+    assert not proof_accepted(p)
+    q = Proof()
+    q.hypothesis("h", (mu, 1))
+    q.define("d", mu, 2)
+    q.conclude("d")
+    assert not proof_accepted(q)
+
+
+# --- classes 5 and 6: claim checks decide -----------------------------------------------------
+
+def fact_check(c, ok, name="fact"):
+    c.fact(name, ok)
+
+
+def item(expected="holds", assumes=()):
+    return Item("s.item", "theorem", "t", "", "", expected=expected, assumes=tuple(assumes))
+
+
+@FAST
+@given(st.lists(st.booleans(), min_size=1, max_size=4))
+def test_only_analysis_or_supporting_checks_is_error(values):
+    from checker.assumptions import hypothesis
+    h = hypothesis("s.h", "h")
+
+    def analysis_only(c):
+        c.necessary(h, "w", violates=[("v", True, "symbolic")], conclusion_fails=[("c", True, "symbolic")])
+
+    def supporting_only(c):
+        with c.supporting():
+            for v in values:
+                fact_check(c, True)
+    run = run_verifier(analysis_only, item=item(assumes=[h]))
+    assert run.verdict == "error" and "no check of the conclusion" in run.reason
+    assert run_verifier(supporting_only, item=item()).verdict == "error"
+
+
+@FAST
+@given(st.lists(st.booleans(), min_size=1, max_size=5), st.booleans())
+def test_expected_failures_are_refuted_only_by_a_claim_check(supporting, claim_holds):
+    """Unmarked checks of an expected failure support; the marked claim check alone may refute."""
+    def verifier(c):
+        for i, v in enumerate(supporting):
+            fact_check(c, v, f"support {i}")
+        with c.claim():
+            fact_check(c, claim_holds, "claim")
+    verdict = run_verifier(verifier, item=item("fails")).verdict
+    if not all(supporting):
+        assert verdict == "error"
+    else:
+        assert verdict == ("proved" if claim_holds else "refuted")
+
+
+def test_a_typo_in_a_supporting_check_of_a_true_statement_is_an_error_not_a_refutation():
+    def verifier(c):
+        fact_check(c, False, "typo")  # unmarked: supporting, in an expected failure
+    assert run_verifier(verifier, item=item("fails")).verdict == "error"
+
+
+# --- class 7: the parent derives the verdict from plain records -------------------------------
+
+def test_editing_check_objects_after_recording_changes_nothing():
+    def verifier(c):
+        fact_check(c, False)
+        c.checks[0].outcome = "proved"
+        c.checks[0].claim = False
+    run = run_verifier(verifier)
+    assert run.verdict == "refuted"
+
+
+records = st.fixed_dictionaries({
+    "name": st.sampled_from(["a", "b"]),
+    "outcome": st.sampled_from(["proved", "confirmed", "inconclusive", "refuted", "error"]),
+    "method": st.sampled_from(["symbolic", "proof script", "randomized", "numerical", "instances"]),
+    "claim": st.booleans(),
+    "steps": st.lists(st.fixed_dictionaries({"status": st.sampled_from(["checked", "failed", "unchecked"])}),
+                      max_size=3)})
+
+
+@FAST
+@given(st.lists(records, min_size=1, max_size=5))
+def test_forged_records_never_give_a_stronger_verdict(recs):
+    it = Item("s.forged", "theorem", "t", "", "", verifier=lambda c: None)
+    verdict = judge(it, {"checks": recs, "failure": ""})["verdict"]
+    claims = [r for r in recs if r["claim"]]
+    honest = all(r["outcome"] != "proved" or (r["method"] in ("symbolic",) or
+                                              (r["method"] == "proof script" and r["steps"]
+                                               and all(s["status"] == "checked" for s in r["steps"])))
+                 for r in recs)
+    if verdict == "proved":
+        assert honest and claims and all(r["outcome"] == "proved" for r in claims)
+    if not honest or not claims:
+        assert verdict == "error"
+
+
+def test_a_malformed_message_is_an_error():
+    it = Item("s.forged", "theorem", "t", "", "", verifier=lambda c: None)
+    assert judge(it, "proved")["verdict"] == "error"
+    assert judge(it, {"checks": ["proved"]})["verdict"] == "error"
+    assert verdict_and_reason("theorem", True, [Check("a", "proved", "randomized")])[0] == "error"
+
+
+# --- class 10: propagation is the weakest over everything below --------------------------------
+
+RANK = {"proved": 0, "confirmed": 1}
+
+
+@st.composite
+def dags(draw):
+    n = draw(st.integers(2, 8))
+    kinds = draw(st.lists(st.sampled_from(["lemma", "definition", "theorem"]), min_size=n, max_size=n))
+    edges = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=14))
+    verdicts = draw(st.lists(st.sampled_from(["proved", "confirmed", "refuted", "inconclusive", "defined", "stated"]),
+                             min_size=n, max_size=n))
+    uses = {i: sorted({j for a, j in edges if a == i and j < i}) for i in range(n)}  # j < i: acyclic
+    return n, kinds, uses, verdicts
+
+
+@FAST
+@given(dags())
+def test_established_verdict_is_the_brute_force_minimum_over_all_ancestors(dag):
+    n, kinds, uses, verdicts = dag
+    items = [Item(f"n{i}", kinds[i], "x", "", "", uses=tuple(f"n{j}" for j in uses[i]), verifier=lambda c: None)
+             for i in range(n)]
+    corpus = build(items)
+    results = {f"n{i}": ItemResult(f"n{i}", verdicts[i]) for i in range(n)}
+    propagate(corpus, results)
+
+    def below(i):  # independent transitive closure by depth-first search
+        seen, stack = set(), list(uses[i])
+        while stack:
+            j = stack.pop()
+            if j not in seen:
+                seen.add(j)
+                stack.extend(uses[j])
+        return seen
+    for i in range(n):
+        own, deps = verdicts[i], below(i)
+        bad = [j for j in deps if verdicts[j] not in ("proved", "confirmed", "defined", "stated")]
+        got = results[f"n{i}"].graph_verdict
+        if own not in ("proved", "confirmed", "defined", "stated"):
+            assert got == own
+        elif bad:
+            assert got == "unsupported"
+            assert sorted(results[f"n{i}"].blocked_by) == sorted(f"n{j} ({verdicts[j]})" for j in bad)
+        elif own == "proved":
+            weakest = max((RANK.get(verdicts[j], 0) for j in deps), default=0)
+            assert got == ("confirmed" if weakest else "proved")
+        else:
+            assert got == own
+
+
+def test_a_definition_passes_on_a_confirmed_lemma_below_it():
+    items = [Item("lem", "lemma", "x", "", "", verifier=lambda c: None),
+             Item("defn", "definition", "x", "", "", uses=("lem",), verifier=lambda c: None),
+             Item("thm", "theorem", "x", "", "", uses=("defn",), verifier=lambda c: None)]
+    results = {"lem": ItemResult("lem", "confirmed"), "defn": ItemResult("defn", "defined"),
+               "thm": ItemResult("thm", "proved")}
+    propagate(build(items), results)
+    assert results["thm"].graph_verdict == "confirmed"
