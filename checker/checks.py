@@ -197,14 +197,16 @@ class Checks:
 
     def proof(self, name: str, proof, *, scope: str = "") -> Check:
         """A checked proof: ``proved`` only when every step and the conclusion were checked."""
-        from .proof import check_proof
+        from .proof import check_proof, proved_statement
         allowed = self.item.all_uses if self.item is not None else ()
-        results = check_proof(proof, allowed_citations=allowed)
+        assumptions = [a.id for a in self.item.assumes] if self.item is not None else None
+        results = check_proof(proof, allowed_citations=allowed, assumptions=assumptions)
         steps = [r.to_dict() for r in results]
         bad = [r for r in results if r.status != "checked"]
         if not bad:
             return self.record(Check(name, "proved", "proof script", scope,
-                                     f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}", steps=steps))
+                                     f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}; "
+                                     f"proves: {proved_statement(proof)}", steps=steps))
         first = bad[0]
         return self.record(Check(name, "inconclusive", "proof script", scope,
                                  f"proof rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",

@@ -2,9 +2,11 @@
 
 Rules (each checked mechanically with sympy by :func:`check_proof`):
 
-* ``hypothesis``  -- the equation instantiates an assumption the item declares (named by id);
-  ``along=(t, ...)`` declares that it holds identically in those variables (for every t), not
-  only at a point;
+* ``hypothesis``  -- the equation instantiates an assumption the item declares (named by id, checked
+  against the item's ``assumes``); ``along=(t, ...)`` declares that it holds identically in those
+  variables (for every t), not only at a point;
+* ``suppose``     -- a premise of the implication the proof proves: it assumes nothing of the item,
+  and the proof's record states what was proved as ``premises ⇒ conclusion``;
 * ``define``      -- ``symbol = expr`` names an expression by a symbol that occurs in no earlier step
   and not in ``expr`` (a definitional extension: it assumes nothing);
 * ``cite``        -- the equation is one that a used item established (exported under a name);
@@ -33,7 +35,7 @@ import sympy
 
 from .symbolic import TimeLimit, as_residuals, is_provably_nonzero, reduce_residual, time_limit
 
-RULES = ("hypothesis", "define", "cite", "differentiate", "substitute", "algebra", "cancel", "contradiction")
+RULES = ("hypothesis", "suppose", "define", "cite", "differentiate", "substitute", "algebra", "cancel", "contradiction")
 #: functions defined and finite at every real and complex argument: polynomial certificates may use them
 ENTIRE_FUNCTIONS = (sympy.sin, sympy.cos, sympy.exp, sympy.sinh, sympy.cosh)
 
@@ -118,10 +120,15 @@ class Proof:
         return self._add(Step(label, "hypothesis", eq, note=note, assumption=_assumption_id(assumption),
                               along=_along(along)))
 
+    def suppose(self, label, eq, note="", *, along=()):
+        """A premise of the implication this proof proves (recorded as ``premises ⇒ conclusion``)."""
+        return self._add(Step(label, "suppose", eq, note=note, along=_along(along)))
+
     def nonzero(self, label, expr, note="", *, assumption=None):
-        """``expr != 0`` instantiates ``assumption`` (e.g. full rank: a Gram determinant, a nowhere-zero factor);
-        certificates and ``cancel`` may then divide by ``expr`` and by its factors."""
-        return self._add(Step(label, "hypothesis", sympy.Ne(sympy.sympify(expr), 0, evaluate=False), note=note,
+        """``expr != 0``, instantiating ``assumption`` (e.g. full rank: a Gram determinant), or a premise when no
+        assumption is named; certificates and ``cancel`` may then divide by ``expr`` and by its factors."""
+        rule = "hypothesis" if assumption is not None else "suppose"
+        return self._add(Step(label, rule, sympy.Ne(sympy.sympify(expr), 0, evaluate=False), note=note,
                               assumption=_assumption_id(assumption), factor=sympy.sympify(expr)))
 
     def define(self, label, symbol, expr, note=""):
@@ -294,7 +301,7 @@ class _Identically:
         step = self.steps[label]
         if not any(r.has(var) for r in self.residuals.get(label, [])):
             return True  # the equation does not involve var: if it holds, it holds for every var
-        if step.rule in ("hypothesis", "cite", "define"):
+        if step.rule in ("hypothesis", "suppose", "cite", "define"):
             return var in step.along
         if step.rule == "differentiate":
             return self.holds(step.refs[0], var)
@@ -323,9 +330,9 @@ def check_proof(proof: Proof, allowed_citations: Sequence[str] = (), seconds: fl
                "identically": ident, "steps": proof.steps}
     for step in proof.steps:
         text = render(step.eq)
-        if step.along and step.rule in ("hypothesis", "cite"):
+        if step.along and step.rule in ("hypothesis", "suppose", "cite"):
             text += f"  (for every {', '.join(sympy.sstr(v) for v in step.along)})"
-        nonzero_step = step.rule == "hypothesis" and step.factor is not None
+        nonzero_step = step.rule in ("hypothesis", "suppose") and step.factor is not None
         residuals[step.label] = []
         if step.rule != "contradiction" and not nonzero_step:
             try:
@@ -350,12 +357,23 @@ def check_proof(proof: Proof, allowed_citations: Sequence[str] = (), seconds: fl
     return results
 
 
+def proved_statement(proof: Proof) -> str:
+    """What a fully checked proof proves: ``premises ⇒ conclusion`` (premises: its suppose steps, and its
+    hypothesis steps when it was checked outside an item), or the conclusion alone."""
+    premises = [s for s in proof.steps if s.rule == "suppose" or (s.rule == "hypothesis" and not s.assumption)]
+    text = f"step {proof.conclusion!r}"
+    if not premises:
+        return text
+    return "premises " + ", ".join(repr(s.label) for s in premises) + " ⇒ " + text
+
+
 def _check_hypothesis(step, ctx):
     allowed = ctx["assumptions"]
-    if allowed is None:
-        return True, "hypothesis" + (f" {step.assumption}" if step.assumption else "")
+    if allowed is None:  # a proof outside any item: its hypotheses are premises of what it proves
+        return True, "hypothesis" + (f" {step.assumption}" if step.assumption else " (a premise: no item)")
     if not step.assumption:
-        return False, "a hypothesis step must name the assumption it instantiates (assumption=ID)"
+        return False, ("a hypothesis step must name the assumption of the item it instantiates (assumption=ID); "
+                       "a premise of the proved implication is a suppose step")
     if step.assumption not in allowed:
         return False, f"names {step.assumption!r}, which the item does not assume (it assumes {list(allowed)})"
     return True, f"instance of {step.assumption}"
@@ -418,7 +436,7 @@ def _mentions(step, symbol) -> bool:
 
 def _declared_nonzero(ctx, status) -> list:
     """Expressions that checked ``nonzero`` steps declare nonzero."""
-    return [s.factor for s in ctx["steps"] if s.rule == "hypothesis" and s.factor is not None
+    return [s.factor for s in ctx["steps"] if s.rule in ("hypothesis", "suppose") and s.factor is not None
             and status.get(s.label) == "checked"]
 
 
@@ -432,6 +450,8 @@ def _check_step(step, residuals, status, ctx):
     claimed = residuals.get(step.label, [])
     if step.rule == "hypothesis":
         return _check_hypothesis(step, ctx)
+    if step.rule == "suppose":
+        return True, "premise of the proved implication"
     if step.rule == "cite":
         return _check_cite(step, claimed, ctx)
     if step.rule == "define":

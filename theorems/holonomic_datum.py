@@ -1362,7 +1362,7 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     p = Proof("implicit differentiation of G(u, φ(u)) = 0")
     derived = []
     for a, g in enumerate(Gs):
-        p.hypothesis(f"on_graph_{a + 1}", (g, 0), along=u, note="the zero set near p is the graph of φ (IFT)")
+        p.suppose(f"on_graph_{a + 1}", (g, 0), along=u, note="the zero set near p is the graph of φ (IFT)")
         derived.append(p.differentiate(f"d_du_{a + 1}", f"on_graph_{a + 1}", u, (sympy.diff(g, u), 0),
                                        note="chain rule along the graph"))
     rows = [sympy.expand(sympy.diff(g, u)) for g in Gs]
@@ -1370,7 +1370,7 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     Jv = Matrix(k, k, lambda a, i: rows[a].coeff(primes[i]))
     Ju = Matrix([sympy.expand(r - sum(Jv[a, i] * primes[i] for i in range(k))) for a, r in enumerate(rows)])
     inverse = Jv.adjugate() / Jv.det()  # generic k ≤ 2: the adjugate over det D_vG
-    p.nonzero("regular", Jv.det(), note="det D_vG ≠ 0 (the rank hypothesis, as the IFT uses it)")
+    p.nonzero("regular", Jv.det(), assumption=H_RANK_ON_LOCUS, note="det D_vG ≠ 0 (the rank hypothesis, as the IFT uses it)")
     solution = derivative_sign * inverse * Ju
     components = []
     for i in range(k):
@@ -1589,8 +1589,8 @@ def check_residual_reaction_unselective(check, *, first_motion=t, second_motion=
     xs = [Function(f"y{i + 1}")(t) for i in range(3)]
     Fs = [Function(f"F{i + 1}")(t) for i in range(3)]
     p = Proof("the reaction of a given curve is unique")
-    first = p.hypothesis("equation_R", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
-    second = p.hypothesis("equation_R'", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rp)))
+    first = p.suppose("equation_R", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
+    second = p.suppose("equation_R'", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rp)))
     comps = [p.algebra(f"component_{i + 1}", [first, second], (Rs[i], Rp[i]),
                        certificate=[0] * i + [-1] + [0] * (2 - i) + [0] * i + [1] + [0] * (2 - i)) for i in range(3)]
     p.algebra("unique", comps, (Matrix(Rs), Matrix(Rp)))
@@ -1726,7 +1726,7 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
     Gf = Function("G")
     X0 = sympy.symbols("a1:4", real=True)
     p = Proof("G_t vanishes on a scleronomic locus")
-    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t,
+    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t, assumption=H_SCLERONOMIC,
                  note="x0 ∈ N: every (t, x0) ∈ O lies in Σ, for t in the open set {t : (t, x0) ∈ O}")
     p.differentiate("G_t", "vanishes_on_time_line", t, (sympy.diff(Gf(t, *X0), t), 0),
                     note="an identity on an open set of times may be differentiated")
@@ -1846,9 +1846,9 @@ def x6_proof(sign=1) -> Proof:
     G_v = sympy.expand(total).coeff(phi.diff(t))
     G_t = sympy.expand(total - G_v * phi.diff(t))
     p = Proof("G_t = 0 on Σ forces the local graph to be constant in time")
-    p.hypothesis("graph", (on_graph, 0), along=t, note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
+    p.suppose("graph", (on_graph, 0), along=t, note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
     p.differentiate("d_dt", "graph", t, (total, 0))
-    p.hypothesis("G_t_on_sigma", (G_t, 0), note="the hypothesis G_t = 0 on Σ, along the graph")
+    p.suppose("G_t_on_sigma", (G_t, 0), note="the hypothesis G_t = 0 on Σ, along the graph")
     p.nonzero("G_v", G_v, note="G_v ≠ 0: rank 1 on Σ, the graph is over u")
     p.algebra("phi_t", ["d_dt", "G_t_on_sigma"], (phi.diff(t), 0), certificate=[sign / G_v, -sign / G_v],
               note="where G_v ≠ 0")
@@ -1960,8 +1960,8 @@ def rescaling_proof(k: int, multiplier, n: int = 3) -> Proof:
         lam_new = Matrix(multiplier(P, lam)).applyfunc(sympy.cancel)
     G_new = P * G
     p = Proof(f"rescaling G' = P G at the points of Σ (k = {k})")
-    hyps = [p.hypothesis(f"on_sigma_{a + 1}", (G[a], 0), note="a point of Σ") for a in range(k)]
-    p.nonzero("invertible", P.det(), note="ρ ≠ 0 (P invertible)")
+    hyps = [p.suppose(f"on_sigma_{a + 1}", (G[a], 0), note="a point of Σ") for a in range(k)]
+    p.nonzero("invertible", P.det(), assumption=H_RHO_NOWHERE_ZERO, note="ρ ≠ 0 (P invertible)")
     jac = []
     for var in xs + [t]:
         for a in range(k):
@@ -2116,15 +2116,15 @@ def check_force_branch_vs_constrained_branch(check, *, initial_conditions_suffic
     q = [Function(f"q{i + 1}")(t) for i in range(3)]
     Gq = Function("G")(t, *q)
     p = Proof("G ≡ 0 along a curve gives the permitted-velocity condition")
-    p.hypothesis("on_locus", (Gq, 0), along=t, note="G(t, x(t)) = 0 at every time")
+    p.suppose("on_locus", (Gq, 0), along=t, note="G(t, x(t)) = 0 at every time")
     p.differentiate("permitted", "on_locus", t, (sympy.diff(Gq, t), 0), note="G_t + D_xG x' = 0 (chain rule)")
     p.conclude("permitted")
     check.proof("the second condition is automatic from the first: G(t, x(t)) ≡ 0 ⇒ G_t + D_xG x' = 0", p,
                 scope="symbolic, generic G(t, x), N = 1")
     Rs, Fs, xs = ([Function(f"{name}{i + 1}")(t) for i in range(3)] for name in ("R", "F", "y"))
     p = Proof("the two equations coincide only for R = 0")
-    a = p.hypothesis("constrained", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
-    b = p.hypothesis("force_branch", (m * Matrix(xs).diff(t, 2), Matrix(Fs)))
+    a = p.suppose("constrained", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
+    b = p.suppose("force_branch", (m * Matrix(xs).diff(t, 2), Matrix(Fs)))
     comps = [p.algebra(f"R{i + 1}", [a, b], (Rs[i], 0), certificate=[0] * i + [-1] + [0] * (2 - i) + [0] * i + [1]
                        + [0] * (2 - i)) for i in range(3)]
     p.algebra("R_zero", comps, (Matrix(Rs), sympy.zeros(3, 1)))
@@ -2256,11 +2256,11 @@ def no_ideal_motion_proof(force=f_force) -> Proof:
     """G = x1², F = (f, 0, 0), f ≠ 0: no ideal constrained motion (V = R³ on Σ forces R = 0, the constraint R1 = −f)."""
     R1 = Function("R1")(t)
     p = Proof("no ideal motion through the rank-0 locus of x1²")
-    p.hypothesis("on_locus", (q[0], 0), along=t, note="G = x1² = 0 ⇔ x1 = 0 along the motion (every t)")
+    p.suppose("on_locus", (q[0], 0), along=t, note="G = x1² = 0 ⇔ x1 = 0 along the motion (every t)")
     p.differentiate("velocity", "on_locus", t, (q[0].diff(t), 0))
     p.differentiate("acceleration", "velocity", t, (q[0].diff(t, 2), 0))
-    p.hypothesis("ideal", (R1, 0), note="D_xG = 2x1 e1 = 0 on Σ, so V = R³ and R ⟂ V forces R = 0")
-    p.hypothesis("equation", (m * q[0].diff(t, 2), force + R1), note="first component of 𝖬x'' = F + R")
+    p.suppose("ideal", (R1, 0), note="D_xG = 2x1 e1 = 0 on Σ, so V = R³ and R ⟂ V forces R = 0")
+    p.suppose("equation", (m * q[0].diff(t, 2), force + R1), note="first component of 𝖬x'' = F + R")
     p.substitute("forced", "equation", ["acceleration", "ideal"], (force, 0))
     p.contradiction("contradiction", "forced")
     p.conclude("contradiction")

@@ -594,9 +594,12 @@ def _first_integral_proof(k: int, n: int, drop_time_term: bool, factor: str) -> 
     law = (sympy.zeros(k, 1) if drop_time_term else b) + A * v
     solved = (sigma if factor == "inverse" else rho) * law
     p = Proof(f"d/dt Φ(t, x(t)) = ρ⁻¹(b + A x'), k' = {k}, n = {n}")
-    p.hypothesis("A = ρΦ_x", (A, rho * Phi_x), note="H_factorisation at (t, x(t))")
-    p.hypothesis("b = ρΦ_t", (b, rho * Phi_t), note="H_factorisation at (t, x(t))")
-    p.hypothesis("σρ = I", (sigma * rho, sympy.eye(k)), note="ρ invertible with inverse σ")
+    p.hypothesis("A = ρΦ_x", (A, rho * Phi_x), assumption="velocity_constraint.he_factorisation",
+                 note="H_factorisation at (t, x(t))")
+    p.hypothesis("b = ρΦ_t", (b, rho * Phi_t), assumption="velocity_constraint.he_factorisation",
+                 note="H_factorisation at (t, x(t))")
+    p.hypothesis("σρ = I", (sigma * rho, sympy.eye(k)), assumption="velocity_constraint.he_rho_invertible",
+                 note="ρ invertible with inverse σ")
     p.cite("chain rule", CHAIN_RULE, (Phi_dot, Phi_t + Phi_x * v),
            note="d/dt Φ(t, x(t)) = Φ_t + Φ_x x' (Φ_dot, Φ_t, Φ_x, v the jets at t)")
     hyps = ["A = ρΦ_x", "b = ρΦ_t", "σρ = I", "chain rule"]
@@ -622,9 +625,9 @@ def _law_equivalence_proofs(k: int, n: int):
     A, b, v, Phi_dot = _jets("A", k, n), _jets("b", k, 1), _jets("v", n, 1), _jets("Phi_dot", k, 1)
     law = b + A * v
     forward = Proof("the law forces Φ' = 0")
-    forward.hypothesis("ρΦ' = b + Ax'", (rho * Phi_dot, law), note="the first part of the lemma")
-    forward.hypothesis("σρ = I", (sigma * rho, sympy.eye(k)))
-    forward.hypothesis("law", (law, sympy.zeros(k, 1)), note="b + A x' = 0 at t")
+    forward.suppose("ρΦ' = b + Ax'", (rho * Phi_dot, law), note="the first part of the lemma")
+    forward.suppose("σρ = I", (sigma * rho, sympy.eye(k)))
+    forward.suppose("law", (law, sympy.zeros(k, 1)), note="b + A x' = 0 at t")
     for beta in range(k):
         certificate = ([sigma[beta, al] for al in range(k)]
                        + [-Phi_dot[g] if r == beta else 0 for r in range(k) for g in range(k)]
@@ -634,9 +637,9 @@ def _law_equivalence_proofs(k: int, n: int):
     forward.algebra("Φ' = 0", [f"Φ'_{beta + 1} = 0" for beta in range(k)], (Phi_dot, sympy.zeros(k, 1)))
     forward.conclude("Φ' = 0")
     backward = Proof("Φ' = 0 forces the law")
-    backward.hypothesis("ρΦ' = b + Ax'", (rho * Phi_dot, law))
+    backward.suppose("ρΦ' = b + Ax'", (rho * Phi_dot, law))
     for beta in range(k):
-        backward.hypothesis(f"Φ'_{beta + 1} = 0", (Phi_dot[beta], 0))
+        backward.suppose(f"Φ'_{beta + 1} = 0", (Phi_dot[beta], 0))
     backward.substitute("law", "ρΦ' = b + Ax'", [f"Φ'_{beta + 1} = 0" for beta in range(k)], (law, sympy.zeros(k, 1)))
     backward.conclude("law")
     return forward, backward
@@ -887,9 +890,9 @@ def _no_global_pair_proof(row) -> Proof:
     on_circle = {X1: C, X2: S, X3: 0}
     A = [sympy.sympify(e).xreplace(on_circle) for e in row]
     p = Proof("no global pair for the angular form")
-    p.hypothesis("circle", (C**2 + S**2, 1), note="c(s*) = (C, S, 0) = (cos s*, sin s*, 0) lies on the unit circle ⊂ O_v")
+    p.suppose("circle", (C**2 + S**2, 1), note="c(s*) = (C, S, 0) = (cos s*, sin s*, 0) lies on the unit circle ⊂ O_v")
     for j, (Aj, Pj) in enumerate(zip(A, (P1, P2, P3))):
-        p.hypothesis(f"A_{j + 1} = ρΦ_{j + 1}", (rho * Pj, Aj), note="A = ρΦ_x at c(s*)")
+        p.suppose(f"A_{j + 1} = ρΦ_{j + 1}", (rho * Pj, Aj), note="A = ρΦ_x at c(s*)")
     p.cite("chain rule", CHAIN_RULE, (Pdot, -S * P1 + C * P2), note="d/ds Φ(c(s)) = Φ_x(c(s))·c'(s), c' = (−sin, cos, 0)")
     p.algebra("ρ Φ' = 1", ["circle", "A_1 = ρΦ_1", "A_2 = ρΦ_2", "A_3 = ρΦ_3", "chain rule"], (rho * Pdot, 1),
               certificate=[1, -S, C, 0, rho])

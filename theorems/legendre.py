@@ -935,14 +935,14 @@ def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
     Lww = Matrix(n, n, lambda i, j: L.diff(w[i], w[j]))
     product = DV * Lww
     pr = Proof("hyperregular ⇒ regular")
-    pr.hypothesis("inverse", (Matrix(branch), Matrix(w)), along=tuple(w), note="v(t, q, 𝓛_v(t, q, w)) = w for every w (C¹ inverse)")
+    pr.hypothesis("inverse", (Matrix(branch), Matrix(w)), along=tuple(w), assumption=H_INVERSE_C1, note="v(t, q, 𝓛_v(t, q, w)) = w for every w (C¹ inverse)")
     columns = []
     for j in range(n):
         label = f"d/dw{j + 1}"
         pr.differentiate(label, "inverse", w[j], (product[:, j], identity_factor * sympy.eye(n)[:, j]),
                          note="chain rule: column j of D_pv(t, q, 𝓛_v)·𝓛_vv = column j of I")
         columns.append(label)
-    pr.hypothesis("singular", (Lww.det(), 0), note="suppose det 𝓛_vv(t, q, w) = 0")
+    pr.suppose("singular", (Lww.det(), 0), note="suppose det 𝓛_vv(t, q, w) = 0")
     E = product - sympy.eye(n)
     pr.algebra("one", columns + ["singular"], (1, 0), certificate=_determinant_certificate(n, E, DV.det()),
                note="det(D_pv)·det 𝓛_vv = det(D_pv 𝓛_vv) = det I = 1")
@@ -1100,7 +1100,8 @@ def hamiltonian_differential_proof(n: int, q_sign=-1) -> Proof:
     """
     q, p, w, H, residuals = _generic_branch(n)
     pr = Proof("the differential of H on an inverse branch")
-    pr.hypothesis("branch", (Matrix(residuals), sympy.zeros(n, 1)), note="𝓛_v(t, q, w(t, q, p)) = p")
+    pr.hypothesis("branch", (Matrix(residuals), sympy.zeros(n, 1)), assumption=H_BRANCH_RELATION,
+                  note="𝓛_v(t, q, w(t, q, p)) = p")
     claims = [(p[i], w[i], f"H_p{i + 1} = w{i + 1}") for i in range(n)]
     claims += [(q[i], q_sign * _slot_partial(n, q, w, 1 + i, q[i]), f"H_q{i + 1} = −𝓛_q{i + 1}(t, q, w)") for i in range(n)]
     claims.append((t, -_slot_partial(n, q, w, 0, t), "H_t = −𝓛_t(t, q, w)"))

@@ -251,9 +251,10 @@ def kernel_spanning_set(A: Matrix) -> list:
     return out
 
 
-def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier, rank_assumption=None,
-                      annihilation_assumption=None) -> Proof:
-    """Checked proof that ``ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, from ``ℓ·δ_S = 0`` on the spanning set δ_S of ker A.
+def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier, rank_assumption=None) -> Proof:
+    """Checked proof of ``ℓ·δ_S = 0 for every S ⇒ ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, δ_S spanning ker A.
+
+    ``rank_assumption``: the item's full-rank hypothesis, instantiated by det(AAᵀ) ≠ 0 (a premise when None).
 
     μ enters through its defining equations ``μ_a = multiplier(A, ℓ)_a`` (symbols μ_a).  With d = det(AAᵀ) ≠ 0
     (full row rank, the only division), Σ_S δ_S δ_Sᵀ = d(I − Aᵀ(AAᵀ)⁻¹A), so the certificate of component i is
@@ -268,9 +269,8 @@ def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier, r
     p.nonzero("full_rank", gram, assumption=rank_assumption, note="det(AAᵀ) ≠ 0: A has full row rank k")
     labels = []
     for j, delta in enumerate(spanning):
-        labels.append(p.hypothesis(f"annihilates_{j + 1}", (euclidean_inner_product(ell, delta), 0),
-                                   assumption=annihilation_assumption,
-                                   note=f"ℓ vanishes on δ_{j + 1} = {sympy.sstr(list(delta))} ∈ ker A"))
+        labels.append(p.suppose(f"annihilates_{j + 1}", (euclidean_inner_product(ell, delta), 0),
+                                note=f"ℓ vanishes on δ_{j + 1} = {sympy.sstr(list(delta))} ∈ ker A (ℓ ⟂ ker A)"))
     definitions = [p.define(f"definition_mu_{a + 1}", mu_symbols[a], mu[a], note="μ := multiplier(A, ℓ)")
                    for a in range(k)]
     components = []
@@ -335,7 +335,8 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
         if basis:
             check.identity(f"converse: Aᵀc annihilates ker A (k={k}, n={n})",
                            (A.T * c).T * Matrix.hstack(*basis), sympy.zeros(1, len(basis)), scope=scope)
-        check.proof(f"ℓ ⟂ ker A ⇒ ℓ = Aᵀμ (k={k}, n={n})", annihilator_proof(A, ell, multiplier), scope=scope)
+        check.proof(f"ℓ ⟂ ker A ⇒ ℓ = Aᵀμ (k={k}, n={n})", annihilator_proof(A, ell, multiplier, rank_assumption=A_FULL_ROW_RANK),
+                    scope=scope)
 
     def holds(instance) -> bool:
         A, c, w = instance

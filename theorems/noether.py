@@ -259,8 +259,10 @@ def _noether_proof(clause: _Clause, charge, n: int) -> Proof:
     U = U0(t, *q)
     p = Proof(f"{clause.name} is constant along Euler–Lagrange solutions (n = {n})")
     el = [m * qi.diff(t, 2) + dU for qi, dU in zip(q, _gradient(U, q))]
-    labels = [p.hypothesis(f"EL_{i + 1}", (e, 0), note="H2: q solves m q'' = −∇U₀") for i, e in enumerate(el)]
-    labels.append(p.hypothesis("symmetry", (clause.condition(U, q, a), 0), note="H3, along q(t)"))
+    labels = [p.hypothesis(f"EL_{i + 1}", (e, 0), assumption=H_SOLUTION, note="H2: q solves m q'' = −∇U₀")
+              for i, e in enumerate(el)]
+    labels.append(p.hypothesis("symmetry", (clause.condition(U, q, a), 0), assumption=clause.symmetry,
+                               note="H3, along q(t)"))
     p.algebra("conserved", labels, (sympy.diff(charge(q, a), t), 0),
               certificate=list(clause.xi(q, a)) + [clause.factor()],
               note="dC/dt = ξ·EL + residual, residual = factor·S (Noether identity)")
@@ -835,9 +837,11 @@ def _conservation_proof(n: int = 1) -> Proof:
     xi = [Function(f"xi{i + 1}")(*q) for i in range(n)]
     B = Function("B")(TJ, *q)
     p = Proof("the charge is constant along Euler–Lagrange solutions")
-    labels = [p.hypothesis("symmetry", (symmetry_residual(L, q, TJ, xi, B, v=v), 0), note="H: the symmetry identity")]
+    labels = [p.hypothesis("symmetry", (symmetry_residual(L, q, TJ, xi, B, v=v), 0), assumption=H_SYMMETRY,
+                           note="H: the symmetry identity")]
     labels += [p.hypothesis(f"EL_{i + 1}", (total_derivative(sympy.diff(L, w), q, TJ, v=v, a=a) - sympy.diff(L, x), 0),
-                            note="H2: d/dt 𝓛_v − 𝓛_q = 0 along q") for i, (w, x) in enumerate(zip(v, q))]
+                            assumption=H_SOLUTION, note="H2: d/dt 𝓛_v − 𝓛_q = 0 along q")
+               for i, (w, x) in enumerate(zip(v, q))]
     p.algebra("conserved", labels, (total_derivative(noether_charge(L, q, TJ, xi, B, v=v), q, TJ, v=v, a=a), 0),
               certificate=[1] + xi)
     p.conclude("conserved")

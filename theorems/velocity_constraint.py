@@ -1031,8 +1031,8 @@ def _re_presentation_proofs(check, k, n, transform):
     old_law = A * v + b
     for i in range(k):  # one scalar conclusion per proof
         p = Proof(f"a velocity admissible for (ρA, ρb) satisfies row {i + 1} of Av + b = 0")
-        p.nonzero("invertible", rho.det(), note="det ρ ≠ 0")
-        new = [p.hypothesis(f"new law {j + 1}", (new_law[j], 0), note="(ρA)v + ρb = 0") for j in range(k)]
+        p.nonzero("invertible", rho.det(), assumption=H_RHO_INVERTIBLE, note="det ρ ≠ 0")
+        new = [p.suppose(f"new law {j + 1}", (new_law[j], 0), note="(ρA)v + ρb = 0") for j in range(k)]
         p.algebra("old law", new, (old_law[i], 0), certificate=list(inverse.row(i)), note="Av + b = ρ⁻¹((ρA)v + ρb)")
         p.conclude("old law")
         check.proof(f"(ρA)v + ρb = 0 ⇒ (Av + b)_{i + 1} = 0 (k' = {k}, 3N = {n})", p, scope=scope)
@@ -1050,9 +1050,9 @@ def _re_presentation_proofs(check, k, n, transform):
                 "(ρA)ᵀμ' − Aᵀμ = Aᵀ(ρᵀμ' − μ)") for j in range(n)]
     for name, residual, certificate, note in claims:  # one scalar conclusion per proof (a certificate each)
         q = Proof(f"μ' = ρ^(-T)μ: {name}")
-        hypotheses = [q.hypothesis(f"normal {i + 1}", (((A * A.T) * mu - A * R)[i], 0),
+        hypotheses = [q.suppose(f"normal {i + 1}", (((A * A.T) * mu - A * R)[i], 0),
                                    note="μ is the multiplier of A: AAᵀμ = AR") for i in range(k)]
-        hypotheses += [q.hypothesis(f"law {i + 1}", ((rho.T * mu_new - mu)[i], 0), note="ρᵀμ' = μ") for i in range(k)]
+        hypotheses += [q.suppose(f"law {i + 1}", ((rho.T * mu_new - mu)[i], 0), note="ρᵀμ' = μ") for i in range(k)]
         q.algebra("claim", hypotheses, (residual, 0), certificate=certificate, note=note)
         q.conclude("claim")
         check.proof(f"μ' = ρ^(-T)μ: {name} (k' = {k}, 3N = {n})", q,
