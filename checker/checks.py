@@ -200,7 +200,7 @@ class Checks:
         from .proof import check_proof, proved_statement
         allowed = self.item.all_uses if self.item is not None else ()
         assumptions = [a.id for a in self.item.assumes] if self.item is not None else None
-        results = check_proof(proof, allowed_citations=allowed, assumptions=assumptions)
+        results = check_proof(proof, allowed_citations=allowed, assumptions=assumptions, exports=self._citable())
         steps = [r.to_dict() for r in results]
         bad = [r for r in results if r.status != "checked"]
         if not bad:
@@ -220,6 +220,31 @@ class Checks:
                                  detail=f"witness: {instance}"))
         return out
 
+
+    def check_exports(self) -> list:
+        """Check each equation the item exports (``Item.exports``) as a claim identity: what others may cite."""
+        out = []
+        if self.item is None:
+            return out
+        outer, self._claim, self._role = (self._claim, self._role), True, None
+        try:
+            for name, (lhs, rhs) in sorted(self.item.exports.items()):
+                out.append(self.identity(f"exported equation {name!r}", lhs, rhs))
+        finally:
+            self._claim, self._role = outer
+        return out
+
+    def _citable(self) -> Optional[dict]:
+        """Exports of the items this item uses: id -> {name: (lhs, rhs)} (None outside an item)."""
+        if self.item is None:
+            return None
+        from .items import find
+        out = {}
+        for ref in self.item.all_uses:
+            cited = find(ref)
+            if cited is not None:
+                out[ref] = dict(cited.exports)
+        return out
 
     # -- pictures ---------------------------------------------------------------------
     def figure(self, title: str, x, series: dict, *, xlabel: str = "t", ylabel: str = "", caption: str = "",

@@ -9,7 +9,8 @@ Rules (each checked mechanically with sympy by :func:`check_proof`):
   and the proof's record states what was proved as ``premises ⇒ conclusion``;
 * ``define``      -- ``symbol = expr`` names an expression by a symbol that occurs in no earlier step
   and not in ``expr`` (a definitional extension: it assumes nothing);
-* ``cite``        -- the equation is one that a used item established (exported under a name);
+* ``cite``        -- the equation is an instance of one that a used item exports under a name (each export
+  is checked as an identity in that item's run; the graph bounds this item by that item's verdict);
 * ``differentiate`` -- the residual is the derivative in ``var`` of an earlier step's residual,
   and that step holds identically in ``var`` (declared, or inherited, see below);
 * ``substitute``  -- the residual is an earlier step's residual with the cited equations
@@ -135,10 +136,11 @@ class Proof:
         """``symbol := expr``: a fresh name (the symbol occurs in no earlier step and not in ``expr``)."""
         return self._add(Step(label, "define", (symbol, expr), var=symbol, note=note))
 
-    def cite(self, label, item_id, eq, note="", *, name=None, along=()):
-        """The equation ``name`` that the used item ``item_id`` established (see ``Checks.export``)."""
+    def cite(self, label, item_id, eq, note="", *, name=None, instance=None, along=()):
+        """The equation ``name`` that the used item ``item_id`` exports (``Item.exports``, checked there as an
+        identity), optionally instantiated by ``instance`` (symbols or undefined functions -> expressions)."""
         return self._add(Step(label, "cite", eq, cited_item=_assumption_id(item_id), note=note,
-                              cited_name=name or "", along=_along(along)))
+                              cited_name=name or "", along=_along(along), certificate=instance))
 
     def differentiate(self, label, source, var, eq, note=""):
         return self._add(Step(label, "differentiate", eq, refs=(source,), var=var, note=note))
@@ -286,7 +288,8 @@ def certificate_problem(coefficient, declared_nonzero=()) -> str:
 class _Identically:
     """Which steps hold identically in which variable (memoised recursion over the proof)."""
 
-    def __init__(self, steps, residuals):
+    def __init__(self, steps, residuals, exports_checked=False):
+        self.exports_checked = exports_checked
         self.steps = {s.label: s for s in steps}
         self.residuals = residuals
         self.memo: dict = {}
@@ -301,6 +304,8 @@ class _Identically:
         step = self.steps[label]
         if not any(r.has(var) for r in self.residuals.get(label, [])):
             return True  # the equation does not involve var: if it holds, it holds for every var
+        if step.rule == "cite" and self.exports_checked:
+            return True  # an instance of an exported identity holds for every value of every variable
         if step.rule in ("hypothesis", "suppose", "cite", "define"):
             return var in step.along
         if step.rule == "differentiate":
@@ -324,7 +329,7 @@ def check_proof(proof: Proof, allowed_citations: Sequence[str] = (), seconds: fl
     residuals: dict[str, list] = {}
     status: dict[str, str] = {}
     equations = {step.label: step.eq for step in proof.steps}
-    ident = _Identically(proof.steps, residuals)
+    ident = _Identically(proof.steps, residuals, exports_checked=exports is not None)
     context = {"allowed": tuple(allowed_citations), "seconds": seconds, "equations": equations,
                "assumptions": None if assumptions is None else tuple(assumptions), "exports": exports,
                "identically": ident, "steps": proof.steps}
@@ -379,26 +384,46 @@ def _check_hypothesis(step, ctx):
     return True, f"instance of {step.assumption}"
 
 
+def _instance_problem(mapping, exported) -> str:
+    """An instance of an identity: replace free symbols (honouring their assumptions) or undefined functions."""
+    from sympy.core.function import AppliedUndef, UndefinedFunction
+    bound = set()
+    for r in exported:
+        for d in r.atoms(sympy.Derivative, sympy.Subs):
+            bound |= set(d.variables)
+    for old, new in mapping.items():
+        if isinstance(old, sympy.Symbol):
+            if old in bound:
+                return f"{sympy.sstr(old)} is a variable of differentiation: it cannot be instantiated"
+            for fact, value in old.assumptions0.items():
+                if value is True and fact not in ("commutative",) and getattr(sympy.sympify(new), f"is_{fact}") is not True:
+                    return f"{sympy.sstr(new)} is not shown {fact}, as {sympy.sstr(old)} is"
+        elif not isinstance(old, (AppliedUndef, UndefinedFunction)):
+            return f"only symbols and undefined functions can be instantiated, not {sympy.sstr(old)}"
+    return ""
+
+
 def _check_cite(step, claimed, ctx):
     if step.cited_item not in ctx["allowed"]:
         return False, f"cites {step.cited_item!r}, which is not among the item's uses"
     exports = ctx["exports"]
-    if exports is None:
-        return True, f"cites {step.cited_item}"
+    if exports is None:  # a proof outside any item: the citation is a premise
+        return True, f"cites {step.cited_item} (a premise: no item)"
     established = exports.get(step.cited_item, {})
     if not step.cited_name:
         return False, f"a cite step must name the equation of {step.cited_item} it uses (name=...)"
     if step.cited_name not in established:
-        return False, (f"{step.cited_item} established no equation named {step.cited_name!r} "
+        return False, (f"{step.cited_item} exports no equation named {step.cited_name!r} "
                        f"(it exports {sorted(established)})")
-    entry = established[step.cited_name]
-    exported = [sympy.sympify(r) for r in entry["residuals"]]
-    if not _same_up_to_sign(claimed, exported, ctx["seconds"]):
-        return False, f"the equation is not {step.cited_item}:{step.cited_name} as established"
-    missing = [v for v in step.along if not (entry.get("identically") or str(v) in entry.get("along", ()))]
-    if missing:
-        return False, f"{step.cited_item}:{step.cited_name} was not established identically in {missing}"
-    return True, f"cites {step.cited_item}:{step.cited_name}"
+    exported = [sympy.sympify(r) for r in as_residuals(established[step.cited_name])]
+    mapping = dict(step.certificate or {})
+    problem = _instance_problem(mapping, exported)
+    if problem:
+        return False, problem
+    instance = [r.subs(mapping).doit() if mapping else r for r in exported]
+    if not _same_up_to_sign(claimed, instance, ctx["seconds"]):
+        return False, f"the equation is not an instance of {step.cited_item}:{step.cited_name}"
+    return True, f"cites {step.cited_item}:{step.cited_name} (checked there as an identity)"
 
 
 def _substitution_problem(step, target_residuals, using_labels, ctx) -> str:
@@ -424,7 +449,8 @@ def _substitution_problem(step, target_residuals, using_labels, ctx) -> str:
 
 
 def _mentions(step, symbol) -> bool:
-    parts = [step.eq, step.factor, step.var] + list(step.certificate or [])
+    cert = step.certificate or []
+    parts = [step.eq, step.factor, step.var] + (list(cert.values()) if isinstance(cert, dict) else list(cert))
     for part in parts:
         if part is None or part is sympy.false:
             continue

@@ -60,9 +60,11 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "") -> dict:
     checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
                     reproduce=reproduce_command(it.id, seed, profile, load_flags))
     failure, detail = "", ""
-    if it.verifier is not None:
+    if it.verifier is not None or it.exports:
         try:
-            it.verifier(checks)
+            if it.verifier is not None:
+                it.verifier(checks)
+            checks.check_exports()
         except Exception as exc:  # noqa: BLE001 - a crashing verifier is an error verdict
             failure = "error"
             detail = f"verifier raised {type(exc).__name__}: {exc}"
@@ -82,7 +84,7 @@ def judge(it, message) -> dict:
     records = [validated_record(c) for c in message.get("checks", [])]
     failure = message.get("failure", "")
     failure = failure if failure in ("", "error", "inconclusive") else "error"
-    verdict, reason = verdict_and_reason(it.kind, it.verifier is not None, records, failure)
+    verdict, reason = verdict_and_reason(it.kind, it.verifier is not None or bool(it.exports), records, failure)
     detail = "; ".join(d for d in (str(message.get("detail", "") or ""), reason) if d)
     hypotheses = [h.to_dict() for h in analyse(it, records)]
     figures = message.get("figures", [])

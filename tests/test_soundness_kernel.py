@@ -305,3 +305,74 @@ def test_a_definition_passes_on_a_confirmed_lemma_below_it():
                "thm": ItemResult("thm", "proved")}
     propagate(build(items), results)
     assert results["thm"].graph_verdict == "confirmed"
+
+
+# --- class 3: hypothesis steps name the item's assumptions ------------------------------------
+
+ids = st.sampled_from(["s.a", "s.b", "s.c", "s.d"])
+
+
+@FAST
+@given(st.lists(ids, max_size=3, unique=True), st.one_of(st.none(), ids), polynomials_with_a_root())
+def test_a_hypothesis_step_must_instantiate_a_declared_assumption(declared, named, p):
+    from checker.assumptions import hypothesis
+    host = Item("s.host", "theorem", "t", "", "", assumes=tuple(hypothesis(i, i) for i in declared))
+
+    def verifier(c):
+        proof = Proof()
+        proof.hypothesis("h", (p, 0), assumption=named)
+        proof.algebra("c", ["h"], (2 * p, 0))
+        proof.conclude("c")
+        c.proof("p", proof)
+    verdict = run_verifier(verifier, item=host).verdict
+    assert verdict == ("proved" if named in declared else "inconclusive")
+
+
+def test_an_item_without_assumptions_cannot_assume_one_equals_zero():
+    def verifier(c):
+        proof = Proof()
+        proof.hypothesis("h", (1, 0))
+        proof.conclude("h")
+        c.proof("1 = 0", proof)
+    assert run_verifier(verifier, item=Item("s.none", "theorem", "t", "", "")).verdict == "inconclusive"
+
+    def premise(c):  # a premise is allowed, and the record says what was proved: an implication
+        proof = Proof()
+        proof.suppose("h", (1, 0))
+        proof.conclude("h")
+        c.proof("1 = 0 ⇒ 1 = 0", proof)
+    run = run_verifier(premise, item=Item("s.none", "theorem", "t", "", ""))
+    assert run.verdict == "proved" and "premises 'h' ⇒ step 'h'" in run.checks[0].detail
+
+
+# --- class 4: a cited equation is an instance of one the cited item exports ---------------------
+
+def test_citations_must_match_an_exported_equation():
+    g = sp.Function("g")
+    lib = Item("s.lib", "lemma", "lib", "", "", verifier=lambda c: None,
+               exports={"square": ((x + y) ** 2, x**2 + 2 * x * y + y**2)})
+    from checker.items import _REGISTRY
+    _REGISTRY.setdefault("tests.soundness", []).append(lib)
+    try:
+        host = Item("s.host", "theorem", "t", "", "", uses=("s.lib",))
+
+        def cite(eq, **kw):
+            def verifier(c):
+                proof = Proof()
+                proof.cite("c", "s.lib", eq, **kw)
+                proof.conclude("c")
+                c.proof("p", proof)
+            return run_verifier(verifier, item=host).verdict
+        assert cite(((x + y) ** 2, x**2 + 2 * x * y + y**2), name="square") == "proved"
+        assert cite(((t + 1) ** 2, t**2 + 2 * t + 1), name="square", instance={x: t, y: 1}) == "proved"
+        assert cite((g(t), 0), name="square") == "inconclusive"          # not the exported equation
+        assert cite(((x + y) ** 2, x**2 + y**2), name="square") == "inconclusive"
+        assert cite(((x + y) ** 2, x**2 + 2 * x * y + y**2)) == "inconclusive"  # no name
+        assert cite(((x + y) ** 2, x**2 + 2 * x * y + y**2), name="cube") == "inconclusive"
+        # the export is checked in the exporting item's own run
+        from checker.runner import judge, run_in_process
+        assert judge(lib, run_in_process(lib, 0, "quick"))["verdict"] == "proved"
+        bad = Item("s.bad", "lemma", "bad", "", "", verifier=lambda c: None, exports={"wrong": ((x + y) ** 2, x**2)})
+        assert judge(bad, run_in_process(bad, 0, "quick"))["verdict"] == "refuted"
+    finally:
+        _REGISTRY.pop("tests.soundness")

@@ -781,7 +781,7 @@ def check_differentiated_constraint(check, *, drop_time_term=False, drop_velocit
         check.identity(f"d/dt G(t, q(t)) = G_t + G_q q' (k = {k}, n = {n})", G.diff(t), claimed, scope=scope)
         p = Proof("a C¹ constrained curve has a permitted velocity")
         p.suppose("constrained", (G, sympy.zeros(k, 1)), along=t, note="G(t, q(t)) = 0 for every t ∈ I")
-        p.cite("chain rule", CHAIN_RULE, (G.diff(t), claimed), note="d/dt G(t, q(t)) = G_t + G_q q'")
+        p.algebra("chain rule", [], (G.diff(t), claimed), note="d/dt G(t, q(t)) = G_t + G_q q' (an identity sympy checks)")
         p.differentiate("permitted", "constrained", t, (claimed, sympy.zeros(k, 1)),
                         note="differentiate the hypothesis: G_t + G_q q' = 0, i.e. q' is permitted")
         p.conclude("permitted")

@@ -600,8 +600,8 @@ def _first_integral_proof(k: int, n: int, drop_time_term: bool, factor: str) -> 
                  note="H_factorisation at (t, x(t))")
     p.hypothesis("σρ = I", (sigma * rho, sympy.eye(k)), assumption="velocity_constraint.he_rho_invertible",
                  note="ρ invertible with inverse σ")
-    p.cite("chain rule", CHAIN_RULE, (Phi_dot, Phi_t + Phi_x * v),
-           note="d/dt Φ(t, x(t)) = Φ_t + Φ_x x' (Φ_dot, Φ_t, Φ_x, v the jets at t)")
+    p.suppose("chain rule", (Phi_dot, Phi_t + Phi_x * v),
+              note="the chain rule (#111) in jets: d/dt Φ(t, x(t)) = Φ_t + Φ_x x' (Φ_dot, Φ_t, Φ_x, v the jets at t)")
     hyps = ["A = ρΦ_x", "b = ρΦ_t", "σρ = I", "chain rule"]
     for alpha in range(k):
         certificate = ([-v[j] if r == alpha else 0 for r in range(k) for j in range(n)]
@@ -893,11 +893,13 @@ def _no_global_pair_proof(row) -> Proof:
     p.suppose("circle", (C**2 + S**2, 1), note="c(s*) = (C, S, 0) = (cos s*, sin s*, 0) lies on the unit circle ⊂ O_v")
     for j, (Aj, Pj) in enumerate(zip(A, (P1, P2, P3))):
         p.suppose(f"A_{j + 1} = ρΦ_{j + 1}", (rho * Pj, Aj), note="A = ρΦ_x at c(s*)")
-    p.cite("chain rule", CHAIN_RULE, (Pdot, -S * P1 + C * P2), note="d/ds Φ(c(s)) = Φ_x(c(s))·c'(s), c' = (−sin, cos, 0)")
+    p.suppose("chain rule", (Pdot, -S * P1 + C * P2),
+              note="the chain rule (#111) in jets: d/ds Φ(c(s)) = Φ_x(c(s))·c'(s), c' = (−sin, cos, 0)")
     p.algebra("ρ Φ' = 1", ["circle", "A_1 = ρΦ_1", "A_2 = ρΦ_2", "A_3 = ρΦ_3", "chain rule"], (rho * Pdot, 1),
               certificate=[1, -S, C, 0, rho])
-    p.cite("critical point", PERIODIC, (Pdot, 0),
-           note="s ↦ Φ(c(s)) is C¹ and 2π-periodic, so its derivative vanishes at some s*")
+    p.suppose("critical point", (Pdot, 0),
+              note="the cited theorem (a C¹ periodic function has a critical point): s ↦ Φ(c(s)) is C¹ and "
+                   "2π-periodic, so its derivative vanishes at some s*")
     p.substitute("0 = 1", "ρ Φ' = 1", ["critical point"], (0, 1))
     p.contradiction("contradiction", "0 = 1")
     p.conclude("contradiction")

@@ -327,8 +327,8 @@ def _pointwise_proof(D: Matrix, hessians: list, M: Matrix, correction_sign):
     mass, force, correction = _reduced_terms(D, curvature, M, F)
     Ddelta = D * delta
     p = Proof("the tangent projection of the ambient equation")
-    p.cite("acceleration", CHAIN_RULE, (xdd, D * a + curvature),
-           note="x = X∘q: x'' = DX q'' + X_qq[q', q'] (the chain rule twice; checked above for generic X)")
+    p.suppose("acceleration", (xdd, D * a + curvature),
+              note="x = X∘q: x'' = DX q'' + X_qq[q', q'] (the chain rule twice; checked above for generic X)")
     p.hypothesis("newton", (M * xdd, F + R), assumption=H_IDEAL_REACTION, note="M x'' = F(t, x, x') + R (H7)")
     p.hypothesis("ideal", ((R.T * Ddelta)[0], 0), assumption=H_IDEAL_REACTION, note="R·DX δ = 0 (H7)")
     certificate = [-e for e in M.T * Ddelta] + list(Ddelta) + [1]
