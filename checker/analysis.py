@@ -2,7 +2,9 @@
 
 * ``necessary``: a necessity witness was accepted -- an instance for which the verifier computed that it
   violates the assumption, satisfies the item's other assumptions, and violates the conclusion (all three
-  groups of facts hold, and the "others hold" group is present whenever the item has other assumptions);
+  groups of facts hold, and the "others hold" facts cover *every* other assumption of the item by id; each
+  predicate the verifier gave an instance for was evaluated by the kernel; the evidence names the
+  assumptions whose predicate was not evaluated);
 * ``not needed``: checks recorded inside ``check.without(assumption)`` established the conclusion with the
   assumption removed (every such check proved or confirmed);
 * ``not analysed``: neither.
@@ -64,15 +66,17 @@ def analyse(item, checks: list) -> list[HypothesisStatus]:
             parts = {p for p, _ in facts}
             failing = [c for _, c in facts if _get(c, "outcome") not in PASSING]
             missing = [p for p in ("violates", "conclusion fails") if p not in parts]
-            if len(assumed) > 1 and "others hold" not in parts:
-                missing.append("others hold")
+            covered = {cid for p, c in facts if p == "others hold" for cid in (_get(c, "role") or {}).get("covers", ())}
+            uncovered = [o.id for o in assumed if o.id != a.id and o.id not in covered]
+            missing += [f"{o} holds" for o in uncovered]
             if failing:
                 problems.append(f"necessity witness {instance!r} rejected: {_get(failing[0], 'name')} "
                                 f"is {_get(failing[0], 'outcome')}")
             elif missing:
                 problems.append(f"necessity witness {instance!r} rejected: no fact shows {', '.join(missing)}")
             else:
-                accepted.append(instance)
+                unevaluated = sorted({x for _, c in facts for x in (_get(c, "role") or {}).get("predicates_not_evaluated", ())})
+                accepted.append(instance + (f" (predicates not evaluated: {', '.join(unevaluated)})" if unevaluated else ""))
         not_needed = bool(without) and all(_get(c, "outcome") in PASSING for c in without)
         if without and not not_needed:
             bad = next(c for c in without if _get(c, "outcome") not in PASSING)

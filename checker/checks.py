@@ -268,25 +268,60 @@ class Checks:
 
     # -- hypothesis analysis ----------------------------------------------------------
     def necessary(self, hypothesis, instance: str, *, violates: list, conclusion_fails: list,
-                  others_hold: list = (), scope: str = "") -> list:
-        """A necessity witness for ``hypothesis``: ``instance`` violates it, satisfies the other hypotheses
-        and violates the conclusion.
+                  others_hold=None, instances=None, scope: str = "") -> list:
+        """A necessity witness for ``hypothesis``: ``instance`` violates it, satisfies every other assumption of
+        the item, and violates the conclusion.
 
-        Each group is a list of facts ``(description, computed bool or Decision, method)`` that must all
-        be true; ``others_hold`` may be empty only when the item has no other hypothesis.  The kernel
-        accepts the witness only when every fact of the three groups holds (:mod:`checker.analysis`).
-        The facts are recorded as checks with a ``necessary`` role; they do not enter the item's verdict.
+        ``violates`` and ``conclusion_fails`` are lists of facts ``(description, computed bool or Decision,
+        method)``; ``others_hold`` maps each *other* assumption of the item (the assumption, its id, or a tuple
+        of them when the same facts show several) to the facts that show it holds for the instance: the
+        kernel rejects the witness unless every other assumption is covered.  ``instances`` maps assumptions to
+        the concrete object their predicate tests: the kernel evaluates each such predicate (false for
+        ``hypothesis``, true for the others).  The facts are recorded with a ``necessary`` role; they are never
+        claim checks (:mod:`checker.analysis` judges them).
         """
         hid = self._hypothesis_id(hypothesis)
+        if others_hold is None:
+            others_hold = {}
+        if not isinstance(others_hold, dict):
+            raise TypeError("others_hold must map each other assumption (or its id) to the facts that show it holds")
+        groups = [("violates", facts, [hid]) for facts in [violates]]
+        for key, facts in others_hold.items():
+            keys = key if isinstance(key, tuple) else (key,)
+            covered = [self._hypothesis_id(k) for k in keys]
+            if hid in covered:
+                raise ValueError(f"others_hold names {hid}, the hypothesis the witness violates")
+            groups.append(("others hold", facts, covered))
+        groups.append(("conclusion fails", conclusion_fails, []))
+        assumed = {a.id: a for a in self.item.assumes} if self.item is not None else {}
+        given = {self._hypothesis_id(k): v for k, v in (instances or {}).items()}
+        missing = sorted(a for a in assumed if assumed[a].predicate is not None and a not in given)
         out = []
         outer = self._role
         try:
-            for part, facts in (("violates", violates), ("others hold", others_hold),
-                                ("conclusion fails", conclusion_fails)):
+            for part, facts, covered in groups:
                 for description, value, method in facts:
-                    self._role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance}
+                    self._role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance,
+                                  "covers": covered, "predicates_not_evaluated": missing}
                     out.append(self.fact(f"necessity of {hid}: {part}: {description}", value, method=method,
                                          scope=scope, detail=f"witness: {instance}"))
+            for aid, obj in sorted(given.items()):
+                a = assumed.get(aid)
+                if a is None or a.predicate is None:
+                    continue
+                part = "violates" if aid == hid else "others hold"
+                try:
+                    holds = a.holds_for(obj)
+                except Exception as exc:  # noqa: BLE001 - a predicate that cannot be evaluated shows nothing
+                    holds = None
+                    note = f"{type(exc).__name__}: {exc}"
+                else:
+                    note = f"predicate of {aid} evaluated to {holds}"
+                self._role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance,
+                              "covers": [aid], "predicates_not_evaluated": missing}
+                value = (holds is False) if aid == hid else (holds is True)
+                out.append(self.fact(f"necessity of {hid}: {part}: the predicate of {aid} on the instance", value,
+                                     method="computation", scope=scope, detail=note))
         finally:
             self._role = outer
         return out

@@ -1441,10 +1441,11 @@ def _transpose_multiple_witness(check):
     M = sympy.diag(2, 3)
     check.necessary(H_RANK_EVERYWHERE, "G = (q1, 2q1): G_q = [[1, 0], [2, 0]], rank 1 < k = 2; R = (1, 0); M = diag(2, 3)",
                     violates=[("G_q violates rank G_q = k", W.rank() < 2, "computation")],
-                    others_hold=[("M = diag(2, 3) is symmetric positive definite", H_MASS_SPD.holds_for(M), "computation"),
-                                 ("the premise holds: R annihilates V = ker G_q = span{(0, 1)}",
-                                  all((Rw.T * d)[0, 0] == 0 for d in W.nullspace()), "computation")],
-                    conclusion_fails=[("λ = (1, 0) and λ = (−1, 1) both give G_qᵀλ = R: λ not unique",
+                    others_hold={H_MASS_SPD: [("M = diag(2, 3) is symmetric positive definite", H_MASS_SPD.holds_for(M),
+                                               "computation")]},
+                    instances={H_MASS_SPD: M},
+                    conclusion_fails=[("the premise holds: R annihilates V = ker G_q = span{(0, 1)}",
+                                       all((Rw.T * d)[0, 0] == 0 for d in W.nullspace()), "computation"),("λ = (1, 0) and λ = (−1, 1) both give G_qᵀλ = R: λ not unique",
                                        W.T * Matrix([1, 0]) == Rw and W.T * Matrix([-1, 1]) == Rw, "computation"),
                                       ("C = G_q M⁻¹G_qᵀ is singular, not positive definite",
                                        (W * M.inv() * W.T).det() == 0, "computation")])

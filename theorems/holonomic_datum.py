@@ -1432,7 +1432,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
         facts.append((f"{split}: two cone points (·, ±ε) over the same u, for every ε > 0: not a graph near 0",
                       on_cone and a != b, "symbolic"))
     check.necessary(H_RANK_ON_LOCUS, "N = 1, G = x1² + x2² − x3² (double cone) at the origin", violates=facts[:1],
-                    others_hold=[("G is a polynomial, so of class C²", cone.is_polynomial(), "computation")],
+                    others_hold={H_G_C2: [("G is a polynomial, so of class C²", cone.is_polynomial(), "computation")]},
                     conclusion_fails=facts[1:],
                     scope="the graph conclusion of the implicit function theorem fails for every coordinate split")
 
@@ -1759,9 +1759,9 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
     moving = HolonomicConstraintDatum([x1 - u * t], X[:3], t, sample_point=(0, (0, 0, 0)))
     check.necessary(H_SCLERONOMIC, "G = s(x) − ut, u ≠ 0 (rheonomic, rank 1)", violates=[
         ("(0, 0) ∈ Σ and (1, 0) ∉ Σ: rheonomic", moving.on_locus(0, (0, 0, 0)) and not moving.on_locus(1, (0, 0, 0)),
-         "symbolic")], others_hold=[
-        ("D_xG = (1, 0, 0) has rank 1 on Σ", moving.jacobian.rank() == 1, "computation"),
-        ("G is a polynomial, so of class C²", sympy.sympify(moving.G[0]).is_polynomial(), "computation")],
+         "symbolic")], others_hold={
+        H_RANK_ON_LOCUS: [("D_xG = (1, 0, 0) has rank 1 on Σ", moving.jacobian.rank() == 1, "computation")],
+        H_G_C2: [("G is a polynomial, so of class C²", sympy.sympify(moving.G[0]).is_polynomial(), "computation")]},
         conclusion_fails=[
         ("G_t = −u ≠ 0 on Σ", sympy.sympify(moving.time_derivative[0] + u) == 0 and u.is_nonzero, "symbolic")])
 
@@ -2049,11 +2049,12 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
     s_new = HolonomicConstraintDatum([x1 * x1], X[:3], t)
     s_old = HolonomicConstraintDatum([x1], X[:3], t, sample_point=(0, (0, 0, 0)))
     check.necessary(H_RHO_NOWHERE_ZERO, "G = s(x) = x1, ρ = s (vanishes on Σ), G' = s²", violates=[
-        ("ρ = s vanishes on Σ = {s = 0}", x1.subs(x1, 0) == 0, "symbolic")], others_hold=[
-        ("ρ = s is a polynomial, so of class C²", x1.is_polynomial(), "computation"),
-        ("D_xG = (1, 0, 0) has rank 1 on Σ", len(s_old.virtual_displacements(0, (0, 0, 0))) == 2, "symbolic"),
-        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic")],
+        ("ρ = s vanishes on Σ = {s = 0}", x1.subs(x1, 0) == 0, "symbolic")], others_hold={
+        H_RHO_C2: [("ρ = s is a polynomial, so of class C²", x1.is_polynomial(), "computation")],
+        H_RANK_ON_LOCUS: [("D_xG = (1, 0, 0) has rank 1 on Σ", len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
+                           "symbolic")]},
         conclusion_fails=[
+        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic"),
         ("V changes at (0, 0): dim ker D_xG' = 3, dim ker D_xG = 2",
          len(s_new.virtual_displacements(0, (0, 0, 0))) == 3 and len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
          "symbolic")])

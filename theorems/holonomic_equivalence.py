@@ -582,6 +582,11 @@ H_C1_CURVE = hypothesis("velocity_constraint.he_c1_curve", "x : J → ℝⁿ is 
 H_INTERVAL = hypothesis("velocity_constraint.he_interval", "J is an interval (connected)")
 
 
+def _assumed(check, others: dict) -> dict:
+    """The entries of ``others`` that the checked item assumes (one verifier serves items with fewer assumptions)."""
+    return {h: facts for h, facts in others.items() if check.item is None or h in check.item.assumes}
+
+
 def _jets(name: str, rows: int, cols: int) -> Matrix:
     return Matrix(rows, cols, lambda i, j: Symbol(f"{name}_{i + 1}{j + 1}", real=True))
 
@@ -694,10 +699,12 @@ def _first_integral_witnesses(check):
         check.necessary(H_RHO_INVERTIBLE, "ρ = x1, Φ = x2, A = (0, x1, 0), b = 0, curve x(t) = (0, t, 0) on J = ℝ",
                         violates=[("ρ(x(t)) = 0 for every t: ρ is not invertible on the curve",
                                    rho.xreplace(curve)[0] == 0, "computation")],
-                        others_hold=[("A = ρΦ_x and b = ρΦ_t hold identically", factorised, "symbolic"),
-                                     ("the curve is C¹ (polynomial) in O_v = ℝ × ℝ³", all(
-                                         sympy.sympify(c).is_polynomial(t) for c in curve.values()), "computation"),
-                                     ("J = ℝ is an interval", isinstance(sympy.S.Reals, sympy.Interval), "computation")],
+                        others_hold=_assumed(check, {
+                            H_FACTORISATION: [("A = ρΦ_x and b = ρΦ_t hold identically", factorised, "symbolic")],
+                            H_C1_CURVE: [("the curve is C¹ (polynomial) in O_v = ℝ × ℝ³", all(
+                                sympy.sympify(c).is_polynomial(t) for c in curve.values()), "computation")],
+                            H_INTERVAL: [("J = ℝ is an interval", isinstance(sympy.S.Reals, sympy.Interval),
+                                          "computation")]}),
                         conclusion_fails=[("the law A x' + b = 0 holds along the curve", law_on_curve, "computation"),
                                           ("Φ(x(t)) = t is not constant", sympy.diff(along, t) != 0, "computation")])
     pieces = (sympy.Interval.open(0, 1), sympy.Interval.open(2, 3))
@@ -709,11 +716,12 @@ def _first_integral_witnesses(check):
                         violates=[("J is not an interval: 1/2, 5/2 ∈ J but 3/2 ∉ J",
                                    J.contains(Rational(1, 2)) and J.contains(Rational(5, 2))
                                    and not J.contains(Rational(3, 2)), "computation")],
-                        others_hold=[("A = ρΦ_x and b = ρΦ_t with ρ = 1", (A1 - Phi1.jacobian([X1, X2, X3])).is_zero_matrix,
-                                      "symbolic"),
-                                     ("ρ = 1 is invertible", True, "computation"),
-                                     ("the curve is C¹ on J (constant on each component)",
-                                      all(sympy.diff(c, t) == 0 for c in values), "computation")],
+                        others_hold=_assumed(check, {
+                            H_FACTORISATION: [("A = ρΦ_x and b = ρΦ_t with ρ = 1",
+                                               (A1 - Phi1.jacobian([X1, X2, X3])).is_zero_matrix, "symbolic")],
+                            H_RHO_INVERTIBLE: [("ρ = 1 is invertible", sympy.Matrix([[1]]).det() != 0, "computation")],
+                            H_C1_CURVE: [("the curve is C¹ on J (constant on each component)",
+                                          all(sympy.diff(c, t) == 0 for c in values), "computation")]}),
                         conclusion_fails=[("the law A x' = 0 holds on J (x' = 0)", all(sympy.diff(c, t) == 0 for c in values),
                                            "computation"),
                                           ("Φ(x(1/2)) = 0 ≠ 1 = Φ(x(5/2)): Φ is not constant on J",

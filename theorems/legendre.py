@@ -959,8 +959,9 @@ def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2)
                     scope=f"symbolic, generic 𝓛(t, q, v) and C¹ branch v(t, q, p), n = {n}")
     bijective, not_c1, singular = _quartic_necessity_facts()
     check.necessary(H_INVERSE_C1, "𝓛 = v⁴/4 (n = 1): 𝓛_v = v³ is a bijection of ℝ with inverse p^{1/3}",
-                    violates=not_c1, others_hold=bijective + [("𝓛 = v⁴/4 is a polynomial, so C²",
-                                                               QUARTIC.is_polynomial(V), "symbolic")],
+                    violates=not_c1, others_hold={
+                        H_GRADIENT_BIJECTIVE: bijective,
+                        H_LAGRANGIAN_C2: [("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V), "symbolic")]},
                     conclusion_fails=singular, scope="symbolic, n = 1")
 
 
@@ -1072,7 +1073,8 @@ def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_invers
                    inverse_derivative(EXP_COS, [V1, V2], local), scope="symbolic, n = 2, p1 > 0")
     bijective, not_c1, singular = _quartic_necessity_facts()
     check.necessary(H_HESSIAN_NONSINGULAR, "𝓛 = v⁴/4 at v0 = 0 (n = 1)", violates=singular,
-                    others_hold=[("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V), "symbolic")],
+                    others_hold={H_LAGRANGIAN_C2: [("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V),
+                                                    "symbolic")]},
                     conclusion_fails=bijective + not_c1, scope="symbolic, n = 1")
 
 
@@ -1247,8 +1249,10 @@ def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugat
         no_branch = True
     check.necessary(H_KINETIC_SPD, "K = diag(1, 0), U = q1² (n = 2)",
                     violates=[("K = diag(1, 0) is not positive definite (det K = 0)", singular.det() == 0, "computation")],
-                    others_hold=[("K and U = q1² are polynomial, so C²",
-                                  all(sympy.sympify(e).is_polynomial(Q1, Q2) for e in [*singular, Q1**2]), "symbolic")],
+                    others_hold={H_MECHANICAL_DATA_C2: [
+                        ("K and U = q1² are polynomial, so C²",
+                         all(sympy.sympify(e).is_polynomial(Q1, Q2) for e in [*singular, Q1**2]), "symbolic")]},
+                    instances={H_KINETIC_SPD: singular},
                     conclusion_fails=[(f"not regular: {regular.explanation}", not regular, "symbolic"),
                                       ("no inverse branch: 𝓛_v = (v1, 0) = p has no solution for p2 ≠ 0", no_branch,
                                        "computation")])

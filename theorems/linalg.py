@@ -375,9 +375,9 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
     if rank_hypothesis:
         check.necessary(A_FULL_ROW_RANK, "A = [[1,0],[1,0]] (k = 2, rank 1), ℓ = (1, 0)",
                         violates=[("A violates the hypothesis rank A = k", not A_FULL_ROW_RANK.holds_for(W), "computation")],
-                        others_hold=[("the premise holds: ℓ annihilates ker A = span{(0,1)}",
-                                      all((ell_w.T * d)[0, 0] == 0 for d in W.nullspace()), "computation")],
-                        conclusion_fails=[("μ = (1,0) and μ = (0,1) both give Aᵀμ = ℓ, and Aᵀ(1,−1) = 0: μ is not unique",
+                        instances={A_FULL_ROW_RANK: W},
+                        conclusion_fails=[("the premise holds: ℓ annihilates ker A = span{(0,1)}",
+                                           all((ell_w.T * d)[0, 0] == 0 for d in W.nullspace()), "computation"),("μ = (1,0) and μ = (0,1) both give Aᵀμ = ℓ, and Aᵀ(1,−1) = 0: μ is not unique",
                                            W.T * mu_a == ell_w and W.T * mu_b == ell_w
                                            and (W.T * Matrix([1, -1])).is_zero_matrix, "computation")])
     else:

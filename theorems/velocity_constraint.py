@@ -976,8 +976,9 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
         check.necessary(H_CONSTANT_RANK, "A = [[0, −1, 1], [0, −1, 1]] (the z' = xy' row at x = 1, twice), "
                                          "R = (0, −1, 1)",
                         violates=[("rank A = 1 < k' = 2", W.rank() < W.rows, "computation")],
-                        others_hold=[("R annihilates ker A: the ideal condition holds",
-                                      all(euclidean_inner_product(Rw, d) == 0 for d in W.nullspace()), "computation")],
+                        others_hold={IDEAL_REACTION_ADOPTION: [
+                            ("R annihilates ker A: the ideal condition holds",
+                             all(euclidean_inner_product(Rw, d) == 0 for d in W.nullspace()), "computation")]},
                         conclusion_fails=[("μ = (1, 0) and μ = (0, 1) both give Aᵀμ = R: μ is not unique",
                                            W.T * Matrix([1, 0]) == Rw and W.T * Matrix([0, 1]) == Rw, "computation"),
                                           ("AAᵀ is singular: (AAᵀ)⁻¹AR is undefined", (W * W.T).det() == 0,
@@ -1123,7 +1124,7 @@ def check_re_presentation(check, *, transform=re_presented_multiplier, require_i
     if require_invertible:
         check.necessary(H_RHO_INVERTIBLE, "A = [[1,0,0],[0,1,0]], b = (0, 1), ρ = diag(1, 0)",
                         violates=[("det ρ = 0", rho_s.det() == 0, "computation")],
-                        others_hold=[("rank A = 2 = k'", A_s.rank() == 2, "computation")],
+                        others_hold={H_CONSTANT_RANK: [("rank A = 2 = k'", A_s.rank() == 2, "computation")]},
                         conclusion_fails=[("v = 0 is admissible for (ρA, ρb) but not for (A, b)",
                                            (rho_s * A_s * origin + rho_s * b_s).is_zero_matrix
                                            and not (A_s * origin + b_s).is_zero_matrix, "computation"),
