@@ -47,8 +47,6 @@ class Check:
     role: Optional[dict] = None
     #: whether the check establishes the item's statement (a claim check) or only supports it
     claim: bool = True
-    #: names of equations this check established, exported for citation: name -> residuals etc.
-    exports: Optional[dict] = None
 
     def __post_init__(self):
         if self.outcome not in OUTCOMES:

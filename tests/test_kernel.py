@@ -171,8 +171,10 @@ def test_cite_requires_the_item_to_be_used():
         p.cite("c", "other.item", (mu, 0))
         p.conclude("c")
         c.proof("p", p)
-    assert run_verifier(verifier, item=used).verdict == "proved"
-    assert run_verifier(verifier, item=Item("host", "lemma", "host", "", "")).verdict == "inconclusive"
+    used_run = run_verifier(verifier, item=used)  # used, but it exports no equation: nothing to cite
+    assert used_run.verdict == "inconclusive" and "must name the equation" in used_run.checks[0].detail
+    unused = run_verifier(verifier, item=Item("host", "lemma", "host", "", ""))
+    assert unused.verdict == "inconclusive" and "not among the item's uses" in unused.checks[0].detail
 
 
 def test_boolean_equation_is_refused():

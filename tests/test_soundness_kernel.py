@@ -376,3 +376,95 @@ def test_citations_must_match_an_exported_equation():
         assert judge(bad, run_in_process(bad, 0, "quick"))["verdict"] == "refuted"
     finally:
         _REGISTRY.pop("tests.soundness")
+
+
+# --- class 8: necessity witnesses cover every other assumption, predicates are evaluated ---------
+
+@FAST
+@given(st.integers(2, 4), st.data())
+def test_a_witness_must_cover_every_other_assumption_by_id(n, data):
+    from checker.assumptions import hypothesis
+    hyps = [hypothesis(f"s.h{i}", f"h{i}") for i in range(n)]
+    host = Item("s.host", "theorem", "t", "", "", assumes=tuple(hyps))
+    covered = data.draw(st.lists(st.sampled_from(hyps[1:]), unique=True))
+
+    def verifier(c):
+        fact_check(c, True, "conclusion")
+        c.necessary(hyps[0], "w", violates=[("v", True, "computation")],
+                    others_hold={h: [("holds", True, "computation")] for h in covered},
+                    conclusion_fails=[("c", True, "computation")])
+    status = run_verifier(verifier, item=host).hypothesis_status(hyps[0])
+    assert status == ("necessary" if len(covered) == n - 1 else "not analysed")
+
+
+@FAST
+@given(st.lists(st.integers(-5, 5), min_size=2, max_size=4))
+def test_predicates_are_evaluated_on_the_instance(values):
+    """A witness whose instance satisfies the violated hypothesis, or violates another, is rejected."""
+    from checker.assumptions import hypothesis
+    positive = hypothesis("s.positive", "x > 0", predicate=lambda v: v > 0)
+    even = hypothesis("s.even", "x even", predicate=lambda v: v % 2 == 0)
+    host = Item("s.host", "theorem", "t", "", "", assumes=(positive, even))
+    v = values[0]
+
+    def verifier(c):
+        fact_check(c, True, "conclusion")
+        c.necessary(positive, f"x = {v}", violates=[("claimed", True, "computation")],
+                    others_hold={even: [("claimed", True, "computation")]},
+                    conclusion_fails=[("c", True, "computation")], instances={positive: v, even: v})
+    status = run_verifier(verifier, item=host).hypothesis_status(positive)
+    assert status == ("necessary" if v <= 0 and v % 2 == 0 else "not analysed")
+
+
+def test_unnamed_others_hold_is_refused():
+    import pytest
+    from checker.assumptions import hypothesis
+    h, k = hypothesis("s.h", "h"), hypothesis("s.k", "k")
+
+    def verifier(c):
+        c.necessary(h, "w", violates=[("v", True, "computation")], others_hold=[("anything", True, "computation")],
+                    conclusion_fails=[("c", True, "computation")])
+    with pytest.raises(TypeError, match="others_hold must map"):
+        run_verifier(verifier, item=Item("s.host", "theorem", "t", "", "", assumes=(h, k)))
+
+
+# --- class 9: "not needed" needs the conclusion's claim checks, all inside, all passing -----------
+
+@FAST
+@given(st.lists(st.tuples(st.sampled_from(["inside", "outside"]), st.booleans(), st.booleans()), min_size=1, max_size=5))
+def test_not_needed_requires_the_claim_checks_inside_and_passing(layout):
+    from checker.assumptions import hypothesis
+    h = hypothesis("s.h", "h")
+    host = Item("s.host", "theorem", "t", "", "", assumes=(h,))
+
+    def record(c, claim, ok, i):
+        if claim:
+            fact_check(c, ok, f"check {i}")
+        else:
+            with c.supporting():
+                fact_check(c, ok, f"check {i}")
+
+    def verifier(c):
+        for i, (where, claim, ok) in enumerate(layout):
+            if where == "inside":
+                with c.without(h):
+                    record(c, claim, ok, i)
+            else:
+                record(c, claim, ok, i)
+    status = run_verifier(verifier, item=host).hypothesis_status(h)
+    inside = [(claim, ok) for where, claim, ok in layout if where == "inside"]
+    outside_claims = [1 for where, claim, ok in layout if where == "outside" and claim]
+    expected = bool(inside) and all(claim and ok for claim, ok in inside) and not outside_claims
+    assert (status == "not needed") == expected
+
+
+def test_a_trivial_check_in_a_without_block_shows_nothing():
+    from checker.assumptions import hypothesis
+    h = hypothesis("s.h", "h")
+
+    def verifier(c):
+        c.identity("the conclusion", (x + 1) ** 2, x**2 + 2 * x + 1)
+        with c.without(h):
+            c.identity("1 + 1 = 2", sp.Integer(1) + 1, 2)
+    run = run_verifier(verifier, item=Item("s.host", "theorem", "t", "", "", assumes=(h,)))
+    assert run.hypothesis_status(h) == "not analysed"
