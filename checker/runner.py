@@ -208,6 +208,16 @@ def _report(progress, result):
         progress(result)
 
 
+def drop(results: dict, dropped: dict) -> None:
+    """Mark the results of ``dropped`` (id -> path to a dropped node) ``not established`` (what-if runs)."""
+    for item_id, path in dropped.items():
+        if item_id in results:
+            old = results[item_id]
+            results[item_id] = ItemResult(item_id, NOT_ESTABLISHED, old.checks, old.seconds,
+                                          "rests on a dropped assumption or trusted result: " + " -> ".join(path),
+                                          hypotheses=old.hypotheses, dropped_path=list(path))
+
+
 def propagate(corpus, results: dict) -> None:
     """Fill ``graph_verdict``, ``status`` and ``blocked_by`` of every result.
 

@@ -200,7 +200,8 @@ def test_graph_rests_on_splits_postulates_hypotheses_definitions():
     postulate_item = Item("p.law", "postulate", "law", "", "", assumption=law)
     h = make_hypothesis("h.one", "one")
     corpus = build([postulate_item, mk("d.def", kind="definition"), mk("l.a", ["d.def"], assumes=[h, law]), mk("t.b", ["l.a"])])
-    assert corpus.rests_on("t.b") == {"postulates": ["p.law"], "hypotheses": ["h.one"], "definitions": ["d.def"]}
+    assert corpus.rests_on("t.b") == {"postulates": ["p.law"], "hypotheses": ["h.one"], "definitions": ["d.def"],
+                                      "trusted results": [], "not needed": []}
     assert corpus.dependents("p.law") == ["l.a", "t.b"]
     assert corpus.why("t.b", "h.one") == ["t.b", "l.a", "h.one"]
     assert corpus.order().index("d.def") < corpus.order().index("l.a") < corpus.order().index("t.b")

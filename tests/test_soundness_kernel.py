@@ -468,3 +468,38 @@ def test_a_trivial_check_in_a_without_block_shows_nothing():
             c.identity("1 + 1 = 2", sp.Integer(1) + 1, 2)
     run = run_verifier(verifier, item=Item("s.host", "theorem", "t", "", "", assumes=(h,)))
     assert run.hypothesis_status(h) == "not analysed"
+
+
+# --- classes 11 and 12: trusted results, and assumptions shown not needed ------------------------
+
+def test_cited_items_are_trusted_results_and_can_be_dropped():
+    from checker.ablation import dropped_items
+    items = [Item("lit.theorem", "cited", "a cited theorem", "", ""),
+             Item("mid", "lemma", "x", "", "", uses=("lit.theorem",), verifier=lambda c: None),
+             Item("top", "theorem", "x", "", "", uses=("mid",), verifier=lambda c: None)]
+    corpus = build(items)
+    assert corpus.rests_on("top")["trusted results"] == ["lit.theorem"]
+    assert corpus.trusted_results() == ["lit.theorem"]
+    assert set(dropped_items(corpus, ["lit.theorem"])) == {"lit.theorem", "mid", "top"}
+
+
+@FAST
+@given(dags(), st.data())
+def test_what_if_drops_exactly_the_items_with_a_path_avoiding_not_needed_edges(dag, data):
+    from checker.ablation import dropped_items
+    from checker.assumptions import hypothesis
+    n, kinds, uses, _ = dag
+    h = hypothesis("s.h", "h")
+    assuming = data.draw(st.lists(st.integers(0, n - 1), unique=True))
+    shown = set(data.draw(st.lists(st.sampled_from(assuming), unique=True))) if assuming else set()
+    items = [Item(f"n{i}", "lemma", "x", "", "", uses=tuple(f"n{j}" for j in uses[i]),
+                  assumes=(h,) if i in assuming else (), verifier=lambda c: None) for i in range(n)]
+    corpus = build(items)
+    dropped = dropped_items(corpus, ["s.h"], {f"n{i}": {"s.h"} for i in shown})
+
+    def falls(i, seen=()):  # brute force: assumes h (not shown not needed), or uses something that falls
+        return (i in assuming and i not in shown) or any(falls(j) for j in uses[i])
+    assert set(dropped) == {f"n{i}" for i in range(n) if falls(i)}
+    for i in range(n):
+        ro = corpus.rests_on(f"n{i}", {f"n{j}": {"s.h"} for j in shown})
+        assert ("s.h" in ro["hypotheses"]) == falls(i)
