@@ -37,12 +37,16 @@ def run_verifier(verifier, *args, kind: str = "theorem", item=None, uses=(), see
                  profile: str = "default", **kwargs) -> VerifierRun:
     """Run ``verifier(check, *args, **kwargs)`` here and return its derived verdict.
 
-    ``item`` (or just ``uses``, the ids a proof may cite) stands for the item being checked.
+    ``item`` (or just ``uses``, the ids a proof may cite) stands for the item being checked.  A stand-in
+    built from ``uses`` declares no assumptions, so hypothesis steps are not matched against any (they are
+    premises, as outside an item); the kernel's runs always check them against the real item.
     Exceptions from the verifier propagate (a test wants to see them).
     """
-    if item is None and uses:
+    stand_in = item is None and bool(uses)
+    if stand_in:
         from .items import Item
         item = Item("user.verifier", kind, "run_verifier", "", "", uses=tuple(uses))
     checks = Checks(item=item, seed=seed, profile=profile)
+    checks.assumptions_unknown = stand_in
     verifier(checks, *args, **kwargs)
     return VerifierRun(checks, kind)

@@ -56,6 +56,8 @@ class Checks:
         self._role: Optional[dict] = None
         self._claim: Optional[bool] = None
         self._records: list = []
+        #: a stand-in item (``run_verifier(uses=...)``) whose assumptions are unknown: proofs treat hypotheses as premises
+        self.assumptions_unknown = False
         self.figures: list = []
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -199,7 +201,8 @@ class Checks:
         """A checked proof: ``proved`` only when every step and the conclusion were checked."""
         from .proof import check_proof, proved_statement
         allowed = self.item.all_uses if self.item is not None else ()
-        assumptions = [a.id for a in self.item.assumes] if self.item is not None else None
+        assumptions = ([a.id for a in self.item.assumes]
+                       if self.item is not None and not self.assumptions_unknown else None)
         results = check_proof(proof, allowed_citations=allowed, assumptions=assumptions, exports=self._citable())
         steps = [r.to_dict() for r in results]
         bad = [r for r in results if r.status != "checked"]
