@@ -1,24 +1,42 @@
 """What rests on what: dropping assumptions (what-if runs) and declared independence (``avoids``).
 
 * :func:`dropped_items` -- for ``verify --without A``: every item that rests on a dropped
-  assumption, with one dependency path from the item down to it (the item cannot be established
-  under the remaining assumptions, whatever its own checks say);
+  assumption or trusted result, with one dependency path from the item down to it (the item cannot
+  be established under the remaining assumptions, whatever its own checks say) -- except through an
+  assumption the item's own analysis showed not needed (its claim checks all hold without it);
 * :func:`avoids_violations` -- an item may declare that it must *not* rest on an assumption or item
   (Metamath's ``avoids``); a declaration is broken when the dependency graph has a path to it.
 """
 from __future__ import annotations
 
 
-def dropped_items(corpus, without) -> dict:
-    """Item id -> dependency path (ids) to the first dropped assumption it rests on, for each such item."""
+def dropped_items(corpus, without, not_needed=None) -> dict:
+    """Item id -> dependency path (ids) to the first dropped assumption or trusted result it rests on.
+
+    ``not_needed`` (item id -> assumption ids, from the items' own hypothesis analysis) removes the edges
+    item -> assumption that the item showed not needed: such an item stays established without it.
+    """
+    import networkx as nx
+    graph = corpus.used_graph(not_needed)
     out: dict = {}
     for dropped in sorted(set(without)):
-        if dropped not in corpus.graph:
+        if dropped not in graph:
             continue  # nothing rests on an assumption no item declares
-        for item_id in [dropped] * (dropped in corpus.items) + corpus.dependents(dropped):
+        resting = sorted(n for n in nx.ancestors(graph, dropped) if n in corpus.items)
+        for item_id in [dropped] * (dropped in corpus.items) + resting:
             if item_id in out:
                 continue
-            out[item_id] = corpus.why(item_id, dropped) or [item_id]
+            out[item_id] = nx.shortest_path(graph, item_id, dropped) if item_id != dropped else [item_id]
+    return out
+
+
+def not_needed_map(results) -> dict:
+    """Item id -> the assumption ids its hypothesis analysis showed not needed (from run results)."""
+    out = {}
+    for item_id, res in results.items():
+        ids = {h["assumption"] for h in getattr(res, "hypotheses", []) or [] if h.get("status") == "not needed"}
+        if ids:
+            out[item_id] = ids
     return out
 
 

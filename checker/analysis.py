@@ -2,9 +2,13 @@
 
 * ``necessary``: a necessity witness was accepted -- an instance for which the verifier computed that it
   violates the assumption, satisfies the item's other assumptions, and violates the conclusion (all three
-  groups of facts hold, and the "others hold" group is present whenever the item has other assumptions);
+  groups of facts hold, and the "others hold" facts cover *every* other assumption of the item by id; each
+  predicate the verifier gave an instance for was evaluated by the kernel; the evidence names the
+  assumptions whose predicate was not evaluated);
 * ``not needed``: checks recorded inside ``check.without(assumption)`` established the conclusion with the
-  assumption removed (every such check proved or confirmed);
+  assumption removed: every check inside is a claim check and passed (proved or confirmed), and every
+  claim check of the item lies inside such a block (the whole conclusion was checked without it);
+  otherwise the table says which check kept it from being shown;
 * ``not analysed``: neither.
 
 A witness whose facts do not all hold is *rejected* (listed with the failing fact); a hypothesis that is
@@ -14,6 +18,8 @@ both witnessed necessary and shown not needed is a *contradiction*.  Both are pr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from .evidence import is_claim
 
 ANALYSED_KINDS = ("theorem", "lemma", "corollary")
 STATUSES = ("necessary", "not needed", "not analysed")
@@ -50,31 +56,37 @@ def analyse(item, checks: list) -> list[HypothesisStatus]:
     for a in assumed:
         witnesses: dict[str, list] = {}
         without: list = []
+        outside = []  # claim checks of the item recorded outside every without(a) block
         for c in checks:
             role = _get(c, "role")
-            if not role or a.id not in role.get("hypotheses", [role.get("hypothesis")]):
-                continue
-            if role.get("analysis") == "necessary":
+            inside = bool(role) and a.id in role.get("hypotheses", [role.get("hypothesis")])
+            if inside and role.get("analysis") == "necessary":
                 witnesses.setdefault(role.get("instance", ""), []).append((role.get("part"), c))
-            elif role.get("analysis") == "not needed":
+            elif inside and role.get("analysis") == "not needed":
                 without.append(c)
+            elif is_claim(c):
+                outside.append(c)
         problems = []
         accepted = []
         for instance, facts in witnesses.items():
             parts = {p for p, _ in facts}
             failing = [c for _, c in facts if _get(c, "outcome") not in PASSING]
             missing = [p for p in ("violates", "conclusion fails") if p not in parts]
-            if len(assumed) > 1 and "others hold" not in parts:
-                missing.append("others hold")
+            covered = {cid for p, c in facts if p == "others hold" for cid in (_get(c, "role") or {}).get("covers", ())}
+            uncovered = [o.id for o in assumed if o.id != a.id and o.id not in covered]
+            missing += [f"{o} holds" for o in uncovered]
             if failing:
                 problems.append(f"necessity witness {instance!r} rejected: {_get(failing[0], 'name')} "
                                 f"is {_get(failing[0], 'outcome')}")
             elif missing:
                 problems.append(f"necessity witness {instance!r} rejected: no fact shows {', '.join(missing)}")
             else:
-                accepted.append(instance)
-        not_needed = bool(without) and all(_get(c, "outcome") in PASSING for c in without)
-        if without and not not_needed:
+                unevaluated = sorted({x for _, c in facts for x in (_get(c, "role") or {}).get("predicates_not_evaluated", ())})
+                accepted.append(instance + (f" (predicates not evaluated: {', '.join(unevaluated)})" if unevaluated else ""))
+        passing = bool(without) and all(_get(c, "outcome") in PASSING for c in without)
+        supporting = [c for c in without if not is_claim(c)]
+        not_needed = passing and not supporting and not outside
+        if without and not passing:
             bad = next(c for c in without if _get(c, "outcome") not in PASSING)
             problems.append(f"'not needed' claim failed: {_get(bad, 'name')} is {_get(bad, 'outcome')}")
         if accepted and not_needed:
@@ -87,6 +99,12 @@ def analyse(item, checks: list) -> list[HypothesisStatus]:
             status = "not needed"
         else:
             status, evidence = "not analysed", ""
+            if passing and supporting:
+                evidence = (f"not shown not needed: {_get(supporting[0], 'name')!r} in the without-block is a "
+                            "supporting check, not a check of the conclusion")
+            elif passing and outside:
+                evidence = (f"not shown not needed: {len(outside)} claim check(s) of the item lie outside the "
+                            f"without-block (e.g. {_get(outside[0], 'name')!r})")
         table.append(HypothesisStatus(a.id, a.kind, status, evidence, problems))
     return table
 

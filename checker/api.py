@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .checks import Checks
-from .evidence import item_verdict
+from .evidence import verdict_and_reason
 
 
 class VerifierRun:
@@ -10,7 +10,8 @@ class VerifierRun:
 
     def __init__(self, checks: Checks, kind: str, failure: str = ""):
         self.checks = checks.checks
-        self.verdict = item_verdict(kind, True, checks.checks, failure)
+        self.records = checks.records()
+        self.verdict, self.reason = verdict_and_reason(kind, True, self.records, failure)
         self.failure = failure
         self.item = checks.item
 
@@ -18,7 +19,7 @@ class VerifierRun:
     def hypotheses(self) -> list:
         """The hypothesis analysis (:func:`checker.analysis.analyse`) of the item, when one was given."""
         from .analysis import analyse
-        return analyse(self.item, self.checks) if self.item is not None else []
+        return analyse(self.item, self.records) if self.item is not None else []
 
     def hypothesis_status(self, assumption) -> str:
         """``necessary`` / ``not needed`` / ``not analysed`` for one assumption of the item."""
@@ -36,12 +37,16 @@ def run_verifier(verifier, *args, kind: str = "theorem", item=None, uses=(), see
                  profile: str = "default", **kwargs) -> VerifierRun:
     """Run ``verifier(check, *args, **kwargs)`` here and return its derived verdict.
 
-    ``item`` (or just ``uses``, the ids a proof may cite) stands for the item being checked.
+    ``item`` (or just ``uses``, the ids a proof may cite) stands for the item being checked.  A stand-in
+    built from ``uses`` declares no assumptions, so hypothesis steps are not matched against any (they are
+    premises, as outside an item); the kernel's runs always check them against the real item.
     Exceptions from the verifier propagate (a test wants to see them).
     """
-    if item is None and uses:
+    stand_in = item is None and bool(uses)
+    if stand_in:
         from .items import Item
         item = Item("user.verifier", kind, "run_verifier", "", "", uses=tuple(uses))
     checks = Checks(item=item, seed=seed, profile=profile)
+    checks.assumptions_unknown = stand_in
     verifier(checks, *args, **kwargs)
     return VerifierRun(checks, kind)

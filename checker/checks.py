@@ -12,6 +12,13 @@ A verifier is a function ``verify(check)``; it calls the methods below, each of 
 * ``witness``   -- a counterexample: facts that the instance satisfies the hypotheses and
   violates the conclusion.
 
+Claim checks.  The verdict comes from the checks marked as the statement's *claim*; the others
+*support* it (a supporting check that fails makes the item ``error``, one that passes decides
+nothing).  By default every check of an item expected to hold is a claim check (mark cross-checks
+``with check.supporting():``); in an item expected to fail (a false variation) every check is
+supporting by default, and the check whose failure refutes the statement is marked
+``with check.claim():``.  Necessity facts are never claim checks.
+
 Hypothesis analysis (:mod:`checker.analysis` turns these into a table per item):
 
 * ``necessary`` -- a necessity witness for one hypothesis: an instance that violates it,
@@ -22,6 +29,7 @@ Hypothesis analysis (:mod:`checker.analysis` turns these into a table per item):
 """
 from __future__ import annotations
 
+import copy
 import random
 from contextlib import contextmanager
 from typing import Any, Callable, Optional
@@ -46,6 +54,10 @@ class Checks:
         self.checks: list[Check] = []
         self._counter = 0
         self._role: Optional[dict] = None
+        self._claim: Optional[bool] = None
+        self._records: list = []
+        #: a stand-in item (``run_verifier(uses=...)``) whose assumptions are unknown: proofs treat hypotheses as premises
+        self.assumptions_unknown = False
         self.figures: list = []
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -59,10 +71,41 @@ class Checks:
         return (self.seed * 1_000_003 + self._counter) % (2**31)
 
     def record(self, check: Check) -> Check:
+        """Append ``check`` and a plain snapshot of it (the record the kernel's verdict is computed from)."""
         if self._role is not None and check.role is None:
             check.role = dict(self._role)
+        if check.role and check.role.get("analysis") == "necessary":
+            check.claim = False
+        elif self._claim is not None:
+            check.claim = self._claim
+        else:
+            check.claim = self.item is None or self.item.expected != "fails"
         self.checks.append(check)
+        self._records.append(copy.deepcopy(check.to_dict()))
         return check
+
+    def records(self) -> list:
+        """The plain check records, as they were when recorded (later edits of the objects do not count)."""
+        return copy.deepcopy(self._records)
+
+    @contextmanager
+    def claim(self):
+        """Checks recorded inside are claim checks: they establish (or, failing, refute) the statement."""
+        outer, self._claim = self._claim, True
+        try:
+            yield self
+        finally:
+            self._claim = outer
+
+    @contextmanager
+    def supporting(self):
+        """Checks recorded inside support the statement (cross-checks): they never decide the verdict,
+        and one that fails makes the item ``error``."""
+        outer, self._claim = self._claim, False
+        try:
+            yield self
+        finally:
+            self._claim = outer
 
     def _hypothesis_id(self, hypothesis) -> str:
         """The id of an assumption the item assumes (error for one it does not assume)."""
@@ -213,14 +256,17 @@ class Checks:
 
     def proof(self, name: str, proof, *, scope: str = "") -> Check:
         """A checked proof: ``proved`` only when every step and the conclusion were checked."""
-        from .proof import check_proof
+        from .proof import check_proof, proved_statement
         allowed = self.item.all_uses if self.item is not None else ()
-        results = check_proof(proof, allowed_citations=allowed)
+        assumptions = ([a.id for a in self.item.assumes]
+                       if self.item is not None and not self.assumptions_unknown else None)
+        results = check_proof(proof, allowed_citations=allowed, assumptions=assumptions, exports=self._citable())
         steps = [r.to_dict() for r in results]
         bad = [r for r in results if r.status != "checked"]
         if not bad:
             return self.record(Check(name, "proved", "proof script", scope,
-                                     f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}", steps=steps))
+                                     f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}; "
+                                     f"proves: {proved_statement(proof)}", steps=steps))
         first = bad[0]
         return self.record(Check(name, "inconclusive", "proof script", scope,
                                  f"proof rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
@@ -234,6 +280,31 @@ class Checks:
                                  detail=f"witness: {instance}"))
         return out
 
+
+    def check_exports(self) -> list:
+        """Check each equation the item exports (``Item.exports``) as a claim identity: what others may cite."""
+        out = []
+        if self.item is None:
+            return out
+        outer, self._claim, self._role = (self._claim, self._role), True, None
+        try:
+            for name, (lhs, rhs) in sorted(self.item.exports.items()):
+                out.append(self.identity(f"exported equation {name!r}", lhs, rhs))
+        finally:
+            self._claim, self._role = outer
+        return out
+
+    def _citable(self) -> Optional[dict]:
+        """Exports of the items this item uses: id -> {name: (lhs, rhs)} (None outside an item)."""
+        if self.item is None:
+            return None
+        from .items import find
+        out = {}
+        for ref in self.item.all_uses:
+            cited = find(ref)
+            if cited is not None:
+                out[ref] = dict(cited.exports)
+        return out
 
     # -- pictures ---------------------------------------------------------------------
     def figure(self, title: str, x, series: dict, *, xlabel: str = "t", ylabel: str = "", caption: str = "",
@@ -257,26 +328,60 @@ class Checks:
 
     # -- hypothesis analysis ----------------------------------------------------------
     def necessary(self, hypothesis, instance: str, *, violates: list, conclusion_fails: list,
-                  others_hold: list = (), scope: str = "") -> list:
-        """A necessity witness for ``hypothesis``: ``instance`` violates it, satisfies the other hypotheses
-        and violates the conclusion.
+                  others_hold=None, instances=None, scope: str = "") -> list:
+        """A necessity witness for ``hypothesis``: ``instance`` violates it, satisfies every other assumption of
+        the item, and violates the conclusion.
 
-        Each group is a list of facts ``(description, computed bool or Decision, method)`` that must all
-        be true; ``others_hold`` may be empty only when the item has no other hypothesis.  The kernel
-        accepts the witness only when every fact of the three groups holds (:mod:`checker.analysis`).
-        The facts are recorded as checks with a ``necessary`` role; they do not enter the item's verdict.
+        ``violates`` and ``conclusion_fails`` are lists of facts ``(description, computed bool or Decision,
+        method)``; ``others_hold`` maps each *other* assumption of the item (the assumption, its id, or a tuple
+        of them when the same facts show several) to the facts that show it holds for the instance: the
+        kernel rejects the witness unless every other assumption is covered.  ``instances`` maps assumptions to
+        the concrete object their predicate tests: the kernel evaluates each such predicate (false for
+        ``hypothesis``, true for the others).  The facts are recorded with a ``necessary`` role; they are never
+        claim checks (:mod:`checker.analysis` judges them).
         """
         hid = self._hypothesis_id(hypothesis)
+        if others_hold is None:
+            others_hold = {}
+        if not isinstance(others_hold, dict):
+            raise TypeError("others_hold must map each other assumption (or its id) to the facts that show it holds")
+        groups = [("violates", facts, [hid]) for facts in [violates]]
+        for key, facts in others_hold.items():
+            keys = key if isinstance(key, tuple) else (key,)
+            covered = [self._hypothesis_id(k) for k in keys]
+            if hid in covered:
+                raise ValueError(f"others_hold names {hid}, the hypothesis the witness violates")
+            groups.append(("others hold", facts, covered))
+        groups.append(("conclusion fails", conclusion_fails, []))
+        assumed = {a.id: a for a in self.item.assumes} if self.item is not None else {}
+        given = {self._hypothesis_id(k): v for k, v in (instances or {}).items()}
+        missing = sorted(a for a in assumed if assumed[a].predicate is not None and a not in given)
         out = []
-        outer, self._role = self._role, None
+        outer = self._role
         try:
-            for part, facts in (("violates", violates), ("others hold", others_hold),
-                                ("conclusion fails", conclusion_fails)):
+            for part, facts, covered in groups:
                 for description, value, method in facts:
-                    c = self.fact(f"necessity of {hid}: {part}: {description}", value, method=method,
-                                  scope=scope, detail=f"witness: {instance}")
-                    c.role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance}
-                    out.append(c)
+                    self._role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance,
+                                  "covers": covered, "predicates_not_evaluated": missing}
+                    out.append(self.fact(f"necessity of {hid}: {part}: {description}", value, method=method,
+                                         scope=scope, detail=f"witness: {instance}"))
+            for aid, obj in sorted(given.items()):
+                a = assumed.get(aid)
+                if a is None or a.predicate is None:
+                    continue
+                part = "violates" if aid == hid else "others hold"
+                try:
+                    holds = a.holds_for(obj)
+                except Exception as exc:  # noqa: BLE001 - a predicate that cannot be evaluated shows nothing
+                    holds = None
+                    note = f"{type(exc).__name__}: {exc}"
+                else:
+                    note = f"predicate of {aid} evaluated to {holds}"
+                self._role = {"analysis": "necessary", "hypothesis": hid, "part": part, "instance": instance,
+                              "covers": [aid], "predicates_not_evaluated": missing}
+                value = (holds is False) if aid == hid else (holds is True)
+                out.append(self.fact(f"necessity of {hid}: {part}: the predicate of {aid} on the instance", value,
+                                     method="computation", scope=scope, detail=note))
         finally:
             self._role = outer
         return out

@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--timeout", type=float, default=60.0, help="time limit per verifier in seconds (default 60)")
     run.add_argument("--jobs", type=int, default=0, help="verifiers run at once (default: min(2, cores))")
     run.add_argument("--without", action="append", default=[], metavar="ASSUMPTION",
-                     help="drop this postulate or hypothesis (repeatable): what rests on it is not established")
+                     help="drop this postulate, hypothesis or trusted (cited) result (repeatable): what rests on it "
+                          "is not established, unless its own analysis showed it not needed")
 
     p = argparse.ArgumentParser(prog="python -m checker",
                                 description="Verify executable mathematical items and report on their dependency graph.")
@@ -46,7 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("list", parents=[common], help="list items (id, kind, expected, title)")
     s = sub.add_parser("show", parents=[common, run], help="statement, assumptions, uses, proof steps and evidence of one item")
     s.add_argument("id")
-    a = sub.add_parser("assumptions", parents=[common], help="the postulates, hypotheses and definitions an item rests on")
+    a = sub.add_parser("assumptions", parents=[common],
+                       help="the postulates, hypotheses, definitions and trusted results an item rests on")
     a.add_argument("id")
     d = sub.add_parser("dependents", parents=[common], help="what rests on an item or assumption")
     d.add_argument("id")
@@ -94,15 +96,13 @@ def _known(corpus, node_id: str, items_only: bool = False) -> str:
 TIMINGS = "reports/timings.json"
 
 
-def _dropped(corpus, args) -> dict:
-    """Validate ``--without`` ids (assumptions only) and return what rests on them."""
-    from .ablation import dropped_items
+def _check_without(corpus, args) -> None:
+    """``--without`` takes assumptions (postulates, hypotheses) and trusted results (cited items)."""
     for a in args.without:
         _known(corpus, a)
-        if a not in corpus.assumptions:
-            raise UsageError(f"--without {a}: not an assumption (a postulate or hypothesis); "
-                             f"it is a {corpus.graph.nodes[a]['kind']}")
-    return dropped_items(corpus, args.without)
+        if a not in corpus.assumptions and a not in corpus.trusted_results():
+            raise UsageError(f"--without {a}: not an assumption (a postulate or hypothesis) or a trusted result "
+                             f"(a cited item); it is a {corpus.graph.nodes[a]['kind']}")
 
 
 def _run(corpus, ids, args, progress=True):
@@ -116,9 +116,14 @@ def _run(corpus, ids, args, progress=True):
     import shlex
     flags = [f"--module {shlex.quote(m)}" for m in args.module] + [f"--path {shlex.quote(p)}" for p in args.path]
     flags += ["--no-corpus"] if args.no_corpus else []
+    _check_without(corpus, args)
     results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
                   jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags),
-                  hints=timing_hints(TIMINGS), dropped=_dropped(corpus, args))
+                  hints=timing_hints(TIMINGS))
+    if args.without:  # what-if: every item ran; what rests on a dropped node (not shown not needed) falls
+        from .ablation import dropped_items, not_needed_map
+        from .runner import drop
+        drop(results, dropped_items(corpus, args.without, not_needed_map(results)))
     propagate(corpus, results)
     return results, time.monotonic() - start
 
@@ -143,6 +148,11 @@ def _print_summary(report, seconds, corpus) -> None:
     counts = ", ".join(f"{n} {v}" for v, n in s["verdicts"].items())
     print(f"{s['items']} items in {seconds:.2f} s (seed {s['seed']}, profile {s['profile']}): {counts}")
     print(f"unsupported: {s['unsupported']}; not as expected: {s['not_as_expected']}")
+    established: dict = {}
+    for r in report["items"]:
+        established[r["established"]] = established.get(r["established"], 0) + 1
+    print("established: " + ", ".join(f"{n} {v}" for v, n in sorted(established.items()))
+          + f"; trusted results: {len(s.get('trusted_results', []))}")
     if s["without"]:
         print(f"without {', '.join(s['without'])}: {s['not_established_under_assumptions']} items not established "
               "under these assumptions")
@@ -198,6 +208,9 @@ def cmd_show(args) -> int:
         from .analysis import table_rows
         print("hypotheses:")
         print("\n".join(table_rows(res.hypotheses)))
+    from .ablation import not_needed_map
+    rests = corpus.rests_on(item_id, not_needed_map(results))
+    print("rests on: " + "; ".join(f"{group}: {', '.join(ids) or '-'}" for group, ids in rests.items()))
     if it.avoids:
         from .ablation import path_text
         for avoided in it.avoids:
@@ -221,7 +234,7 @@ def cmd_assumptions(args) -> int:
     node = _known(corpus, args.id)
     rests = corpus.rests_on(node)
     print(f"{node} rests on:")
-    for group in ("postulates", "hypotheses", "definitions"):
+    for group in ("postulates", "hypotheses", "definitions", "trusted results"):
         print(f"  {group} ({len(rests[group])}):")
         for dep in rests[group]:
             print(f"    {dep}: {corpus.graph.nodes[dep].get('title', '')}")

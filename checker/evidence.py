@@ -23,6 +23,9 @@ VERDICTS = ("proved", "confirmed", "defined", "stated", "inconclusive", "refuted
 #: verdicts under which an item's own check establishes it
 ESTABLISHED = ("proved", "confirmed", "defined", "stated")
 METHODS = ("symbolic", "proof script", "witness", "computation", "instances", "randomized", "numerical")
+#: methods whose passing outcome may be ``proved`` (exact); the others give at most ``confirmed``
+EXACT_METHODS = ("symbolic", "proof script", "witness", "computation")
+NO_CLAIM = "no check of the conclusion"
 
 
 @dataclass
@@ -44,6 +47,8 @@ class Check:
     premises: list = field(default_factory=list)
     #: hypothesis analysis: ``{"analysis": "necessary"|"not needed", "hypothesis": id, ...}``
     role: Optional[dict] = None
+    #: whether the check establishes the item's statement (a claim check) or only supports it
+    claim: bool = True
 
     def __post_init__(self):
         if self.outcome not in OUTCOMES:
@@ -53,7 +58,40 @@ class Check:
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        return {k: v for k, v in d.items() if v not in (None, "", [])}
+        return {k: v for k, v in d.items() if v is not None and not (isinstance(v, (str, list)) and not v)}
+
+
+def validated_record(record) -> dict:
+    """A check record (plain data) as the kernel accepts it; an inconsistent record becomes an ``error`` record.
+
+    Consistency: known outcome and method; ``proved`` only by an exact method; a ``proved`` proof script
+    has steps, every one ``checked``; ``claim`` is a bool.
+    """
+    if isinstance(record, Check):
+        record = record.to_dict()
+    if not isinstance(record, dict):
+        return {"name": repr(record)[:80], "outcome": "error", "method": "computation", "claim": True,
+                "detail": "malformed check record"}
+    rec = dict(record)
+    problem = ""
+    if rec.get("outcome") not in OUTCOMES:
+        problem = f"unknown outcome {rec.get('outcome')!r}"
+    elif rec.get("method") not in METHODS:
+        problem = f"unknown method {rec.get('method')!r}"
+    elif not isinstance(rec.get("claim", True), bool):
+        problem = "claim marker is not a bool"
+    elif rec["outcome"] == "proved" and rec["method"] not in EXACT_METHODS:
+        problem = f"outcome proved by the inexact method {rec['method']!r}"
+    elif rec["outcome"] == "proved" and rec["method"] == "proof script" and \
+            (not rec.get("steps") or any(not isinstance(st, dict) or st.get("status") != "checked" for st in rec["steps"])):
+        problem = "a proof script with an unchecked step cannot be proved"
+    if problem:
+        rec.update(outcome="error", detail=f"inconsistent check record: {problem}")
+        rec.setdefault("method", "computation")
+        if rec["method"] not in METHODS:
+            rec["method"] = "computation"
+    rec.setdefault("claim", True)
+    return rec
 
 
 def combine(outcomes: list[str]) -> str:
@@ -64,26 +102,47 @@ def combine(outcomes: list[str]) -> str:
     return "proved" if all(o == "proved" for o in outcomes) else "confirmed"
 
 
-def item_verdict(kind: str, has_verifier: bool, checks: list[Check], failure: str = "") -> str:
+def item_verdict(kind: str, has_verifier: bool, checks: list, failure: str = "") -> str:
     """Verdict of an item from its kind and recorded checks (``failure``: the verifier raised or hung)."""
+    return verdict_and_reason(kind, has_verifier, checks, failure)[0]
+
+
+def verdict_and_reason(kind: str, has_verifier: bool, checks: list, failure: str = "") -> tuple:
+    """``(verdict, reason)`` from the claim checks; ``reason`` explains an ``error`` the checks caused."""
     if failure:
-        return failure
+        return failure, ""
     if not has_verifier:
-        return "stated"
-    if not checks:
-        return "error"
-    # a necessity witness is evidence about a hypothesis, not about the conclusion
-    own = [c for c in checks if not is_necessity(c)] or checks
-    verdict = combine([c.outcome for c in own])
+        return "stated", ""
+    records = [validated_record(c) for c in checks]
+    if not records:
+        return "error", "the verifier recorded no check"
+    broken = [r for r in records if r.get("detail", "").startswith("inconsistent check record")]
+    if broken:
+        return "error", f"{broken[0]['name']}: {broken[0]['detail']}"
+    claims = [r for r in records if r["claim"] and not is_necessity(r)]
+    if not claims:
+        return "error", NO_CLAIM + " (only supporting or hypothesis-analysis checks were recorded)"
+    failed_support = [r for r in records if not r["claim"] and not is_necessity(r)
+                      and r["outcome"] in ("refuted", "error")]
+    if failed_support:
+        r = failed_support[0]
+        return "error", f"supporting check {r['name']!r} is {r['outcome']} (only a claim check decides the verdict)"
+    verdict = combine([r["outcome"] for r in claims])
     if kind == "definition" and verdict in ("proved", "confirmed"):
-        return "defined"
-    return verdict
+        return "defined", ""
+    return verdict, ""
 
 
 def is_necessity(check) -> bool:
     """Whether a check (object or dict) belongs to a necessity witness of a hypothesis."""
     role = check.get("role") if isinstance(check, dict) else check.role
     return bool(role) and role.get("analysis") == "necessary"
+
+
+def is_claim(check) -> bool:
+    """Whether a check (object or dict) is a claim check of its item (never a necessity fact)."""
+    claim = check.get("claim", True) if isinstance(check, dict) else check.claim
+    return claim is True and not is_necessity(check)
 
 
 def method_of(checks: list) -> str:

@@ -33,17 +33,41 @@ class Corpus:
         data = self.graph.nodes[node]
         return data["kind"]
 
-    def rests_on(self, node: str) -> dict:
-        """The transitive postulates, hypotheses and definitions under ``node`` (Metamath's axioms list)."""
-        out = {"postulates": [], "hypotheses": [], "definitions": []}
+    def trusted_results(self) -> list:
+        """Items taken on trust: the cited results (kind ``cited``), whether or not something was exercised on them."""
+        return sorted(i for i, it in self.items.items() if it.kind == "cited")
+
+    def used_graph(self, not_needed=None):
+        """The graph without the edges item -> assumption that the item's own analysis showed not needed
+        (``not_needed``: item id -> assumption ids)."""
+        if not not_needed:
+            return self.graph
+        drop = [(i, a) for i, ids in not_needed.items() for a in ids if self.graph.has_edge(i, a)]
+        g = self.graph.copy()
+        g.remove_edges_from(drop)
+        return g
+
+    def rests_on(self, node: str, not_needed=None) -> dict:
+        """What ``node`` rests on, transitively (Metamath's axioms list, Lean's ``#print axioms``): postulates,
+        hypotheses, definitions and trusted results (cited items).  With ``not_needed`` (item id -> assumption
+        ids the item's analysis showed not needed) those edges are not followed, and the assumptions reached
+        only through them are listed under ``not needed``."""
+        out = {"postulates": [], "hypotheses": [], "definitions": [], "trusted results": [], "not needed": []}
+        used = nx.descendants(self.used_graph(not_needed), node)
         for dep in sorted(nx.descendants(self.graph, node)):
             data = self.graph.nodes[dep]
+            if dep not in used:
+                if data.get("assumption_kind"):
+                    out["not needed"].append(dep)
+                continue
             if data.get("assumption_kind") == "postulate":
                 out["postulates"].append(dep)
             elif data.get("assumption_kind") == "hypothesis":
                 out["hypotheses"].append(dep)
             elif data["kind"] == "definition":
                 out["definitions"].append(dep)
+            elif data["kind"] == "cited":
+                out["trusted results"].append(dep)
         return out
 
     def dependents(self, node: str) -> list:

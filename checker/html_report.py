@@ -205,7 +205,10 @@ def _item_section(corpus, r: dict, nodes: dict) -> str:
             f'{_hypothesis_table(r.get("hypotheses", []))}'
             f'<p>Uses: {_links(corpus, r["uses"])}. Proof uses: {_links(corpus, r["proof_uses"])}. '
             f'Assumes: {_links(corpus, r["assumes"])}.<br>Used by: {_links(corpus, used_by)}.<br>'
-            f'Rests on postulates: {_links(corpus, ro["postulates"])}; hypotheses: {_links(corpus, ro["hypotheses"])}.</p>'
+            f'Rests on postulates: {_links(corpus, ro["postulates"])}; hypotheses: {_links(corpus, ro["hypotheses"])}; '
+            f'trusted results: {_links(corpus, ro.get("trusted results", []))}'
+            + (f'; declared, shown not needed: {_links(corpus, ro["not needed"])}' if ro.get("not needed") else "")
+            + '.</p>'
             f'{_checks_html(r["checks"])}{figures}'
             f'<details class="ancestors"><summary>what {escape(r["id"])} rests on ({len(below) - 1} nodes)</summary>'
             f'<div class="scroll">{graph_svg(sub, nodes, highlight=r["id"], row_width=6)}</div></details></section>')

@@ -41,6 +41,8 @@ class Item:
     cited_kind: str = ""
     avoids: tuple = ()
     assumption: Optional[Assumption] = None  # set for postulate items: the item *is* this assumption
+    #: equations the item establishes, citable by name: name -> (lhs, rhs); each is checked as a claim of the item
+    exports: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -56,6 +58,7 @@ class Item:
             if not isinstance(a, Assumption):
                 raise TypeError(f"item {self.id!r}: assumes must hold Assumption objects, got {a!r}")
         self.assumes = tuple(self.assumes)
+        self.exports = dict(self.exports or {})
 
     @property
     def all_uses(self) -> tuple:
@@ -84,6 +87,15 @@ def register(it: Item) -> Item:
     return it
 
 
+def find(item_id: str) -> Optional[Item]:
+    """The registered item with this id (None when no loaded module declared it)."""
+    for items in _REGISTRY.values():
+        for it in items:
+            if it.id == item_id:
+                return it
+    return None
+
+
 def registered(module_name: str) -> list[Item]:
     """Items declared by ``module_name`` (empty if it declared none)."""
     return list(_REGISTRY.get(module_name, ()))
@@ -102,7 +114,7 @@ def _caller_module(depth: int = 2) -> str:
 def item(id: str, *, kind: str, title: str, statement: str = "", source: str = "",
          uses: Sequence = (), proof_uses: Sequence = (), assumes: Sequence = (),
          expected: str = "holds", cited_kind: str = "", avoids: Sequence = (),
-         module: Optional[str] = None):
+         module: Optional[str] = None, exports: Optional[dict] = None):
     """Decorator: declare an item whose verifier is the decorated function ``f(check)``.
 
     The verifier receives a :class:`checker.checks.Checks` collector and records its
@@ -114,7 +126,7 @@ def item(id: str, *, kind: str, title: str, statement: str = "", source: str = "
         register(Item(id=id, kind=kind, title=title, statement=statement, source=source,
                       uses=tuple(uses), proof_uses=tuple(proof_uses), assumes=tuple(assumes),
                       expected=expected, verifier=verifier, module=module, cited_kind=cited_kind,
-                      avoids=tuple(avoids)))
+                      avoids=tuple(avoids), exports=dict(exports or {})))
         return verifier
 
     return decorate
@@ -139,13 +151,14 @@ cited = _kind_decorator("cited")
 
 
 def stated(id: str, *, kind: str, title: str, statement: str = "", source: str = "",
-           uses: Sequence = (), assumes: Sequence = (), cited_kind: str = "") -> Item:
+           uses: Sequence = (), assumes: Sequence = (), cited_kind: str = "",
+           exports: Optional[dict] = None) -> Item:
     """Declare a text-only item (terminology, scope, physical adoption): verdict ``stated``."""
     if kind not in TEXT_KINDS:
         raise ValueError(f"item {id!r}: only {TEXT_KINDS} may be text only; a {kind} needs a verifier")
     return register(Item(id=id, kind=kind, title=title, statement=statement, source=source,
                          uses=tuple(uses), assumes=tuple(assumes), module=_caller_module(),
-                         cited_kind=cited_kind))
+                         cited_kind=cited_kind, exports=dict(exports or {})))
 
 
 def postulate(id: str, *, title: str, statement: str = "", source: str = "",

@@ -35,13 +35,13 @@ def write_atomically(path, text: str) -> None:
         raise
 
 
-def item_record(corpus, result) -> dict:
+def item_record(corpus, result, not_needed=None) -> dict:
     it = corpus.items[result.id]
     record = {
         "id": it.id, "kind": it.kind, "title": it.title, "statement": it.statement, "source": it.source,
         "expected": it.expected, "verdict": result.verdict, "established": result.graph_verdict,
         "status": result.status, "uses": list(it.uses), "proof_uses": list(it.proof_uses),
-        "assumes": [a.id for a in it.assumes], "rests_on": corpus.rests_on(it.id),
+        "assumes": [a.id for a in it.assumes], "rests_on": corpus.rests_on(it.id, not_needed),
         "method": method_summary(result), "checks": result.checks,
     }
     if result.hypotheses:
@@ -72,14 +72,17 @@ def build_report(corpus, results, *, seed, profile, without=()) -> dict:
     avoids = [a for a in avoids_results(corpus) if a["item"] in results]
     broken = [a for a in avoids if a["outcome"] == "broken"]
     summary.update({"seed": seed, "profile": profile, "without": sorted(without),
-                    "avoids_declared": len(avoids), "avoids_broken": len(broken)})
+                    "avoids_declared": len(avoids), "avoids_broken": len(broken),
+                    "trusted_results": corpus.trusted_results()})
     if broken:
         summary["not_as_expected"] += len(broken)
     ids = sorted(i for i in corpus.order() if i in results)
+    from .ablation import not_needed_map
+    not_needed = not_needed_map(results)
     assumptions = [{"id": a.id, "kind": a.kind, "description": a.description,
                     "dependents": corpus.dependents(a.id)} for a in sorted(corpus.assumptions.values(), key=lambda a: a.id)]
     return {"summary": summary, "assumptions": assumptions, "avoids": avoids,
-            "items": [item_record(corpus, results[i]) for i in ids]}
+            "items": [item_record(corpus, results[i], not_needed) for i in ids]}
 
 
 def timings(results, seconds) -> dict:
@@ -136,7 +139,10 @@ def to_markdown(report: dict, corpus=None) -> str:
         ro = r["rests_on"]
         lines += ["", f"Uses: {', '.join(r['uses']) or '—'}. Proof uses: {', '.join(r['proof_uses']) or '—'}.",
                   f"Rests on postulates: {', '.join(ro['postulates']) or '—'}; hypotheses: {', '.join(ro['hypotheses']) or '—'}; "
-                  f"definitions: {', '.join(ro['definitions']) or '—'}."]
+                  f"definitions: {', '.join(ro['definitions']) or '—'}; trusted results: "
+                  f"{', '.join(ro.get('trusted results', [])) or '—'}"
+                  + (f"; declared but shown not needed: {', '.join(ro['not needed'])}" if ro.get("not needed") else "")
+                  + "."]
         if r["checks"]:
             lines += ["", "| check | outcome | method | evidence |", "|---|---|---|---|"]
             for c in r["checks"]:

@@ -2,9 +2,11 @@
 
 A verifier that raises becomes ``error``, one that outlives its limit is killed and
 becomes ``inconclusive``; neither stops the run.  After all verifiers ran, the graph
-propagates: an item whose own checks passed but which uses an item that is not
-established (refuted, inconclusive, error, or itself unsupported) is ``unsupported``,
-and every item's ``established`` level is the weakest along what it rests on.
+propagates (:func:`propagate`): an item whose own checks passed but which rests, directly or
+transitively, on an item that is not established (refuted, inconclusive, error) is
+``unsupported``, and every item's ``established`` level is the weakest own verdict over
+everything it rests on.  The verdict is computed here, in the parent, from the plain check
+records the verifier process sends (:func:`judge`).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from .checks import Checks
-from .evidence import ESTABLISHED, item_verdict, method_of, status_of
+from .evidence import ESTABLISHED, method_of, status_of
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -51,31 +53,49 @@ def reproduce_command(item_id: str, seed: int, profile: str, load_flags: str = "
 
 
 def run_in_process(it, seed: int, profile: str, load_flags: str = "") -> dict:
-    """Run one verifier here and return a plain dict (``verdict``, ``checks``, ``failure``)."""
+    """Run one verifier here and return plain data: the check records, a failure (``error``) and figures.
+
+    The verdict is *not* computed here: :func:`judge` derives it from the records (in the parent).
+    """
     checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
                     reproduce=reproduce_command(it.id, seed, profile, load_flags))
     failure, detail = "", ""
-    if it.verifier is not None:
+    if it.verifier is not None or it.exports:
         try:
-            it.verifier(checks)
+            if it.verifier is not None:
+                it.verifier(checks)
+            checks.check_exports()
         except Exception as exc:  # noqa: BLE001 - a crashing verifier is an error verdict
             failure = "error"
             detail = f"verifier raised {type(exc).__name__}: {exc}"
             tb = traceback.extract_tb(exc.__traceback__)
             if tb:
                 detail += f" (at {os.path.basename(tb[-1].filename)}:{tb[-1].lineno})"
-    if not failure and it.verifier is not None and not checks.checks:
-        detail = "the verifier recorded no check"
-    verdict = item_verdict(it.kind, it.verifier is not None, checks.checks, failure)
+    return {"checks": checks.records(), "failure": failure, "detail": detail, "figures": list(checks.figures)}
+
+
+def judge(it, message) -> dict:
+    """Verdict, reason and hypothesis table of ``it`` from the plain records a verifier run sent."""
     from .analysis import analyse
-    hypotheses = [h.to_dict() for h in analyse(it, checks.checks)]
-    return {"verdict": verdict, "checks": [c.to_dict() for c in checks.checks], "detail": detail,
-            "hypotheses": hypotheses, "figures": list(checks.figures)}
+    from .evidence import validated_record, verdict_and_reason
+    if not isinstance(message, dict) or not isinstance(message.get("checks", []), list):
+        return {"verdict": "error", "checks": [], "detail": "malformed message from the verifier process",
+                "hypotheses": [], "figures": []}
+    records = [validated_record(c) for c in message.get("checks", [])]
+    failure = message.get("failure", "")
+    failure = failure if failure in ("", "error", "inconclusive") else "error"
+    verdict, reason = verdict_and_reason(it.kind, it.verifier is not None or bool(it.exports), records, failure)
+    detail = "; ".join(d for d in (str(message.get("detail", "") or ""), reason) if d)
+    hypotheses = [h.to_dict() for h in analyse(it, records)]
+    figures = message.get("figures", [])
+    return {"verdict": verdict, "checks": records, "detail": detail, "hypotheses": hypotheses,
+            "figures": figures if isinstance(figures, list) else []}
 
 
-def _result(item_id, message, seconds) -> "ItemResult":
-    return ItemResult(item_id, message["verdict"], message["checks"], seconds, message["detail"],
-                      hypotheses=message.get("hypotheses", []), figures=message.get("figures", []))
+def _result(it, message, seconds) -> "ItemResult":
+    judged = judge(it, message)
+    return ItemResult(it.id, judged["verdict"], judged["checks"], seconds, judged["detail"],
+                      hypotheses=judged["hypotheses"], figures=judged["figures"])
 
 
 def _child(it, seed, profile, load_flags, conn):
@@ -83,7 +103,7 @@ def _child(it, seed, profile, load_flags, conn):
         conn.send(run_in_process(it, seed, profile, load_flags))
     except BaseException as exc:  # noqa: BLE001 - report anything, even a failure to pickle
         try:
-            conn.send({"verdict": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"})
+            conn.send({"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"})
         except Exception:  # noqa: BLE001
             pass
     finally:
@@ -138,7 +158,7 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
         for item_id in order:
             start = time.monotonic()
             out = run_in_process(corpus.items[item_id], seed, profile, load_flags)
-            results[item_id] = _result(item_id, out, time.monotonic() - start)
+            results[item_id] = _result(corpus.items[item_id], out, time.monotonic() - start)
             _report(progress, results[item_id])
         return results
     ctx = multiprocessing.get_context("fork")
@@ -166,7 +186,7 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
                     message = None
             if message is not None:
                 proc.join(5)
-                results[item_id] = _result(item_id, message, elapsed)
+                results[item_id] = _result(corpus.items[item_id], message, elapsed)
             elif not proc.is_alive():
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
@@ -188,8 +208,26 @@ def _report(progress, result):
         progress(result)
 
 
+def drop(results: dict, dropped: dict) -> None:
+    """Mark the results of ``dropped`` (id -> path to a dropped node) ``not established`` (what-if runs)."""
+    for item_id, path in dropped.items():
+        if item_id in results:
+            old = results[item_id]
+            results[item_id] = ItemResult(item_id, NOT_ESTABLISHED, old.checks, old.seconds,
+                                          "rests on a dropped assumption or trusted result: " + " -> ".join(path),
+                                          hypotheses=old.hypotheses, dropped_path=list(path))
+
+
 def propagate(corpus, results: dict) -> None:
-    """Fill ``graph_verdict``, ``status`` and ``blocked_by`` of every result (in dependency order)."""
+    """Fill ``graph_verdict``, ``status`` and ``blocked_by`` of every result.
+
+    An item's established level is the weakest own verdict over the item and *everything it rests on,
+    transitively* (through definitions and text items too): any item below it that is not established
+    (refuted, inconclusive, error, not run, not established) makes it ``unsupported``, listed in
+    ``blocked_by``; a ``proved`` item resting anywhere on a ``confirmed`` one is established as ``confirmed``.
+    ``defined`` and ``stated`` are neutral: they pass on what lies below them and add nothing.
+    """
+    import networkx as nx
     for item_id in corpus.order():
         if item_id not in results:
             continue
@@ -200,15 +238,13 @@ def propagate(corpus, results: dict) -> None:
             res.graph_verdict, res.status = NOT_ESTABLISHED, NOT_ESTABLISHED_STATUS
             continue
         blocked, some_dep_confirmed = [], False
-        for dep in it.all_uses:
-            if dep not in corpus.items:
-                continue  # an assumption node: assumed, not verified
+        for dep in sorted(d for d in nx.descendants(corpus.graph, item_id) if d in corpus.items):
             dres = results.get(dep)
             if dres is None:
                 blocked.append(f"{dep} (not run)")
-            elif dres.graph_verdict not in ESTABLISHED:
-                blocked.append(f"{dep} ({dres.graph_verdict})")
-            elif dres.graph_verdict == "confirmed":
+            elif dres.verdict not in ESTABLISHED:
+                blocked.append(f"{dep} ({dres.verdict})")
+            elif dres.verdict == "confirmed":
                 some_dep_confirmed = True
         if own not in ESTABLISHED:
             res.graph_verdict = own

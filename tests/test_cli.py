@@ -46,7 +46,8 @@ def test_verify_good_items_exits_zero_and_reports_each_verdict(tmp_path):
     false = next(i for i in data["items"] if i["id"] == "user.false_variation")
     assert false["status"] == "ok" and "witness" in false and "reproduce" in false["witness"]
     chain = next(i for i in data["items"] if i["id"] == "user.chain_rule")
-    assert chain["rests_on"] == {"postulates": ["user.law"], "hypotheses": ["user.smooth"], "definitions": ["user.square"]}
+    assert chain["rests_on"] == {"postulates": ["user.law"], "hypotheses": ["user.smooth"], "definitions": ["user.square"],
+                                 "trusted results": [], "not needed": []}
     # one progress line per item on stderr
     assert sum(1 for line in out.stderr.splitlines() if line.startswith("[")) == 6
     assert "refuted as expected: user.false_variation" in out.stdout

@@ -363,5 +363,6 @@ def test_hypothesis_tables_of_the_chart_lemmas():
     assert lemma87.hypothesis_status(hc.H_RANK_EVERYWHERE) == "necessary"
     assert lemma87.hypothesis_status(hc.H_MASS_SPD) == "not analysed"
     lemma15 = _registered_run("holonomic.ideal_motion_implies_dalembert_condition")
-    assert lemma15.hypothesis_status(hc.H_RANK_EVERYWHERE) == "not needed"
+    # the proofs hold for generic Jacobians, but the instance and randomized claim checks lie outside the block
+    assert lemma15.hypothesis_status(hc.H_RANK_EVERYWHERE) == "not analysed"
     assert not [p for run in (lemma87, lemma15) for row in run.hypotheses for p in row.problems]

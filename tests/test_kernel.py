@@ -114,7 +114,7 @@ def proof_status(build_steps):
 
 def test_each_rule_accepts_a_valid_step():
     def steps(p):
-        p.hypothesis("h", (x.diff(t), 2 * t))
+        p.hypothesis("h", (x.diff(t), 2 * t), along=t)
         p.differentiate("d", "h", t, (x.diff(t, 2), 2))
         p.hypothesis("g", (mu, x.diff(t, 2) * t))
         p.substitute("s", "g", ["d"], (mu, 2 * t))
@@ -130,7 +130,7 @@ def test_each_rule_accepts_a_valid_step():
 @pytest.mark.parametrize("bad", ["differentiate", "substitute", "algebra", "cancel", "contradiction", "cite"])
 def test_each_rule_rejects_an_invalid_step(bad):
     def steps(p):
-        p.hypothesis("h", (x.diff(t), 2 * t))
+        p.hypothesis("h", (x.diff(t), 2 * t), along=t)
         if bad == "differentiate":
             p.differentiate("bad", "h", t, (x.diff(t, 2), 3))
         elif bad == "substitute":
@@ -153,7 +153,7 @@ def test_each_rule_rejects_an_invalid_step(bad):
 def test_a_step_resting_on_a_failed_step_fails_and_proof_is_not_proved():
     def verifier(c):
         p = Proof()
-        p.hypothesis("h", (x.diff(t), 2 * t))
+        p.hypothesis("h", (x.diff(t), 2 * t), along=t)
         p.differentiate("wrong", "h", t, (x.diff(t, 2), 3))
         p.differentiate("next", "wrong", t, (x.diff(t, 3), 0))
         p.conclude("next")
@@ -171,8 +171,10 @@ def test_cite_requires_the_item_to_be_used():
         p.cite("c", "other.item", (mu, 0))
         p.conclude("c")
         c.proof("p", p)
-    assert run_verifier(verifier, item=used).verdict == "proved"
-    assert run_verifier(verifier, item=Item("host", "lemma", "host", "", "")).verdict == "inconclusive"
+    used_run = run_verifier(verifier, item=used)  # used, but it exports no equation: nothing to cite
+    assert used_run.verdict == "inconclusive" and "must name the equation" in used_run.checks[0].detail
+    unused = run_verifier(verifier, item=Item("host", "lemma", "host", "", ""))
+    assert unused.verdict == "inconclusive" and "not among the item's uses" in unused.checks[0].detail
 
 
 def test_boolean_equation_is_refused():
@@ -198,7 +200,8 @@ def test_graph_rests_on_splits_postulates_hypotheses_definitions():
     postulate_item = Item("p.law", "postulate", "law", "", "", assumption=law)
     h = make_hypothesis("h.one", "one")
     corpus = build([postulate_item, mk("d.def", kind="definition"), mk("l.a", ["d.def"], assumes=[h, law]), mk("t.b", ["l.a"])])
-    assert corpus.rests_on("t.b") == {"postulates": ["p.law"], "hypotheses": ["h.one"], "definitions": ["d.def"]}
+    assert corpus.rests_on("t.b") == {"postulates": ["p.law"], "hypotheses": ["h.one"], "definitions": ["d.def"],
+                                      "trusted results": [], "not needed": []}
     assert corpus.dependents("p.law") == ["l.a", "t.b"]
     assert corpus.why("t.b", "h.one") == ["t.b", "l.a", "h.one"]
     assert corpus.order().index("d.def") < corpus.order().index("l.a") < corpus.order().index("t.b")
@@ -222,7 +225,7 @@ def test_propagation_unsupported_and_weakest_level():
                                                  "uses_conf": "proved", "false": "refuted", "on_false": "proved"}.items()}
     propagate(corpus, results)
     assert results["mid"].graph_verdict == "unsupported" and results["top"].graph_verdict == "unsupported"
-    assert results["top"].blocked_by == ["mid (unsupported)"]
+    assert results["top"].blocked_by == ["base (refuted)"]  # the root cause, found transitively
     assert results["uses_conf"].graph_verdict == "confirmed" and results["uses_conf"].status == "ok"
     assert results["false"].status == "ok"
     assert results["on_false"].status == "unsupported"

@@ -262,7 +262,7 @@ def check_holonomic_virtual_displacements(check, *, construction=holonomic_virtu
     scope = "symbolic, generic f and curve q(t), n = 3"
     check.identity("chain rule: d/dt f(q(t)) = ∂f/∂q · q̇", sympy.diff(F(*q), t), velocity_condition, scope=scope)
     p = Proof("velocity of a curve in a level set")
-    p.hypothesis("on_level_set", (F(*q), 0), note="the curve stays in {f = 0} (scleronomic f)")
+    p.suppose("on_level_set", (F(*q), 0), along=t, note="the curve stays in {f = 0} (scleronomic f)")
     p.differentiate("tangent", "on_level_set", t, (velocity_condition, 0), note="d/dt of the hypothesis")
     p.conclude("tangent")
     check.proof("f(q(t)) ≡ 0 ⇒ ∂f/∂q · q̇ = 0, i.e. q̇ ∈ ker ∂f/∂q", p, scope=scope)
@@ -274,7 +274,7 @@ def check_holonomic_virtual_displacements(check, *, construction=holonomic_virtu
     check.fact("∂_t g is the explicit-time Subs, free of velocities", not any(f_t.has(qi.diff(t)) for qi in q),
                method="computation", scope="symbolic, generic g(t, q), n = 3")
     p = Proof("velocity of a curve in a moving level set")
-    p.hypothesis("on_moving_level_set", (rheonomic, 0), note="g(t, q(t)) ≡ 0")
+    p.suppose("on_moving_level_set", (rheonomic, 0), along=t, note="g(t, q(t)) ≡ 0")
     p.differentiate("affine_condition", "on_moving_level_set", t,
                     (sum((gi * qi.diff(t) for gi, qi in zip(grad_g, q)), sympy.S.Zero) + f_t, 0),
                     note="∂g/∂q · q̇ = −∂_t g: at fixed t, differences of such velocities lie in ker ∂g/∂q")
@@ -492,7 +492,7 @@ def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_re
                    context="L + μḟ = L + d/dt(μf) − μ̇f")
 
     p = Proof("holonomic vakonomic equations are d'Alembert's with λ = −μ̇")
-    p.hypothesis("vakonomic", (el_vak, sympy.zeros(2, 1)), note="EL_q(L + μ ḟ) = 0")
+    p.suppose("vakonomic", (el_vak, sympy.zeros(2, 1)), note="EL_q(L + μ ḟ) = 0")
     components = []
     for i in range(2):
         components.append(p.algebra(f"component_{i + 1}", ["vakonomic"], (el[i], -identity_sign * mu.diff(t) * grad[i]),

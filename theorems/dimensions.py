@@ -249,8 +249,8 @@ def check_row_homogeneity(check, *, coefficient_dimension=lambda b: b * TIME / L
     check.necessary(H_CARTESIAN_VELOCITY, "rolling disk s' − aθ' = 0 with [s] = [a] = ℓ, [θ] = 1",
                     violates=[("[θ'] = τ⁻¹ is not ℓτ⁻¹",
                                not same_dimension(disk_dims[theta_dot], LENGTH / TIME), "computation")],
-                    others_hold=[("the row s' − aθ' is homogeneous", is_dimensionally_homogeneous(law, disk_dims),
-                                  "computation")],
+                    others_hold={H_ROW_HOMOGENEOUS: [("the row s' − aθ' is homogeneous",
+                                                      is_dimensionally_homogeneous(law, disk_dims), "computation")]},
                     conclusion_fails=[("[A_θ] = [−a] = ℓ differs from [b]τ/ℓ = 1",
                                        not same_dimension(dimension_of(-a_, disk_dims),
                                                           coefficient_dimension(LENGTH / TIME)), "computation")])

@@ -113,15 +113,15 @@ def multiplier_representation_witnesses(check):
     lam_a, lam_b = Matrix([1, 0]), Matrix([0, Rational(1, 2)])
     check.necessary(H_RANK_ON_LOCUS, "G = (x1, 2 x1) (k = 2, N = 1), R = (1, 0, 0) at a point of the locus x1 = 0",
                     violates=[("rank D_xG = 1 < k = 2 on the locus", J.rank() == 1, "computation")],
-                    others_hold=[("the ideal law holds: R annihilates ker D_xG = span{e2, e3}",
-                                  all((R.T * d)[0] == 0 for d in J.nullspace()), "computation")],
+                    others_hold={IDEAL_REACTION_LAW: [("the ideal law holds: R annihilates ker D_xG = span{e2, e3}",
+                                                       all((R.T * d)[0] == 0 for d in J.nullspace()), "computation")]},
                     conclusion_fails=[("lambda = (1, 0) and lambda = (0, 1/2) both give D_xG^T lambda = R: lambda is not "
                                        "unique", J.T * lam_a == R and J.T * lam_b == R and lam_a != lam_b, "computation")])
     J1, R1 = Matrix([[1, 0, 0]]), Matrix([0, 1, 0])  # G = x1, a reaction along the locus
     check.necessary(IDEAL_REACTION_LAW, "G = x1 (k = 1, N = 1), R = (0, 1, 0) (a reaction along the locus)",
                     violates=[("R . e2 = 1 != 0 for the virtual displacement e2 in ker D_xG",
                                (R1.T * Matrix([0, 1, 0]))[0] != 0 and Matrix([0, 1, 0]) in J1.nullspace(), "computation")],
-                    others_hold=[("rank D_xG = 1 = k everywhere", J1.rank() == 1, "computation")],
+                    others_hold={H_RANK_ON_LOCUS: [("rank D_xG = 1 = k everywhere", J1.rank() == 1, "computation")]},
                     conclusion_fails=[("R is not D_xG^T lambda for any lambda: D_xG^T lambda = (lambda, 0, 0)",
                                        Matrix.hstack(J1.T, R1).rank() > J1.T.rank(), "computation")])
 
@@ -322,12 +322,13 @@ def rank_loss_witness(check, *, constraint=None):
     check.necessary(H1, f"G = {sympy.sstr(G[0])}, M = m I, F = (f, 0, 0), f != 0",
                     violates=[("rank D_xG = 0 < k = 1 on the locus x1 = 0 (so also on O)",
                                J.subs(on_locus).rank() == 0, "computation")],
-                    others_hold=[("the ideal-reaction law is imposed: R . delta = 0 for delta in ker D_xG = R^3",
-                                  len(J.subs(on_locus).nullspace()) == 3, "computation"),
-                                 ("F = (f, 0, 0) is constant, so of class C^1", all(sympy.diff(f, v) == 0 for v in X3),
-                                  "computation"),
-                                 ("M = m I with m > 0 is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)),
-                                  "computation")],
+                    others_hold={
+                        IDEAL_REACTION_LAW: [("the ideal-reaction law is imposed: R . delta = 0 for delta in ker D_xG "
+                                              "= R^3", len(J.subs(on_locus).nullspace()) == 3, "computation")],
+                        H2: [("F = (f, 0, 0) is constant, so of class C^1", all(sympy.diff(f, v) == 0 for v in X3),
+                              "computation")],
+                        H_MASS: [("M = m I with m > 0 is symmetric positive definite",
+                                  H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
                     conclusion_fails=[("C = 4 x1^2/m vanishes on the locus, so C is not positive definite and Lambda is "
                                        "undefined", sympy.expand(C.subs(on_locus)) == 0, "computation"),
                                       ("no ideal motion: the law forces R = 0 while staying on x1 = 0 needs "
@@ -346,11 +347,12 @@ def reaction_law_witness(check):
     check.necessary(IDEAL_REACTION_LAW, "G = x3, F = 0, M = m I, curves (t, 0, 0) and (t + t^3, 0, 0)",
                     violates=[("the second curve's reaction R = (6 m t, 0, 0) does not annihilate delta = e1 in ker D_xG",
                                any(sympy.expand((reactions[1].T * d)[0]) != 0 for d in kernel), "computation")],
-                    others_hold=[("(h1): G = x3 is polynomial and D_xG = (0, 0, 1) has rank 1 everywhere",
-                                  J.rank() == 1 and not J.free_symbols, "computation"),
-                                 ("(h2): F = 0 is of class C^1", True, "computation"),
-                                 ("M = m I is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)),
-                                  "computation")],
+                    others_hold={
+                        H1: [("(h1): G = x3 is polynomial and D_xG = (0, 0, 1) has rank 1 everywhere",
+                              J.rank() == 1 and not J.free_symbols, "computation")],
+                        H2: [("(h2): F = 0 is of class C^1", True, "computation")],
+                        H_MASS: [("M = m I is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)),
+                                  "computation")]},
                     conclusion_fails=[("both curves are constrained (x3 = 0) with the same consistent data and each "
                                        "solves M x'' = F + R with its residual reaction R = M x''",
                                        all(c[plane] == 0 for c in curves) and data[0] == data[1], "computation"),
@@ -370,10 +372,12 @@ def indefinite_mass_witness(check, *, M=None):
     # with F = 0 and G linear the curvature terms vanish: C Λ = 0 is solved by every Λ
     check.necessary(H_MASS, f"M = {sympy.sstr(M)}, G = x1 + x2, F = 0",
                     violates=[("M is not positive definite", not H_MASS.holds_for(M), "computation")],
-                    others_hold=[("(h1): G is linear with D_xG = (1, 1, 0) of rank 1 everywhere", J.rank() == 1,
-                                  "computation"),
-                                 ("(h2): F = 0 is of class C^1", True, "computation"),
-                                 ("the ideal-reaction law is imposed (R = D_xG^T lambda)", True, "computation")],
+                    others_hold={
+                        H1: [("(h1): G is linear with D_xG = (1, 1, 0) of rank 1 everywhere", J.rank() == 1,
+                              "computation")],
+                        H2: [("(h2): F = 0 is of class C^1", True, "computation")],
+                        IDEAL_REACTION_LAW: [("the ideal-reaction law is imposed (R = D_xG^T lambda)", True,
+                                              "computation")]},
                     conclusion_fails=[("C = D_xG M^-1 D_xG^T = 0 is not positive definite", C == 0, "computation"),
                                       ("every lambda solves C lambda = -(D_xG M^-1 F + curvature) = 0: the reaction "
                                        "D_xG^T lambda is not determined",
@@ -559,13 +563,15 @@ def accelerating_wall(check):
     G_t = dyn.time_derivative[0].subs(along)
     check.necessary(H_SCLERONOMIC, "accelerating wall G = x1 - a t^2/2, F = 0 (U = 0, d = 0), M = m I, data 0", violates=[
         ("the locus moves: G_t = -a t != 0 on it for t != 0", sympy.expand(G_t + acc * t) == 0, "symbolic")],
-        others_hold=[
-        ("ideal law: x1 = a t^2/2 solves the ideal system (R = D_xG^T lambda)",
-         sympy.expand(dyn.acceleration[0].subs(along) - acc) == 0 and G.subs(motion)[0] == 0, "symbolic"),
-        ("(h1): D_xG = (1, 0, 0) has rank 1 everywhere, G polynomial; (h2): F = 0 is C^1",
-         dyn.jacobian.rank() == 1, "computation"),
-        ("M = m I is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)), "computation"),
-        ("potential presentation with U = 0 (static) and d = 0", True, "computation")],
+        others_hold={
+            IDEAL_REACTION_LAW: [("ideal law: x1 = a t^2/2 solves the ideal system (R = D_xG^T lambda)",
+                                  sympy.expand(dyn.acceleration[0].subs(along) - acc) == 0 and G.subs(motion)[0] == 0,
+                                  "symbolic")],
+            (H1, H2): [("(h1): D_xG = (1, 0, 0) has rank 1 everywhere, G polynomial; (h2): F = 0 is C^1",
+                        dyn.jacobian.rank() == 1, "computation")],
+            H_MASS: [("M = m I is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)), "computation")],
+            (H_POTENTIAL, H_STATIC, H_NO_RESIDUAL): [("potential presentation with U = 0 (static) and d = 0", True,
+                                                      "computation")]},
         conclusion_fails=[
         ("lambda = m a and the reaction power R.w = m a^2 t = -lambda G_t is not 0 (clause 1, scleronomic case)",
          sympy.expand(lam - m * acc) == 0 and sympy.expand(energy.diff(t) + lam * G_t) == 0, "symbolic"),
@@ -584,12 +590,13 @@ def energy_hypothesis_witnesses(check):
     check.necessary(H_NO_RESIDUAL, "G = x3, U = 0, linear drag d = -gamma w, M = m I; x1 = (m/gamma)(1 - exp(-gamma t/m))",
                     violates=[("d = -gamma w is not 0 along the motion (w1 = exp(-gamma t/m))",
                                drag[X3[0]].diff(t).subs(t, 0) == 1, "symbolic")],
-                    others_hold=[(scleronomic_plane, plane_J.rank() == 1, "computation"),
-                                 ("the motion solves M x'' = d + R with R = 0 = D_xG^T 0 (ideal) on x3 = 0",
-                                  sympy.simplify(m * drag[X3[0]].diff(t, 2) + gamma * drag[X3[0]].diff(t)) == 0,
-                                  "symbolic"),
-                                 ("U = 0 is static and C^2; M = m I is SPD; (h2): d is C^1",
-                                  H_MASS.holds_for(m * sympy.eye(3)), "computation")],
+                    others_hold={
+                        (H1, H_SCLERONOMIC): [(scleronomic_plane, plane_J.rank() == 1, "computation")],
+                        IDEAL_REACTION_LAW: [("the motion solves M x'' = d + R with R = 0 = D_xG^T 0 (ideal) on x3 = 0",
+                                              sympy.simplify(m * drag[X3[0]].diff(t, 2)
+                                                             + gamma * drag[X3[0]].diff(t)) == 0, "symbolic")],
+                        (H_POTENTIAL, H_STATIC, H_MASS, H2): [("U = 0 is static and C^2; M = m I is SPD; (h2): d is C^1",
+                                                               H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
                     conclusion_fails=[("E' = -gamma |w|^2 = -gamma exp(-2 gamma t/m) < 0: E is not constant (clause 3)",
                                        sympy.simplify(drag_energy.diff(t) + gamma * sympy.exp(-2 * gamma * t / m)) == 0,
                                        "symbolic")])
@@ -598,11 +605,13 @@ def energy_hypothesis_witnesses(check):
     energy = (m * uniform[X3[0]].diff(t) ** 2 / 2 + U)
     check.necessary(H_STATIC, "G = x3, U = c t (c > 0), d = 0, M = m I; x = (t, 0, 0)",
                     violates=[("dU/dt partial = c != 0", sympy.diff(U, t) == c, "symbolic")],
-                    others_hold=[(scleronomic_plane, plane_J.rank() == 1, "computation"),
-                                 ("F = -grad U = 0, so x = (t, 0, 0) solves M x'' = F + R with the ideal R = 0",
-                                  all(sympy.diff(U, q) == 0 for q in X3) and uniform[X3[0]].diff(t, 2) == 0, "symbolic"),
-                                 ("d = 0; M = m I is SPD; (h2): F = 0 is C^1", H_MASS.holds_for(m * sympy.eye(3)),
-                                  "computation")],
+                    others_hold={
+                        (H1, H_SCLERONOMIC): [(scleronomic_plane, plane_J.rank() == 1, "computation")],
+                        (IDEAL_REACTION_LAW, H_POTENTIAL): [
+                            ("F = -grad U = 0, so x = (t, 0, 0) solves M x'' = F + R with the ideal R = 0",
+                             all(sympy.diff(U, q) == 0 for q in X3) and uniform[X3[0]].diff(t, 2) == 0, "symbolic")],
+                        (H_NO_RESIDUAL, H_MASS, H2): [("d = 0; M = m I is SPD; (h2): F = 0 is C^1",
+                                                       H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
                     conclusion_fails=[("E' = c != 0: E is not constant (clause 3)", sympy.diff(energy, t) == c, "symbolic")])
     w1, w2 = sympy.symbols("w1 w2", real=True)
     friction = Matrix([-gamma * w1, -gamma * w2, 0])  # tangential friction on the plane x3 = 0
@@ -610,9 +619,11 @@ def energy_hypothesis_witnesses(check):
     check.necessary(IDEAL_REACTION_LAW, "G = x3, F = 0, M = m I, tangential friction R = -gamma (w1, w2, 0)",
                     violates=[("R . e1 = -gamma w1 != 0 for the virtual displacement e1 (w1 != 0)",
                                (friction.T * Matrix([1, 0, 0]))[0].subs(w1, 1) != 0, "symbolic")],
-                    others_hold=[(scleronomic_plane, plane_J.rank() == 1, "computation"),
-                                 ("U = 0 and d = 0 (static potential presentation); M = m I is SPD; F = 0 is C^1",
-                                  H_MASS.holds_for(m * sympy.eye(3)), "computation")],
+                    others_hold={
+                        (H1, H_SCLERONOMIC): [(scleronomic_plane, plane_J.rank() == 1, "computation")],
+                        (H_POTENTIAL, H_STATIC, H_NO_RESIDUAL, H_MASS, H2): [
+                            ("U = 0 and d = 0 (static potential presentation); M = m I is SPD; F = 0 is C^1",
+                             H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
                     conclusion_fails=[("R.w = -gamma(w1^2 + w2^2) != 0 = -lambda.G_t for every lambda (G_t = 0): clause 1 "
                                        "fails", sympy.expand(power + gamma * (w1**2 + w2**2)) == 0 and power.subs({w1: 1, w2: 0}) != 0,
                                        "symbolic")])

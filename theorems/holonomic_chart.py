@@ -781,8 +781,8 @@ def check_differentiated_constraint(check, *, drop_time_term=False, drop_velocit
         scope = f"symbolic, generic G(t, q) ∈ C¹, k = {k}, n = {n}, generic C¹ curve q(t)"
         check.identity(f"d/dt G(t, q(t)) = G_t + G_q q' (k = {k}, n = {n})", G.diff(t), claimed, scope=scope)
         p = Proof("a C¹ constrained curve has a permitted velocity")
-        p.hypothesis("constrained", (G, sympy.zeros(k, 1)), note="G(t, q(t)) = 0 for every t ∈ I")
-        p.cite("chain rule", CHAIN_RULE, (G.diff(t), claimed), note="d/dt G(t, q(t)) = G_t + G_q q'")
+        p.suppose("constrained", (G, sympy.zeros(k, 1)), along=t, note="G(t, q(t)) = 0 for every t ∈ I")
+        p.algebra("chain rule", [], (G.diff(t), claimed), note="d/dt G(t, q(t)) = G_t + G_q q' (an identity sympy checks)")
         p.differentiate("permitted", "constrained", t, (claimed, sympy.zeros(k, 1)),
                         note="differentiate the hypothesis: G_t + G_q q' = 0, i.e. q' is permitted")
         p.conclude("permitted")
@@ -861,7 +861,7 @@ def _dalembert_proofs(check, reaction, pairing_sign, sizes):
         check.identity(f"R·δ = λ·G_qδ for every δ (k = {k}, n = {n})", euclidean_inner_product(R, delta),
                        pairing_sign * euclidean_inner_product(lam, G_q * delta), scope=scope)
         p = Proof("the reaction G_qᵀλ does no virtual work")
-        p.hypothesis("virtual", (G_q * delta, sympy.zeros(k, 1)), note="δ ∈ V(t, q) = ker G_q")
+        p.suppose("virtual", (G_q * delta, sympy.zeros(k, 1)), note="δ ∈ V(t, q) = ker G_q")
         p.algebra("no virtual work", ["virtual"], (euclidean_inner_product(R, delta), 0), certificate=list(lam),
                   note="R·δ = Σ_a λ_a (G_qδ)_a")
         p.conclude("no virtual work")
@@ -869,8 +869,8 @@ def _dalembert_proofs(check, reaction, pairing_sign, sizes):
         accel = Matrix(sympy.symbols(f"A1:{n + 1}", real=True))
         force = Matrix(sympy.symbols(f"f1:{n + 1}", real=True))
         d = Proof("an ideal-constraint motion satisfies the d'Alembert condition")
-        d.hypothesis("motion", (Msym * accel, force + R), note="M q'' = f + G_qᵀλ at time t")
-        d.hypothesis("virtual", (G_q * delta, sympy.zeros(k, 1)), note="δ ∈ V(t, q(t))")
+        d.suppose("motion", (Msym * accel, force + R), note="M q'' = f + G_qᵀλ at time t")
+        d.suppose("virtual", (G_q * delta, sympy.zeros(k, 1)), note="δ ∈ V(t, q(t))")
         d.algebra("dalembert", ["motion", "virtual"], (euclidean_inner_product(Msym * accel - force, delta), 0),
                   certificate=list(delta) + list(lam), note="(M q'' − f)·δ = Σ_i δ_i (motion)_i + Σ_a λ_a (G_qδ)_a")
         d.conclude("dalembert")
@@ -1110,14 +1110,14 @@ def _presentation_k1_symbolic(check, transform, on_locus, toolkit=True):
     new_lam = transform(Matrix([[rho]]), Matrix([lam]))[0]
     scope = "symbolic, generic G(t, q), ρ(t, q) ≠ 0, k = 1, n = 2"
     p = Proof("re-presentation by a nowhere-zero scalar ρ at the locus")
-    p.hypothesis("on the locus", (G, 0), note="(t, q) ∈ Σ")
+    p.suppose("on the locus", (G, 0), note="(t, q) ∈ Σ")
     for i in range(2):
         p.algebra(f"Jacobian {i + 1}", ["on the locus"], (Gp_q[i], rho * G_q[i]), certificate=[rho_q[i]],
                   note="∂_i(ρG) = ρ ∂_iG + G ∂_iρ")
     p.algebra("time derivative", ["on the locus"], (Gp_t, rho * G_t), certificate=[sympy.diff(rho, T)])
     p.algebra("permitted velocities", ["on the locus"],
               (Gp_t + (Gp_q * v)[0], rho * (G_t + (G_q * v)[0])), certificate=[sympy.diff(rho, T) + (rho_q * v)[0]])
-    p.hypothesis("new virtual", ((Gp_q * delta)[0], 0), note="δ ∈ ker D_q(ρG)")
+    p.suppose("new virtual", ((Gp_q * delta)[0], 0), note="δ ∈ ker D_q(ρG)")
     p.algebra("scaled old virtual", ["on the locus", "new virtual"], (rho * (G_q * delta)[0], 0),
               certificate=[-(rho_q * delta)[0], 1])
     p.cancel("old virtual", "scaled old virtual", rho, ((G_q * delta)[0], 0), note="ρ ≠ 0")
@@ -1384,7 +1384,7 @@ def _transpose_multiple_symbolic(check, multiplier):
     R = Matrix(sympy.symbols("R1:3", real=True))
     Mx = Matrix([[Symbol("m11", real=True), Symbol("m12", real=True)], [Symbol("m12", real=True), Symbol("m22", real=True)]])
     scope = "symbolic, k = 1, n = 2, generic G_q = (j1, j2) (rank 1: (j1, j2) ≠ 0), generic symmetric M"
-    p = annihilator_proof(J, R, multiplier=lambda A, ell: multiplier(A, ell, Mx))
+    p = annihilator_proof(J, R, multiplier=lambda A, ell: multiplier(A, ell, Mx), rank_assumption=H_RANK_EVERYWHERE)
     check.proof("R ⟂ ker G_q ⇒ R = G_qᵀλ with the claimed λ (k = 1, n = 2)", p, scope=scope)
     c = Symbol("c", real=True)
     check.identity("uniqueness: the claimed λ of G_qᵀc is c (k = 1, n = 2)", multiplier(J, J.T * c, Mx)[0], c, scope=scope)
@@ -1445,10 +1445,11 @@ def _transpose_multiple_witness(check):
     M = sympy.diag(2, 3)
     check.necessary(H_RANK_EVERYWHERE, "G = (q1, 2q1): G_q = [[1, 0], [2, 0]], rank 1 < k = 2; R = (1, 0); M = diag(2, 3)",
                     violates=[("G_q violates rank G_q = k", W.rank() < 2, "computation")],
-                    others_hold=[("M = diag(2, 3) is symmetric positive definite", H_MASS_SPD.holds_for(M), "computation"),
-                                 ("the premise holds: R annihilates V = ker G_q = span{(0, 1)}",
-                                  all((Rw.T * d)[0, 0] == 0 for d in W.nullspace()), "computation")],
-                    conclusion_fails=[("λ = (1, 0) and λ = (−1, 1) both give G_qᵀλ = R: λ not unique",
+                    others_hold={H_MASS_SPD: [("M = diag(2, 3) is symmetric positive definite", H_MASS_SPD.holds_for(M),
+                                               "computation")]},
+                    instances={H_MASS_SPD: M},
+                    conclusion_fails=[("the premise holds: R annihilates V = ker G_q = span{(0, 1)}",
+                                       all((Rw.T * d)[0, 0] == 0 for d in W.nullspace()), "computation"),("λ = (1, 0) and λ = (−1, 1) both give G_qᵀλ = R: λ not unique",
                                        W.T * Matrix([1, 0]) == Rw and W.T * Matrix([-1, 1]) == Rw, "computation"),
                                       ("C = G_q M⁻¹G_qᵀ is singular, not positive definite",
                                        (W * M.inv() * W.T).det() == 0, "computation")])
@@ -1523,7 +1524,7 @@ def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceler
         R = G_q.T * lam
         scope = f"symbolic, generic G(t, q) (k = {k}, n = {n}), generic λ, permitted velocity v"
         p = Proof("reaction power")
-        p.hypothesis("permitted", (G_t + G_q * v, sympy.zeros(k, 1)), note="G_t + G_q q' = 0 along the motion")
+        p.suppose("permitted", (G_t + G_q * v, sympy.zeros(k, 1)), note="G_t + G_q q' = 0 along the motion")
         p.algebra("power", ["permitted"], (euclidean_inner_product(R, v), power_sign * euclidean_inner_product(lam, G_t)),
                   certificate=list(lam), note="R·v = λ·G_q v = −λ·G_t")
         p.conclude("power")

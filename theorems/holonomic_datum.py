@@ -1362,7 +1362,7 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     p = Proof("implicit differentiation of G(u, φ(u)) = 0")
     derived = []
     for a, g in enumerate(Gs):
-        p.hypothesis(f"on_graph_{a + 1}", (g, 0), note="the zero set near p is the graph of φ (IFT)")
+        p.suppose(f"on_graph_{a + 1}", (g, 0), along=u, note="the zero set near p is the graph of φ (IFT)")
         derived.append(p.differentiate(f"d_du_{a + 1}", f"on_graph_{a + 1}", u, (sympy.diff(g, u), 0),
                                        note="chain rule along the graph"))
     rows = [sympy.expand(sympy.diff(g, u)) for g in Gs]
@@ -1370,6 +1370,7 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     Jv = Matrix(k, k, lambda a, i: rows[a].coeff(primes[i]))
     Ju = Matrix([sympy.expand(r - sum(Jv[a, i] * primes[i] for i in range(k))) for a, r in enumerate(rows)])
     inverse = Jv.adjugate() / Jv.det()  # generic k ≤ 2: the adjugate over det D_vG
+    p.nonzero("regular", Jv.det(), assumption=H_RANK_ON_LOCUS, note="det D_vG ≠ 0 (the rank hypothesis, as the IFT uses it)")
     solution = derivative_sign * inverse * Ju
     components = []
     for i in range(k):
@@ -1431,7 +1432,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
         facts.append((f"{split}: two cone points (·, ±ε) over the same u, for every ε > 0: not a graph near 0",
                       on_cone and a != b, "symbolic"))
     check.necessary(H_RANK_ON_LOCUS, "N = 1, G = x1² + x2² − x3² (double cone) at the origin", violates=facts[:1],
-                    others_hold=[("G is a polynomial, so of class C²", cone.is_polynomial(), "computation")],
+                    others_hold={H_G_C2: [("G is a polynomial, so of class C²", cone.is_polynomial(), "computation")]},
                     conclusion_fails=facts[1:],
                     scope="the graph conclusion of the implicit function theorem fails for every coordinate split")
 
@@ -1588,8 +1589,8 @@ def check_residual_reaction_unselective(check, *, first_motion=t, second_motion=
     xs = [Function(f"y{i + 1}")(t) for i in range(3)]
     Fs = [Function(f"F{i + 1}")(t) for i in range(3)]
     p = Proof("the reaction of a given curve is unique")
-    first = p.hypothesis("equation_R", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
-    second = p.hypothesis("equation_R'", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rp)))
+    first = p.suppose("equation_R", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
+    second = p.suppose("equation_R'", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rp)))
     comps = [p.algebra(f"component_{i + 1}", [first, second], (Rs[i], Rp[i]),
                        certificate=[0] * i + [-1] + [0] * (2 - i) + [0] * i + [1] + [0] * (2 - i)) for i in range(3)]
     p.algebra("unique", comps, (Matrix(Rs), Matrix(Rp)))
@@ -1725,7 +1726,7 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
     Gf = Function("G")
     X0 = sympy.symbols("a1:4", real=True)
     p = Proof("G_t vanishes on a scleronomic locus")
-    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0),
+    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t, assumption=H_SCLERONOMIC,
                  note="x0 ∈ N: every (t, x0) ∈ O lies in Σ, for t in the open set {t : (t, x0) ∈ O}")
     p.differentiate("G_t", "vanishes_on_time_line", t, (sympy.diff(Gf(t, *X0), t), 0),
                     note="an identity on an open set of times may be differentiated")
@@ -1758,9 +1759,9 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
     moving = HolonomicConstraintDatum([x1 - u * t], X[:3], t, sample_point=(0, (0, 0, 0)))
     check.necessary(H_SCLERONOMIC, "G = s(x) − ut, u ≠ 0 (rheonomic, rank 1)", violates=[
         ("(0, 0) ∈ Σ and (1, 0) ∉ Σ: rheonomic", moving.on_locus(0, (0, 0, 0)) and not moving.on_locus(1, (0, 0, 0)),
-         "symbolic")], others_hold=[
-        ("D_xG = (1, 0, 0) has rank 1 on Σ", moving.jacobian.rank() == 1, "computation"),
-        ("G is a polynomial, so of class C²", sympy.sympify(moving.G[0]).is_polynomial(), "computation")],
+         "symbolic")], others_hold={
+        H_RANK_ON_LOCUS: [("D_xG = (1, 0, 0) has rank 1 on Σ", moving.jacobian.rank() == 1, "computation")],
+        H_G_C2: [("G is a polynomial, so of class C²", sympy.sympify(moving.G[0]).is_polynomial(), "computation")]},
         conclusion_fails=[
         ("G_t = −u ≠ 0 on Σ", sympy.sympify(moving.time_derivative[0] + u) == 0 and u.is_nonzero, "symbolic")])
 
@@ -1845,9 +1846,10 @@ def x6_proof(sign=1) -> Proof:
     G_v = sympy.expand(total).coeff(phi.diff(t))
     G_t = sympy.expand(total - G_v * phi.diff(t))
     p = Proof("G_t = 0 on Σ forces the local graph to be constant in time")
-    p.hypothesis("graph", (on_graph, 0), note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
+    p.suppose("graph", (on_graph, 0), along=t, note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
     p.differentiate("d_dt", "graph", t, (total, 0))
-    p.hypothesis("G_t_on_sigma", (G_t, 0), note="the hypothesis G_t = 0 on Σ, along the graph")
+    p.suppose("G_t_on_sigma", (G_t, 0), note="the hypothesis G_t = 0 on Σ, along the graph")
+    p.nonzero("G_v", G_v, note="G_v ≠ 0: rank 1 on Σ, the graph is over u")
     p.algebra("phi_t", ["d_dt", "G_t_on_sigma"], (phi.diff(t), 0), certificate=[sign / G_v, -sign / G_v],
               note="where G_v ≠ 0")
     p.conclude("phi_t")
@@ -1958,7 +1960,8 @@ def rescaling_proof(k: int, multiplier, n: int = 3) -> Proof:
         lam_new = Matrix(multiplier(P, lam)).applyfunc(sympy.cancel)
     G_new = P * G
     p = Proof(f"rescaling G' = P G at the points of Σ (k = {k})")
-    hyps = [p.hypothesis(f"on_sigma_{a + 1}", (G[a], 0), note="a point of Σ") for a in range(k)]
+    hyps = [p.suppose(f"on_sigma_{a + 1}", (G[a], 0), note="a point of Σ") for a in range(k)]
+    p.nonzero("invertible", P.det(), assumption=H_RHO_NOWHERE_ZERO, note="ρ ≠ 0 (P invertible)")
     jac = []
     for var in xs + [t]:
         for a in range(k):
@@ -2046,11 +2049,12 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
     s_new = HolonomicConstraintDatum([x1 * x1], X[:3], t)
     s_old = HolonomicConstraintDatum([x1], X[:3], t, sample_point=(0, (0, 0, 0)))
     check.necessary(H_RHO_NOWHERE_ZERO, "G = s(x) = x1, ρ = s (vanishes on Σ), G' = s²", violates=[
-        ("ρ = s vanishes on Σ = {s = 0}", x1.subs(x1, 0) == 0, "symbolic")], others_hold=[
-        ("ρ = s is a polynomial, so of class C²", x1.is_polynomial(), "computation"),
-        ("D_xG = (1, 0, 0) has rank 1 on Σ", len(s_old.virtual_displacements(0, (0, 0, 0))) == 2, "symbolic"),
-        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic")],
+        ("ρ = s vanishes on Σ = {s = 0}", x1.subs(x1, 0) == 0, "symbolic")], others_hold={
+        H_RHO_C2: [("ρ = s is a polynomial, so of class C²", x1.is_polynomial(), "computation")],
+        H_RANK_ON_LOCUS: [("D_xG = (1, 0, 0) has rank 1 on Σ", len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
+                           "symbolic")]},
         conclusion_fails=[
+        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic"),
         ("V changes at (0, 0): dim ker D_xG' = 3, dim ker D_xG = 2",
          len(s_new.virtual_displacements(0, (0, 0, 0))) == 3 and len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
          "symbolic")])
@@ -2113,15 +2117,15 @@ def check_force_branch_vs_constrained_branch(check, *, initial_conditions_suffic
     q = [Function(f"q{i + 1}")(t) for i in range(3)]
     Gq = Function("G")(t, *q)
     p = Proof("G ≡ 0 along a curve gives the permitted-velocity condition")
-    p.hypothesis("on_locus", (Gq, 0))
+    p.suppose("on_locus", (Gq, 0), along=t, note="G(t, x(t)) = 0 at every time")
     p.differentiate("permitted", "on_locus", t, (sympy.diff(Gq, t), 0), note="G_t + D_xG x' = 0 (chain rule)")
     p.conclude("permitted")
     check.proof("the second condition is automatic from the first: G(t, x(t)) ≡ 0 ⇒ G_t + D_xG x' = 0", p,
                 scope="symbolic, generic G(t, x), N = 1")
     Rs, Fs, xs = ([Function(f"{name}{i + 1}")(t) for i in range(3)] for name in ("R", "F", "y"))
     p = Proof("the two equations coincide only for R = 0")
-    a = p.hypothesis("constrained", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
-    b = p.hypothesis("force_branch", (m * Matrix(xs).diff(t, 2), Matrix(Fs)))
+    a = p.suppose("constrained", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
+    b = p.suppose("force_branch", (m * Matrix(xs).diff(t, 2), Matrix(Fs)))
     comps = [p.algebra(f"R{i + 1}", [a, b], (Rs[i], 0), certificate=[0] * i + [-1] + [0] * (2 - i) + [0] * i + [1]
                        + [0] * (2 - i)) for i in range(3)]
     p.algebra("R_zero", comps, (Matrix(Rs), sympy.zeros(3, 1)))
@@ -2253,11 +2257,11 @@ def no_ideal_motion_proof(force=f_force) -> Proof:
     """G = x1², F = (f, 0, 0), f ≠ 0: no ideal constrained motion (V = R³ on Σ forces R = 0, the constraint R1 = −f)."""
     R1 = Function("R1")(t)
     p = Proof("no ideal motion through the rank-0 locus of x1²")
-    p.hypothesis("on_locus", (q[0], 0), note="G = x1² = 0 ⇔ x1 = 0 along the motion")
+    p.suppose("on_locus", (q[0], 0), along=t, note="G = x1² = 0 ⇔ x1 = 0 along the motion (every t)")
     p.differentiate("velocity", "on_locus", t, (q[0].diff(t), 0))
     p.differentiate("acceleration", "velocity", t, (q[0].diff(t, 2), 0))
-    p.hypothesis("ideal", (R1, 0), note="D_xG = 2x1 e1 = 0 on Σ, so V = R³ and R ⟂ V forces R = 0")
-    p.hypothesis("equation", (m * q[0].diff(t, 2), force + R1), note="first component of 𝖬x'' = F + R")
+    p.suppose("ideal", (R1, 0), note="D_xG = 2x1 e1 = 0 on Σ, so V = R³ and R ⟂ V forces R = 0")
+    p.suppose("equation", (m * q[0].diff(t, 2), force + R1), note="first component of 𝖬x'' = F + R")
     p.substitute("forced", "equation", ["acceleration", "ideal"], (force, 0))
     p.contradiction("contradiction", "forced")
     p.conclude("contradiction")

@@ -582,6 +582,11 @@ H_C1_CURVE = hypothesis("velocity_constraint.he_c1_curve", "x : J → ℝⁿ is 
 H_INTERVAL = hypothesis("velocity_constraint.he_interval", "J is an interval (connected)")
 
 
+def _assumed(check, others: dict) -> dict:
+    """The entries of ``others`` that the checked item assumes (one verifier serves items with fewer assumptions)."""
+    return {h: facts for h, facts in others.items() if check.item is None or h in check.item.assumes}
+
+
 def _jets(name: str, rows: int, cols: int) -> Matrix:
     return Matrix(rows, cols, lambda i, j: Symbol(f"{name}_{i + 1}{j + 1}", real=True))
 
@@ -594,11 +599,14 @@ def _first_integral_proof(k: int, n: int, drop_time_term: bool, factor: str) -> 
     law = (sympy.zeros(k, 1) if drop_time_term else b) + A * v
     solved = (sigma if factor == "inverse" else rho) * law
     p = Proof(f"d/dt Φ(t, x(t)) = ρ⁻¹(b + A x'), k' = {k}, n = {n}")
-    p.hypothesis("A = ρΦ_x", (A, rho * Phi_x), note="H_factorisation at (t, x(t))")
-    p.hypothesis("b = ρΦ_t", (b, rho * Phi_t), note="H_factorisation at (t, x(t))")
-    p.hypothesis("σρ = I", (sigma * rho, sympy.eye(k)), note="ρ invertible with inverse σ")
-    p.cite("chain rule", CHAIN_RULE, (Phi_dot, Phi_t + Phi_x * v),
-           note="d/dt Φ(t, x(t)) = Φ_t + Φ_x x' (Φ_dot, Φ_t, Φ_x, v the jets at t)")
+    p.hypothesis("A = ρΦ_x", (A, rho * Phi_x), assumption="velocity_constraint.he_factorisation",
+                 note="H_factorisation at (t, x(t))")
+    p.hypothesis("b = ρΦ_t", (b, rho * Phi_t), assumption="velocity_constraint.he_factorisation",
+                 note="H_factorisation at (t, x(t))")
+    p.hypothesis("σρ = I", (sigma * rho, sympy.eye(k)), assumption="velocity_constraint.he_rho_invertible",
+                 note="ρ invertible with inverse σ")
+    p.suppose("chain rule", (Phi_dot, Phi_t + Phi_x * v),
+              note="the chain rule (#111) in jets: d/dt Φ(t, x(t)) = Φ_t + Φ_x x' (Φ_dot, Φ_t, Φ_x, v the jets at t)")
     hyps = ["A = ρΦ_x", "b = ρΦ_t", "σρ = I", "chain rule"]
     for alpha in range(k):
         certificate = ([-v[j] if r == alpha else 0 for r in range(k) for j in range(n)]
@@ -622,9 +630,9 @@ def _law_equivalence_proofs(k: int, n: int):
     A, b, v, Phi_dot = _jets("A", k, n), _jets("b", k, 1), _jets("v", n, 1), _jets("Phi_dot", k, 1)
     law = b + A * v
     forward = Proof("the law forces Φ' = 0")
-    forward.hypothesis("ρΦ' = b + Ax'", (rho * Phi_dot, law), note="the first part of the lemma")
-    forward.hypothesis("σρ = I", (sigma * rho, sympy.eye(k)))
-    forward.hypothesis("law", (law, sympy.zeros(k, 1)), note="b + A x' = 0 at t")
+    forward.suppose("ρΦ' = b + Ax'", (rho * Phi_dot, law), note="the first part of the lemma")
+    forward.suppose("σρ = I", (sigma * rho, sympy.eye(k)))
+    forward.suppose("law", (law, sympy.zeros(k, 1)), note="b + A x' = 0 at t")
     for beta in range(k):
         certificate = ([sigma[beta, al] for al in range(k)]
                        + [-Phi_dot[g] if r == beta else 0 for r in range(k) for g in range(k)]
@@ -634,9 +642,9 @@ def _law_equivalence_proofs(k: int, n: int):
     forward.algebra("Φ' = 0", [f"Φ'_{beta + 1} = 0" for beta in range(k)], (Phi_dot, sympy.zeros(k, 1)))
     forward.conclude("Φ' = 0")
     backward = Proof("Φ' = 0 forces the law")
-    backward.hypothesis("ρΦ' = b + Ax'", (rho * Phi_dot, law))
+    backward.suppose("ρΦ' = b + Ax'", (rho * Phi_dot, law))
     for beta in range(k):
-        backward.hypothesis(f"Φ'_{beta + 1} = 0", (Phi_dot[beta], 0))
+        backward.suppose(f"Φ'_{beta + 1} = 0", (Phi_dot[beta], 0))
     backward.substitute("law", "ρΦ' = b + Ax'", [f"Φ'_{beta + 1} = 0" for beta in range(k)], (law, sympy.zeros(k, 1)))
     backward.conclude("law")
     return forward, backward
@@ -691,10 +699,12 @@ def _first_integral_witnesses(check):
         check.necessary(H_RHO_INVERTIBLE, "ρ = x1, Φ = x2, A = (0, x1, 0), b = 0, curve x(t) = (0, t, 0) on J = ℝ",
                         violates=[("ρ(x(t)) = 0 for every t: ρ is not invertible on the curve",
                                    rho.xreplace(curve)[0] == 0, "computation")],
-                        others_hold=[("A = ρΦ_x and b = ρΦ_t hold identically", factorised, "symbolic"),
-                                     ("the curve is C¹ (polynomial) in O_v = ℝ × ℝ³", all(
-                                         sympy.sympify(c).is_polynomial(t) for c in curve.values()), "computation"),
-                                     ("J = ℝ is an interval", isinstance(sympy.S.Reals, sympy.Interval), "computation")],
+                        others_hold=_assumed(check, {
+                            H_FACTORISATION: [("A = ρΦ_x and b = ρΦ_t hold identically", factorised, "symbolic")],
+                            H_C1_CURVE: [("the curve is C¹ (polynomial) in O_v = ℝ × ℝ³", all(
+                                sympy.sympify(c).is_polynomial(t) for c in curve.values()), "computation")],
+                            H_INTERVAL: [("J = ℝ is an interval", isinstance(sympy.S.Reals, sympy.Interval),
+                                          "computation")]}),
                         conclusion_fails=[("the law A x' + b = 0 holds along the curve", law_on_curve, "computation"),
                                           ("Φ(x(t)) = t is not constant", sympy.diff(along, t) != 0, "computation")])
     pieces = (sympy.Interval.open(0, 1), sympy.Interval.open(2, 3))
@@ -706,11 +716,12 @@ def _first_integral_witnesses(check):
                         violates=[("J is not an interval: 1/2, 5/2 ∈ J but 3/2 ∉ J",
                                    J.contains(Rational(1, 2)) and J.contains(Rational(5, 2))
                                    and not J.contains(Rational(3, 2)), "computation")],
-                        others_hold=[("A = ρΦ_x and b = ρΦ_t with ρ = 1", (A1 - Phi1.jacobian([X1, X2, X3])).is_zero_matrix,
-                                      "symbolic"),
-                                     ("ρ = 1 is invertible", True, "computation"),
-                                     ("the curve is C¹ on J (constant on each component)",
-                                      all(sympy.diff(c, t) == 0 for c in values), "computation")],
+                        others_hold=_assumed(check, {
+                            H_FACTORISATION: [("A = ρΦ_x and b = ρΦ_t with ρ = 1",
+                                               (A1 - Phi1.jacobian([X1, X2, X3])).is_zero_matrix, "symbolic")],
+                            H_RHO_INVERTIBLE: [("ρ = 1 is invertible", sympy.Matrix([[1]]).det() != 0, "computation")],
+                            H_C1_CURVE: [("the curve is C¹ on J (constant on each component)",
+                                          all(sympy.diff(c, t) == 0 for c in values), "computation")]}),
                         conclusion_fails=[("the law A x' = 0 holds on J (x' = 0)", all(sympy.diff(c, t) == 0 for c in values),
                                            "computation"),
                                           ("Φ(x(1/2)) = 0 ≠ 1 = Φ(x(5/2)): Φ is not constant on J",
@@ -887,14 +898,16 @@ def _no_global_pair_proof(row) -> Proof:
     on_circle = {X1: C, X2: S, X3: 0}
     A = [sympy.sympify(e).xreplace(on_circle) for e in row]
     p = Proof("no global pair for the angular form")
-    p.hypothesis("circle", (C**2 + S**2, 1), note="c(s*) = (C, S, 0) = (cos s*, sin s*, 0) lies on the unit circle ⊂ O_v")
+    p.suppose("circle", (C**2 + S**2, 1), note="c(s*) = (C, S, 0) = (cos s*, sin s*, 0) lies on the unit circle ⊂ O_v")
     for j, (Aj, Pj) in enumerate(zip(A, (P1, P2, P3))):
-        p.hypothesis(f"A_{j + 1} = ρΦ_{j + 1}", (rho * Pj, Aj), note="A = ρΦ_x at c(s*)")
-    p.cite("chain rule", CHAIN_RULE, (Pdot, -S * P1 + C * P2), note="d/ds Φ(c(s)) = Φ_x(c(s))·c'(s), c' = (−sin, cos, 0)")
+        p.suppose(f"A_{j + 1} = ρΦ_{j + 1}", (rho * Pj, Aj), note="A = ρΦ_x at c(s*)")
+    p.suppose("chain rule", (Pdot, -S * P1 + C * P2),
+              note="the chain rule (#111) in jets: d/ds Φ(c(s)) = Φ_x(c(s))·c'(s), c' = (−sin, cos, 0)")
     p.algebra("ρ Φ' = 1", ["circle", "A_1 = ρΦ_1", "A_2 = ρΦ_2", "A_3 = ρΦ_3", "chain rule"], (rho * Pdot, 1),
               certificate=[1, -S, C, 0, rho])
-    p.cite("critical point", PERIODIC, (Pdot, 0),
-           note="s ↦ Φ(c(s)) is C¹ and 2π-periodic, so its derivative vanishes at some s*")
+    p.suppose("critical point", (Pdot, 0),
+              note="the cited theorem (a C¹ periodic function has a critical point): s ↦ Φ(c(s)) is C¹ and "
+                   "2π-periodic, so its derivative vanishes at some s*")
     p.substitute("0 = 1", "ρ Φ' = 1", ["critical point"], (0, 1))
     p.contradiction("contradiction", "0 = 1")
     p.conclude("contradiction")

@@ -327,10 +327,10 @@ def _pointwise_proof(D: Matrix, hessians: list, M: Matrix, correction_sign):
     mass, force, correction = _reduced_terms(D, curvature, M, F)
     Ddelta = D * delta
     p = Proof("the tangent projection of the ambient equation")
-    p.cite("acceleration", CHAIN_RULE, (xdd, D * a + curvature),
-           note="x = X∘q: x'' = DX q'' + X_qq[q', q'] (the chain rule twice; checked above for generic X)")
-    p.hypothesis("newton", (M * xdd, F + R), note="M x'' = F(t, x, x') + R (H7)")
-    p.hypothesis("ideal", ((R.T * Ddelta)[0], 0), note="R·DX δ = 0 (H7)")
+    p.suppose("acceleration", (xdd, D * a + curvature),
+              note="x = X∘q: x'' = DX q'' + X_qq[q', q'] (the chain rule twice; checked above for generic X)")
+    p.hypothesis("newton", (M * xdd, F + R), assumption=H_IDEAL_REACTION, note="M x'' = F(t, x, x') + R (H7)")
+    p.hypothesis("ideal", ((R.T * Ddelta)[0], 0), assumption=H_IDEAL_REACTION, note="R·DX δ = 0 (H7)")
     certificate = [-e for e in M.T * Ddelta] + list(Ddelta) + [1]
     p.algebra("reduced", ["acceleration", "newton", "ideal"],
               ((delta.T * mass * a)[0], (delta.T * (force + correction_sign * correction))[0]), certificate=certificate,
@@ -523,16 +523,17 @@ def _friction_witness(check):
     along = lambda e: sympy.simplify(e.xreplace(motion))  # noqa: E731
     check.necessary(H_IDEAL_REACTION, "X(q) = (q, 0), M = mI, q(t) = t, F = (γ, 0), R = −γx' (tangential friction)",
                     violates=[("R·DXδ = −γδ ≠ 0 for δ = 1", along((R.T * eq.jacobian)[0]) != 0, "symbolic")],
-                    others_hold=[
-                        ("Newton's equation M x'' = F + R holds along q(t) = t", (M * X.diff(t, 2) - F - R).applyfunc(along).is_zero_matrix,
-                         "symbolic"),
-                        ("n = 1, m = 2, Ω = ℝ", (len(q), X.rows) == (1, 2), "computation"),
-                        ("X is polynomial (C^∞)", H_X_C3.holds_for((X, q)), "computation"),
-                        ("X is an immersion: det(DXᵀDX) = 1", is_immersion(X, q, everywhere=True), "symbolic"),
-                        ("M = mI is symmetric positive definite", is_symmetric_positive_definite(M), "symbolic"),
-                        ("F is constant (continuous) and q(t) = t is C² on I = ℝ",
-                         all(e.is_polynomial(t) for e in list(F) + [motion[q[0]]]), "computation"),
-                    ],
+                    others_hold={
+                        H_DIMENSIONS: [("n = 1, m = 2, Ω = ℝ", (len(q), X.rows) == (1, 2), "computation")],
+                        H_X_C3: [("X is polynomial (C^∞)", H_X_C3.holds_for((X, q)), "computation")],
+                        H_IMMERSION: [("X is an immersion: det(DXᵀDX) = 1", is_immersion(X, q, everywhere=True),
+                                       "symbolic")],
+                        H_MASS_SPD: [("M = mI is symmetric positive definite", is_symmetric_positive_definite(M),
+                                      "symbolic")],
+                        (H_FORCE, H_CURVE): [("F is constant (continuous) and q(t) = t is C² on I = ℝ",
+                                              all(e.is_polynomial(t) for e in list(F) + [motion[q[0]]]), "computation")],
+                    },
+                    instances={H_X_C3: (X, q)},
                     conclusion_fails=[("the reduced equation fails: m q'' − DXᵀF + correction = −γ ≠ 0",
                                        along(eq.residual[0]) != 0, "symbolic")])
 
@@ -617,15 +618,15 @@ def _reduced_mass_witnesses(check, injectivity_witness, definiteness_witness):
     mass = reduced_mass_matrix(X, q, M)
     check.necessary(H_IMMERSION, f"X(q) = {sympy.sstr(list(X))}, q = {q}, M = {sympy.sstr(M)}",
                     violates=[("DX is not injective (generic rank < n)", not is_immersion(X, q), "symbolic")],
-                    others_hold=[("M is SPD", is_symmetric_positive_definite(M), "symbolic")],
+                    others_hold={H_MASS_SPD: [("M is SPD", is_symmetric_positive_definite(M), "symbolic")]},
                     conclusion_fails=[(f"DXᵀMDX = {sympy.sstr(mass.tolist())} is not positive definite",
                                        not is_symmetric_positive_definite(mass), "symbolic")])
     X, q, M = definiteness_witness
     mass = reduced_mass_matrix(X, q, M)
     check.necessary(H_MASS_SPD, f"X(q) = {sympy.sstr(list(X))}, q = {q}, M = {sympy.sstr(M)}",
                     violates=[("M is not positive definite", not is_symmetric_positive_definite(M), "symbolic")],
-                    others_hold=[("X is an immersion (det DXᵀDX > 0 everywhere)", is_immersion(X, q, everywhere=True),
-                                  "symbolic")],
+                    others_hold={H_IMMERSION: [("X is an immersion (det DXᵀDX > 0 everywhere)",
+                                                is_immersion(X, q, everywhere=True), "symbolic")]},
                     conclusion_fails=[(f"DXᵀMDX = {sympy.sstr(mass.tolist())} is not positive definite",
                                        not is_symmetric_positive_definite(mass), "symbolic")])
 

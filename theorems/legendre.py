@@ -812,10 +812,11 @@ def check_exactly_local_invertibility(check, *, lagrangian=QUARTIC, point=0):
         check.fact(description, value, method=method, scope="symbolic, n = 1")
     invertible = all(value for _, value, _ in facts)
     regular = is_regular(lagrangian, [Q], t, at={V: point}, v=[V])
-    check.fact(f"the claimed equivalence at v0 = {point}: locally invertible ({invertible}) ⇔ det 𝓛_vv(v0) ≠ 0 "
-               f"({bool(regular)})", invertible == bool(regular), detail=regular.explanation,
-               witness={"lagrangian": lagrangian, "v0": point, "locally invertible": invertible,
-                        "regular at v0": bool(regular)}, scope=f"𝓛 = {sympy.sstr(lagrangian)}, n = 1")
+    with check.claim():  # the statement's claim: its failure refutes it (the other checks support the witness)
+        check.fact(f"the claimed equivalence at v0 = {point}: locally invertible ({invertible}) ⇔ det 𝓛_vv(v0) ≠ 0 "
+                   f"({bool(regular)})", invertible == bool(regular), detail=regular.explanation,
+                   witness={"lagrangian": lagrangian, "v0": point, "locally invertible": invertible,
+                            "regular at v0": bool(regular)}, scope=f"𝓛 = {sympy.sstr(lagrangian)}, n = 1")
     quotient = _inverse_difference_quotient(lagrangian, point)
     check.fact(f"the corrected equivalence: the inverse is differentiable at p0 = 𝓛_v(v0) ({quotient.is_finite}) ⇔ "
                f"det 𝓛_vv(v0) ≠ 0", bool(quotient.is_finite) == bool(regular),
@@ -934,14 +935,14 @@ def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
     Lww = Matrix(n, n, lambda i, j: L.diff(w[i], w[j]))
     product = DV * Lww
     pr = Proof("hyperregular ⇒ regular")
-    pr.hypothesis("inverse", (Matrix(branch), Matrix(w)), note="v(t, q, 𝓛_v(t, q, w)) = w for every w (C¹ inverse)")
+    pr.hypothesis("inverse", (Matrix(branch), Matrix(w)), along=tuple(w), assumption=H_INVERSE_C1, note="v(t, q, 𝓛_v(t, q, w)) = w for every w (C¹ inverse)")
     columns = []
     for j in range(n):
         label = f"d/dw{j + 1}"
         pr.differentiate(label, "inverse", w[j], (product[:, j], identity_factor * sympy.eye(n)[:, j]),
                          note="chain rule: column j of D_pv(t, q, 𝓛_v)·𝓛_vv = column j of I")
         columns.append(label)
-    pr.hypothesis("singular", (Lww.det(), 0), note="suppose det 𝓛_vv(t, q, w) = 0")
+    pr.suppose("singular", (Lww.det(), 0), note="suppose det 𝓛_vv(t, q, w) = 0")
     E = product - sympy.eye(n)
     pr.algebra("one", columns + ["singular"], (1, 0), certificate=_determinant_certificate(n, E, DV.det()),
                note="det(D_pv)·det 𝓛_vv = det(D_pv 𝓛_vv) = det I = 1")
@@ -958,8 +959,9 @@ def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2)
                     scope=f"symbolic, generic 𝓛(t, q, v) and C¹ branch v(t, q, p), n = {n}")
     bijective, not_c1, singular = _quartic_necessity_facts()
     check.necessary(H_INVERSE_C1, "𝓛 = v⁴/4 (n = 1): 𝓛_v = v³ is a bijection of ℝ with inverse p^{1/3}",
-                    violates=not_c1, others_hold=bijective + [("𝓛 = v⁴/4 is a polynomial, so C²",
-                                                               QUARTIC.is_polynomial(V), "symbolic")],
+                    violates=not_c1, others_hold={
+                        H_GRADIENT_BIJECTIVE: bijective,
+                        H_LAGRANGIAN_C2: [("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V), "symbolic")]},
                     conclusion_fails=singular, scope="symbolic, n = 1")
 
 
@@ -1071,7 +1073,8 @@ def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_invers
                    inverse_derivative(EXP_COS, [V1, V2], local), scope="symbolic, n = 2, p1 > 0")
     bijective, not_c1, singular = _quartic_necessity_facts()
     check.necessary(H_HESSIAN_NONSINGULAR, "𝓛 = v⁴/4 at v0 = 0 (n = 1)", violates=singular,
-                    others_hold=[("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V), "symbolic")],
+                    others_hold={H_LAGRANGIAN_C2: [("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V),
+                                                    "symbolic")]},
                     conclusion_fails=bijective + not_c1, scope="symbolic, n = 1")
 
 
@@ -1099,7 +1102,8 @@ def hamiltonian_differential_proof(n: int, q_sign=-1) -> Proof:
     """
     q, p, w, H, residuals = _generic_branch(n)
     pr = Proof("the differential of H on an inverse branch")
-    pr.hypothesis("branch", (Matrix(residuals), sympy.zeros(n, 1)), note="𝓛_v(t, q, w(t, q, p)) = p")
+    pr.hypothesis("branch", (Matrix(residuals), sympy.zeros(n, 1)), assumption=H_BRANCH_RELATION,
+                  note="𝓛_v(t, q, w(t, q, p)) = p")
     claims = [(p[i], w[i], f"H_p{i + 1} = w{i + 1}") for i in range(n)]
     claims += [(q[i], q_sign * _slot_partial(n, q, w, 1 + i, q[i]), f"H_q{i + 1} = −𝓛_q{i + 1}(t, q, w)") for i in range(n)]
     claims.append((t, -_slot_partial(n, q, w, 0, t), "H_t = −𝓛_t(t, q, w)"))
@@ -1245,8 +1249,10 @@ def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugat
         no_branch = True
     check.necessary(H_KINETIC_SPD, "K = diag(1, 0), U = q1² (n = 2)",
                     violates=[("K = diag(1, 0) is not positive definite (det K = 0)", singular.det() == 0, "computation")],
-                    others_hold=[("K and U = q1² are polynomial, so C²",
-                                  all(sympy.sympify(e).is_polynomial(Q1, Q2) for e in [*singular, Q1**2]), "symbolic")],
+                    others_hold={H_MECHANICAL_DATA_C2: [
+                        ("K and U = q1² are polynomial, so C²",
+                         all(sympy.sympify(e).is_polynomial(Q1, Q2) for e in [*singular, Q1**2]), "symbolic")]},
+                    instances={H_KINETIC_SPD: singular},
                     conclusion_fails=[(f"not regular: {regular.explanation}", not regular, "symbolic"),
                                       ("no inverse branch: 𝓛_v = (v1, 0) = p has no solution for p2 ≠ 0", no_branch,
                                        "computation")])

@@ -237,35 +237,48 @@ SYMBOLIC_SIZES = ((1, 2), (1, 3), (2, 3))
 RANK_WITNESS = Matrix([[1, 0], [1, 0]])
 
 
-def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier) -> Proof:
-    """Checked proof that ``ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, from ``ℓ·δ_j = 0`` on a kernel basis δ_j.
+def kernel_spanning_set(A: Matrix) -> list:
+    """Polynomial vectors spanning ``ker A`` wherever rank A = k: for each (k+1)-set S of columns,
+    (δ_S)_{s_i} = (−1)^i det A[:, S∖{s_i}] (Aδ_S = 0: a determinant with a repeated row)."""
+    k, n = A.shape
+    out = []
+    for S in combinations(range(n), k + 1):
+        delta = sympy.zeros(n, 1)
+        for i, col in enumerate(S):
+            rest = [c for c in S if c != col]
+            delta[col] = (-1) ** i * (A.extract(list(range(k)), rest).det() if k else sympy.S.One)
+        out.append(delta.applyfunc(sympy.expand))
+    return out
 
-    μ enters through its defining equations ``μ_a = multiplier(A, ℓ)_a`` (symbols μ_a).  The certificate of
-    component i is row i of ``D(DᵀD)⁻¹`` (D = [δ_j]) together with ``−A_ai`` for the definitions: the identity
-    ``I − Aᵀ(AAᵀ)⁻¹A = D(DᵀD)⁻¹Dᵀ`` writes ``ℓ − Aᵀμ`` as a combination of the ``ℓ·δ_j``.
+
+def annihilator_proof(A: Matrix, ell: Matrix, multiplier=transpose_multiplier, rank_assumption=None) -> Proof:
+    """Checked proof of ``ℓ·δ_S = 0 for every S ⇒ ℓ = Aᵀμ``, ``μ = multiplier(A, ℓ)``, δ_S spanning ker A.
+
+    ``rank_assumption``: the item's full-rank hypothesis, instantiated by det(AAᵀ) ≠ 0 (a premise when None).
+
+    μ enters through its defining equations ``μ_a = multiplier(A, ℓ)_a`` (symbols μ_a).  With d = det(AAᵀ) ≠ 0
+    (full row rank, the only division), Σ_S δ_S δ_Sᵀ = d(I − Aᵀ(AAᵀ)⁻¹A), so the certificate of component i is
+    (δ_S)_i / d for the ℓ·δ_S together with ``−A_ai`` for the definitions of μ.
     """
-    basis = _kernel_basis(A)
+    spanning = kernel_spanning_set(A)
     mu = multiplier(A, ell)
     k = A.rows
     mu_symbols = Matrix(sympy.symbols(f"mu_1:{k + 1}"))
+    gram = sympy.expand((A * A.T).det())
     p = Proof("a functional annihilating ker A is a transpose multiple")
+    p.nonzero("full_rank", gram, assumption=rank_assumption, note="det(AAᵀ) ≠ 0: A has full row rank k")
     labels = []
-    for j, delta in enumerate(basis):
-        labels.append(p.hypothesis(f"annihilates_{j + 1}", (euclidean_inner_product(ell, delta), 0),
-                                   note=f"ℓ vanishes on δ_{j + 1} = {sympy.sstr(list(delta))} ∈ ker A"))
-    definitions = [p.hypothesis(f"definition_mu_{a + 1}", (mu_symbols[a], mu[a]), note="μ := multiplier(A, ℓ)")
+    for j, delta in enumerate(spanning):
+        labels.append(p.suppose(f"annihilates_{j + 1}", (euclidean_inner_product(ell, delta), 0),
+                                note=f"ℓ vanishes on δ_{j + 1} = {sympy.sstr(list(delta))} ∈ ker A (ℓ ⟂ ker A)"))
+    definitions = [p.define(f"definition_mu_{a + 1}", mu_symbols[a], mu[a], note="μ := multiplier(A, ℓ)")
                    for a in range(k)]
-    if basis:
-        D = Matrix.hstack(*basis)
-        weights = D * (D.T * D).LUsolve(sympy.eye(len(basis)), iszerofunc=lambda e: sympy.cancel(e) == 0)
-    else:
-        weights = sympy.zeros(A.cols, 0)
     components = []
     for i in range(A.cols):
-        certificate = [sympy.cancel(weights[i, j]) for j in range(len(basis))] + [-A[a, i] for a in range(k)]
+        certificate = [delta[i] / gram for delta in spanning] + [-A[a, i] for a in range(k)]
         components.append(p.algebra(f"component_{i + 1}", labels + definitions, (ell[i] - (A.T * mu_symbols)[i], 0),
                                     certificate=certificate,
-                                    note=f"(ℓ − Aᵀμ)_{i + 1} = Σ_j [D(DᵀD)⁻¹]_{i + 1}j ℓ·δ_j"))
+                                    note=f"(ℓ − Aᵀμ)_{i + 1} = Σ_S (δ_S)_{i + 1} ℓ·δ_S / det(AAᵀ)"))
     p.algebra("transpose_multiple", components, (ell, A.T * mu_symbols))
     p.conclude("transpose_multiple")
     return p
@@ -322,7 +335,8 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
         if basis:
             check.identity(f"converse: Aᵀc annihilates ker A (k={k}, n={n})",
                            (A.T * c).T * Matrix.hstack(*basis), sympy.zeros(1, len(basis)), scope=scope)
-        check.proof(f"ℓ ⟂ ker A ⇒ ℓ = Aᵀμ (k={k}, n={n})", annihilator_proof(A, ell, multiplier), scope=scope)
+        check.proof(f"ℓ ⟂ ker A ⇒ ℓ = Aᵀμ (k={k}, n={n})", annihilator_proof(A, ell, multiplier, rank_assumption=A_FULL_ROW_RANK),
+                    scope=scope)
 
     def holds(instance) -> bool:
         A, c, w = instance
@@ -361,9 +375,9 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
     if rank_hypothesis:
         check.necessary(A_FULL_ROW_RANK, "A = [[1,0],[1,0]] (k = 2, rank 1), ℓ = (1, 0)",
                         violates=[("A violates the hypothesis rank A = k", not A_FULL_ROW_RANK.holds_for(W), "computation")],
-                        others_hold=[("the premise holds: ℓ annihilates ker A = span{(0,1)}",
-                                      all((ell_w.T * d)[0, 0] == 0 for d in W.nullspace()), "computation")],
-                        conclusion_fails=[("μ = (1,0) and μ = (0,1) both give Aᵀμ = ℓ, and Aᵀ(1,−1) = 0: μ is not unique",
+                        instances={A_FULL_ROW_RANK: W},
+                        conclusion_fails=[("the premise holds: ℓ annihilates ker A = span{(0,1)}",
+                                           all((ell_w.T * d)[0, 0] == 0 for d in W.nullspace()), "computation"),("μ = (1,0) and μ = (0,1) both give Aᵀμ = ℓ, and Aᵀ(1,−1) = 0: μ is not unique",
                                            W.T * mu_a == ell_w and W.T * mu_b == ell_w
                                            and (W.T * Matrix([1, -1])).is_zero_matrix, "computation")])
     else:

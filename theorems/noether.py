@@ -259,8 +259,10 @@ def _noether_proof(clause: _Clause, charge, n: int) -> Proof:
     U = U0(t, *q)
     p = Proof(f"{clause.name} is constant along Euler–Lagrange solutions (n = {n})")
     el = [m * qi.diff(t, 2) + dU for qi, dU in zip(q, _gradient(U, q))]
-    labels = [p.hypothesis(f"EL_{i + 1}", (e, 0), note="H2: q solves m q'' = −∇U₀") for i, e in enumerate(el)]
-    labels.append(p.hypothesis("symmetry", (clause.condition(U, q, a), 0), note="H3, along q(t)"))
+    labels = [p.hypothesis(f"EL_{i + 1}", (e, 0), assumption=H_SOLUTION, note="H2: q solves m q'' = −∇U₀")
+              for i, e in enumerate(el)]
+    labels.append(p.hypothesis("symmetry", (clause.condition(U, q, a), 0), assumption=clause.symmetry,
+                               note="H3, along q(t)"))
     p.algebra("conserved", labels, (sympy.diff(charge(q, a), t), 0),
               certificate=list(clause.xi(q, a)) + [clause.factor()],
               note="dC/dt = ξ·EL + residual, residual = factor·S (Noether identity)")
@@ -344,9 +346,10 @@ def _not_solution_witness(check, clause: _Clause, charge, n: int, curve: list):
     rate = sympy.expand(_along(sympy.diff(charge(q, a), t), q, curve))
     check.necessary(H_SOLUTION, f"U₀ = 0, a = {a}, q = {curve}", violates=[
         (f"the EL residual m q'' = {sympy.sstr(el)} is not zero", any(e != 0 for e in el), "symbolic")],
-        others_hold=[_potential_chart_fact(L, q),
-                     ("the symmetry condition holds: S = 0 for U₀ = 0", sympy.expand(clause.condition(0, q, a)) == 0,
-                      "symbolic")],
+        others_hold={H_POTENTIAL: [_potential_chart_fact(L, q)],
+                     clause.symmetry: [("the symmetry condition holds: S = 0 for U₀ = 0",
+                                        sympy.expand(clause.condition(0, q, a)) == 0, "symbolic")]},
+        instances={H_SOLUTION: (L, q, curve)},
         conclusion_fails=[(f"d{clause.name}/dt = {sympy.sstr(rate)} ≠ 0 along q", rate.subs(t, 1).is_nonzero is True,
                            "symbolic")], scope=f"n = {n}")
 
@@ -365,7 +368,8 @@ def check_translation(check, *, charge=translation_charge, B=TRANSLATION_CLAUSE.
     rate = sympy.expand(_along(sympy.diff(charge(q, a), t), q, fall))
     check.necessary(H_TRANSLATION, "gravity U₀ = m g q₂, a = e₂, the fall q = (0, −g t²/2)", violates=[
         ("a·∇U₀ = m g ≠ 0", sympy.expand(_translation_condition(U, q, a)).is_nonzero is True, "symbolic")],
-        others_hold=[_potential_chart_fact(L, q), _solution_fact(L, q, fall)],
+        others_hold={H_POTENTIAL: [_potential_chart_fact(L, q)], H_SOLUTION: [_solution_fact(L, q, fall)]},
+        instances={H_SOLUTION: (L, q, fall)},
         conclusion_fails=[(f"dP_a/dt = {sympy.sstr(rate)} ≠ 0", rate.is_nonzero is True, "symbolic"),
                           ("toolkit: P_a is not a first integral", not is_first_integral(charge(q, a), L, q, t),
                            "symbolic")], scope="n = 2, m, g > 0")
@@ -385,7 +389,8 @@ def check_rotation(check, *, charge=angular_momentum, B=ROTATION_CLAUSE.B,
     rate = sympy.expand(_along(sympy.diff(charge(q, a), t), q, motion))
     check.necessary(H_ROTATION, "uniform field U₀ = c q₁ (c ≠ 0), a = e₃, q = (−c t²/(2m), 1, 0)", violates=[
         (f"(a×q)·∇U₀ = {sympy.sstr(condition)} ≢ 0", condition.subs(q[1], 1).is_nonzero is True, "symbolic")],
-        others_hold=[_potential_chart_fact(L, q), _solution_fact(L, q, motion)],
+        others_hold={H_POTENTIAL: [_potential_chart_fact(L, q)], H_SOLUTION: [_solution_fact(L, q, motion)]},
+        instances={H_SOLUTION: (L, q, motion)},
         conclusion_fails=[(f"dJ_a/dt = {sympy.sstr(rate)} ≠ 0", rate.is_nonzero is True, "symbolic")],
         scope="n = 3, c ≠ 0, m > 0")
     _not_solution_witness(check, ROTATION_CLAUSE, charge, 3, [t**2, 1, 0])
@@ -405,7 +410,8 @@ def check_boost(check, *, charge=boost_charge, B=BOOST_CLAUSE.B,
     check.necessary(H_TRANSLATION, "harmonic U₀ = (k/2)q², n = 1, a = 1, q = cos(√(k/m) t)", violates=[
         ("a·∇U₀ = k q ≢ 0", sympy.expand(_translation_condition(U, q, a)).subs(q[0], 1).is_nonzero is True,
          "symbolic")],
-        others_hold=[_potential_chart_fact(L, q), _solution_fact(L, q, oscillation)],
+        others_hold={H_POTENTIAL: [_potential_chart_fact(L, q)], H_SOLUTION: [_solution_fact(L, q, oscillation)]},
+        instances={H_SOLUTION: (L, q, oscillation)},
         conclusion_fails=[(f"dK/dt = {sympy.sstr(rate)}, which is −2πk/ω ≠ 0 at t = 2π/ω",
                            _cancelled(rate.subs(t, 2 * sympy.pi / omega)).is_nonzero is True, "symbolic")],
         scope="n = 1, k, m > 0")
@@ -835,9 +841,11 @@ def _conservation_proof(n: int = 1) -> Proof:
     xi = [Function(f"xi{i + 1}")(*q) for i in range(n)]
     B = Function("B")(TJ, *q)
     p = Proof("the charge is constant along Euler–Lagrange solutions")
-    labels = [p.hypothesis("symmetry", (symmetry_residual(L, q, TJ, xi, B, v=v), 0), note="H: the symmetry identity")]
+    labels = [p.hypothesis("symmetry", (symmetry_residual(L, q, TJ, xi, B, v=v), 0), assumption=H_SYMMETRY,
+                           note="H: the symmetry identity")]
     labels += [p.hypothesis(f"EL_{i + 1}", (total_derivative(sympy.diff(L, w), q, TJ, v=v, a=a) - sympy.diff(L, x), 0),
-                            note="H2: d/dt 𝓛_v − 𝓛_q = 0 along q") for i, (w, x) in enumerate(zip(v, q))]
+                            assumption=H_SOLUTION, note="H2: d/dt 𝓛_v − 𝓛_q = 0 along q")
+               for i, (w, x) in enumerate(zip(v, q))]
     p.algebra("conserved", labels, (total_derivative(noether_charge(L, q, TJ, xi, B, v=v), q, TJ, v=v, a=a), 0),
               certificate=[1] + xi)
     p.conclude("conserved")
@@ -869,7 +877,9 @@ def check_charge_conserved(check, *, charge=noether_charge, n_curves=(1,), proof
     residual = symmetry_residual(L, q, t, [1, 0])
     check.necessary(H_SYMMETRY, "𝓛 = ½|v|² − q₁, ξ = e₁, B = 0, q = (−t²/2, 0)", violates=[
         (f"(e₁, 0) is not a point symmetry (residual {residual})", not is_point_symmetry(L, q, t, [1, 0]), "symbolic")],
-        others_hold=[(f"q = {fall} solves the Euler–Lagrange equation", H_SOLUTION.holds_for((L, q, fall)), "symbolic")],
+        others_hold={H_SOLUTION: [(f"q = {fall} solves the Euler–Lagrange equation", H_SOLUTION.holds_for((L, q, fall)),
+                                   "symbolic")]},
+        instances={H_SOLUTION: (L, q, fall)},
         conclusion_fails=[(f"C = {sympy.sstr(C)} has dC/dt = {rate} ≠ 0", rate == -1, "symbolic")], scope="n = 2")
     _free_particle_witness(check, [1, 0], 0, "ξ = e₁, B = 0")
 
@@ -882,7 +892,9 @@ def _free_particle_witness(check, xi, tau, generator: str):
     rate = sympy.expand(_along(sympy.diff(noether_charge(L, q, t, xi, tau=tau), t), q, curve))
     check.necessary(H_SOLUTION, f"𝓛 = ½|v|², {generator}, q = (t², 0)", violates=[
         ("q is not an Euler–Lagrange solution", not H_SOLUTION.holds_for((L, q, curve)), "symbolic")],
-        others_hold=[("the symmetry identity holds", is_point_symmetry(L, q, t, xi, tau=tau), "symbolic")],
+        others_hold={h: [("the symmetry identity holds", is_point_symmetry(L, q, t, xi, tau=tau), "symbolic")]
+                     for h in (H_SYMMETRY, H_REPARAMETRISED) if check.item is None or h in check.item.assumes},
+        instances={H_SOLUTION: (L, q, curve)},
         conclusion_fails=[(f"dC/dt = {sympy.sstr(rate)} ≢ 0 along q", rate.subs(t, 1).is_nonzero is True, "symbolic")],
         scope="n = 2")
 
@@ -935,7 +947,8 @@ def check_time_reparametrisation(check, *, charge=noether_charge, n_jets=(2,)):
     rate = sympy.expand(_along(sympy.diff(E, t), y, motion))
     check.necessary(H_REPARAMETRISED, "𝓛 = ½v² + t q, τ = 1, ξ = 0, B = 0, q = t³/6", violates=[
         ("the identity fails: residual 𝓛_t = q ≢ 0", not is_point_symmetry(forced, y, t, [0], tau=1), "symbolic")],
-        others_hold=[("q = t³/6 solves q'' = t", H_SOLUTION.holds_for((forced, y, motion)), "symbolic")],
+        others_hold={H_SOLUTION: [("q = t³/6 solves q'' = t", H_SOLUTION.holds_for((forced, y, motion)), "symbolic")]},
+        instances={H_SOLUTION: (forced, y, motion)},
         conclusion_fails=[(f"dE/dt = {sympy.sstr(rate)} ≢ 0 along it", rate.subs(t, 1).is_nonzero is True, "symbolic")],
         scope="n = 1")
     _free_particle_witness(check, [0, 0], 1, "time translation τ = 1")

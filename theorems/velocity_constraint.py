@@ -976,8 +976,9 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
         check.necessary(H_CONSTANT_RANK, "A = [[0, −1, 1], [0, −1, 1]] (the z' = xy' row at x = 1, twice), "
                                          "R = (0, −1, 1)",
                         violates=[("rank A = 1 < k' = 2", W.rank() < W.rows, "computation")],
-                        others_hold=[("R annihilates ker A: the ideal condition holds",
-                                      all(euclidean_inner_product(Rw, d) == 0 for d in W.nullspace()), "computation")],
+                        others_hold={IDEAL_REACTION_ADOPTION: [
+                            ("R annihilates ker A: the ideal condition holds",
+                             all(euclidean_inner_product(Rw, d) == 0 for d in W.nullspace()), "computation")]},
                         conclusion_fails=[("μ = (1, 0) and μ = (0, 1) both give Aᵀμ = R: μ is not unique",
                                            W.T * Matrix([1, 0]) == Rw and W.T * Matrix([0, 1]) == Rw, "computation"),
                                           ("AAᵀ is singular: (AAᵀ)⁻¹AR is undefined", (W * W.T).det() == 0,
@@ -1031,7 +1032,8 @@ def _re_presentation_proofs(check, k, n, transform):
     old_law = A * v + b
     for i in range(k):  # one scalar conclusion per proof
         p = Proof(f"a velocity admissible for (ρA, ρb) satisfies row {i + 1} of Av + b = 0")
-        new = [p.hypothesis(f"new law {j + 1}", (new_law[j], 0), note="(ρA)v + ρb = 0") for j in range(k)]
+        p.nonzero("invertible", rho.det(), assumption=H_RHO_INVERTIBLE, note="det ρ ≠ 0")
+        new = [p.suppose(f"new law {j + 1}", (new_law[j], 0), note="(ρA)v + ρb = 0") for j in range(k)]
         p.algebra("old law", new, (old_law[i], 0), certificate=list(inverse.row(i)), note="Av + b = ρ⁻¹((ρA)v + ρb)")
         p.conclude("old law")
         check.proof(f"(ρA)v + ρb = 0 ⇒ (Av + b)_{i + 1} = 0 (k' = {k}, 3N = {n})", p, scope=scope)
@@ -1049,9 +1051,9 @@ def _re_presentation_proofs(check, k, n, transform):
                 "(ρA)ᵀμ' − Aᵀμ = Aᵀ(ρᵀμ' − μ)") for j in range(n)]
     for name, residual, certificate, note in claims:  # one scalar conclusion per proof (a certificate each)
         q = Proof(f"μ' = ρ^(-T)μ: {name}")
-        hypotheses = [q.hypothesis(f"normal {i + 1}", (((A * A.T) * mu - A * R)[i], 0),
+        hypotheses = [q.suppose(f"normal {i + 1}", (((A * A.T) * mu - A * R)[i], 0),
                                    note="μ is the multiplier of A: AAᵀμ = AR") for i in range(k)]
-        hypotheses += [q.hypothesis(f"law {i + 1}", ((rho.T * mu_new - mu)[i], 0), note="ρᵀμ' = μ") for i in range(k)]
+        hypotheses += [q.suppose(f"law {i + 1}", ((rho.T * mu_new - mu)[i], 0), note="ρᵀμ' = μ") for i in range(k)]
         q.algebra("claim", hypotheses, (residual, 0), certificate=certificate, note=note)
         q.conclude("claim")
         check.proof(f"μ' = ρ^(-T)μ: {name} (k' = {k}, 3N = {n})", q,
@@ -1122,7 +1124,7 @@ def check_re_presentation(check, *, transform=re_presented_multiplier, require_i
     if require_invertible:
         check.necessary(H_RHO_INVERTIBLE, "A = [[1,0,0],[0,1,0]], b = (0, 1), ρ = diag(1, 0)",
                         violates=[("det ρ = 0", rho_s.det() == 0, "computation")],
-                        others_hold=[("rank A = 2 = k'", A_s.rank() == 2, "computation")],
+                        others_hold={H_CONSTANT_RANK: [("rank A = 2 = k'", A_s.rank() == 2, "computation")]},
                         conclusion_fails=[("v = 0 is admissible for (ρA, ρb) but not for (A, b)",
                                            (rho_s * A_s * origin + rho_s * b_s).is_zero_matrix
                                            and not (A_s * origin + b_s).is_zero_matrix, "computation"),

@@ -119,11 +119,11 @@ def not_vakonomic_proof(a=1, b=1) -> Proof:
     """If the motion were vakonomic on an interval, x'' = -μy' forces μ = 0, then z'' = -μ' = 0: false."""
     motion, _ = dalembert_motion(a, b)
     p = Proof("the d'Alembert motion is not vakonomic on any interval")
-    p.hypothesis("motion x", Eq(x, motion[x], evaluate=False), note="the d'Alembert motion (checked above)")
-    p.hypothesis("motion y", Eq(y, motion[y], evaluate=False))
-    p.hypothesis("motion z", Eq(z, motion[z], evaluate=False))
-    p.hypothesis("vak x", (x.diff(t, 2), -mu * y.diff(t)), note="vakonomic x-equation on the interval")
-    p.hypothesis("vak z", (z.diff(t, 2), -mu.diff(t)), note="vakonomic z-equation on the interval")
+    p.suppose("motion x", Eq(x, motion[x], evaluate=False), along=t, note="the d'Alembert motion (checked above)")
+    p.suppose("motion y", Eq(y, motion[y], evaluate=False), along=t)
+    p.suppose("motion z", Eq(z, motion[z], evaluate=False), along=t)
+    p.suppose("vak x", (x.diff(t, 2), -mu * y.diff(t)), along=t, note="vakonomic x-equation on the interval")
+    p.suppose("vak z", (z.diff(t, 2), -mu.diff(t)), along=t, note="vakonomic z-equation on the interval")
     p.substitute("x along q", "vak x", ["motion x", "motion y"], (along(x.diff(t, 2), motion), -mu * along(y.diff(t), motion)))
     p.cancel("mu vanishes", "x along q", along(y.diff(t), motion), (mu, 0))
     p.differentiate("mu' vanishes", "mu vanishes", t, (mu.diff(t), 0))
@@ -208,8 +208,10 @@ def check_every_dalembert_motion_is_vakonomic(check, *, a=1, b=1):
                detail=f"solutions for mu: {forced}")
     for eq, var in zip(vakonomic_system().dynamics[1:], "yz"):
         residual = along(eq.lhs - eq.rhs, motion, forced[0] if forced else mu)
-        check.identity(f"the motion satisfies the vakonomic {var}-equation with that mu", residual, 0,
-                       context=f"along x = {motion[x]}, y = {motion[y]}, z = {motion[z]}, mu = {forced[0] if forced else mu}")
+        with check.claim():  # the statement's claim (the witness checks above support it)
+            check.identity(f"the motion satisfies the vakonomic {var}-equation with that mu", residual, 0,
+                           context=f"along x = {motion[x]}, y = {motion[y]}, z = {motion[z]}, "
+                                   f"mu = {forced[0] if forced else mu}")
 
 
 theorem("nonholonomic.zxy_dalembert_motions_are_vakonomic", expected="fails",
@@ -328,9 +330,9 @@ def check_not_tangent_to_level_sets(check, *, fields=DISTRIBUTION):
     grad = [phi.diff(v) for v in (X, Y, Z)]
     annihilate = [sum(g * f for g, f in zip(grad, field)) for field in fields]
     p = Proof("no regular level sets are tangent to the distribution")
-    p.hypothesis("tangent 1", (annihilate[0], 0), note="dPhi annihilates the first field")
-    p.hypothesis("tangent 2", (annihilate[1], 0), note="dPhi annihilates the second field")
-    p.hypothesis("regular", ((grad[0] ** 2 + grad[1] ** 2 + grad[2] ** 2) * w, 1),
+    p.suppose("tangent 1", (annihilate[0], 0), along=(X, Y, Z), note="dPhi annihilates the first field")
+    p.suppose("tangent 2", (annihilate[1], 0), along=(X, Y, Z), note="dPhi annihilates the second field")
+    p.suppose("regular", ((grad[0] ** 2 + grad[1] ** 2 + grad[2] ** 2) * w, 1),
                  note="dPhi != 0, written as |grad Phi|^2 w = 1 for some w")
     p.differentiate("tangent 1 by y", "tangent 1", Y, (annihilate[0].diff(Y), 0))
     p.differentiate("tangent 1 by z", "tangent 1", Z, (annihilate[0].diff(Z), 0))
@@ -358,7 +360,7 @@ def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
     grad = [phi.diff(v) for v in (X, Y, Z)]
     p = Proof("no integrating factor")
     for i, (a_i, g) in enumerate(zip(row, grad)):
-        p.hypothesis(f"A column {i}", (rho * g, a_i), note="A = rho Phi_x, componentwise")
+        p.suppose(f"A column {i}", (rho * g, a_i), along=(X, Y, Z), note="A = rho Phi_x, componentwise")
     p.cancel("Phi_x = 0", "A column 0", rho, (grad[0], 0))
     p.algebra("rho (Phi_y + x Phi_z) = 0", ["A column 1", "A column 2"], (rho * (grad[1] + X * grad[2]), 0))
     p.cancel("Phi_y + x Phi_z = 0", "rho (Phi_y + x Phi_z) = 0", rho, (grad[1] + X * grad[2], 0))
@@ -371,7 +373,7 @@ def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
     p.conclude("contradiction")
     check.proof("A = rho Phi_x, b = rho Phi_t has no solution", p, scope="every C^2 Phi and nonvanishing rho, near every point")
     time_part = Proof("b = 0 forces Phi_t = 0")
-    time_part.hypothesis("b", (rho * phi.diff(phi.args[0]), offset), note="b = rho Phi_t")
+    time_part.suppose("b", (rho * phi.diff(phi.args[0]), offset), note="b = rho Phi_t")
     time_part.cancel("Phi_t = 0", "b", rho, (phi.diff(phi.args[0]), 0), note="rho takes values in GL(1) = R \\ {0}")
     time_part.conclude("Phi_t = 0")
     check.proof("b = 0 forces Phi_t = 0, so Phi does not depend on t", time_part)
