@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, Phase, settings
 from sympy.core.function import AppliedUndef
 
 from checker.checks import Checks
+from checker.symbolic import derivatives_by_dummies
 
 try:  # inside an @given test hypothesis formats every exception of a *nested* search (the engine's own
     # hypothesis search) with pytest's repr_failure, which costs seconds per shrink step; the engine's search
@@ -166,30 +167,8 @@ def parse_witness(witness: dict):
 
 
 def _rewrite_derivatives_by_non_symbols(expr):
-    """``Derivative(U(x(t)), x(t))`` -> ``Subs(Derivative(U(d), d), d, x(t))`` so that functions can be replaced."""
-    def is_target(e):
-        return isinstance(e, sympy.Derivative) and any(not v.is_Symbol for v, _ in e.variable_count)
-
-    def rewrite(e):
-        dummies, points, variables = [], [], []
-        body = e.expr
-        for v, n in e.variable_count:
-            if v.is_Symbol:
-                variables.append((v, n))
-            else:
-                d = sympy.Dummy("d")
-                body = body.xreplace({v: d})
-                dummies.append(d)
-                points.append(v)
-                variables.append((d, n))
-        return sympy.Subs(sympy.Derivative(body, *variables), dummies, points)
-
-    for _ in range(4):
-        new = expr.replace(is_target, rewrite)
-        if new == expr:
-            break
-        expr = new
-    return expr
+    """``Derivative(U(x(t)), x(t))`` -> ``Subs(Derivative(U(d), d), d, x(t))`` (a rewrite, not a decision: the kernel's)."""
+    return derivatives_by_dummies(expr)
 
 
 def split_relations(relations):
