@@ -35,7 +35,7 @@ class Decision:
     @classmethod
     def undecided_because(cls, reason: str, details: Optional[dict] = None) -> "Decision":
         """The undecided answer, with the reason (which zero test could not be settled, and why)."""
-        return cls(None, explanation=f"undecided: {reason}", details=dict(details or {}))
+        return cls(None, explanation=reason, details=dict(details or {}))
 
     @property
     def undecided(self) -> bool:

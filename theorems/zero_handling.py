@@ -26,6 +26,7 @@ from sympy import Matrix
 from sympy.core.function import AppliedUndef
 
 from checker.instances import admissible_value
+from checker.symbolic import TimeLimit, time_limit
 from checker.zero import ZeroTest, zero_test
 
 __all__ = ["ZeroUndecided", "zero_state", "is_zero", "require_zero_state", "eliminate", "generic_rank",
@@ -54,10 +55,37 @@ def _open_symbol(s) -> bool:
 
 
 def _rational_in_symbols(expr) -> bool:
-    """A rational function of Symbols whose value sets are infinite open sets (so cancel decides zero)."""
+    """A rational function with rational coefficients of Symbols whose value sets are infinite open sets (so that
+    ``cancel`` decides zero)."""
     expr = sympy.sympify(expr)
-    return (not expr.atoms(AppliedUndef, sympy.Derivative, sympy.Subs) and all(_open_symbol(s) for s in expr.free_symbols)
-            and expr.is_rational_function(*sorted(expr.free_symbols, key=str)))
+    if expr.is_Symbol:
+        return _open_symbol(expr)
+    if expr.is_Rational:
+        return True
+    if expr.is_Add or expr.is_Mul:
+        return all(_rational_in_symbols(a) for a in expr.args)
+    if expr.is_Pow:
+        return expr.exp.is_Integer and _rational_in_symbols(expr.base)
+    return False
+
+
+def _independent_atoms(expr):
+    """``expr`` with values of undefined functions at plain-Symbol arguments (and their derivatives with respect to
+    those Symbols) replaced by fresh Symbols: for generic functions these values are independent at a generic point,
+    so a rational function of them that does not cancel is non-zero for some admissible function and point.
+    Unchanged when another kind of application (a composite argument, a ``Subs``) occurs."""
+    applications = expr.atoms(AppliedUndef)
+    if not applications or expr.atoms(sympy.Subs):
+        return expr
+    if not all(all(isinstance(a, sympy.Symbol) and _open_symbol(a) for a in app.args) and not app.is_zero
+               for app in applications):
+        return expr
+    derivatives = expr.atoms(sympy.Derivative)
+    if not all(isinstance(d.expr, AppliedUndef) and all(v in d.expr.args for v, _ in d.variable_count) for d in derivatives):
+        return expr
+    mapping = {d: sympy.Dummy("d") for d in derivatives}
+    mapping.update({a: sympy.Dummy("f") for a in applications})
+    return expr.xreplace({d: mapping[d] for d in derivatives}).xreplace({a: mapping[a] for a in applications})
 
 
 _PAIRS = ((sympy.sin, sympy.cos, 1), (sympy.sinh, sympy.cosh, -1))
@@ -112,8 +140,8 @@ def _cached_state(expr, seconds: float) -> ZeroTest:
         return ZeroTest("zero", "reduces to 0 (expand/cancel)")
     if reduced.has(sympy.zoo, sympy.nan):
         return ZeroTest("undecided", f"{sympy.sstr(expr)} is not a finite expression")
-    if _rational_in_symbols(reduced):
-        return ZeroTest("nonzero", "a rational function of independent symbols that does not cancel")
+    if _rational_in_symbols(_independent_atoms(reduced)):
+        return ZeroTest("nonzero", "a rational function of independent symbols (and function values) that does not cancel")
     try:
         circle = _circle_normal_form(reduced)
     except Exception:  # noqa: BLE001
@@ -124,7 +152,31 @@ def _cached_state(expr, seconds: float) -> ZeroTest:
             return ZeroTest("zero", "reduces to 0 modulo sin² + cos² = 1 / cosh² − sinh² = 1")
         if certain:
             return ZeroTest("nonzero", "its normal form modulo sin² + cos² = 1 / cosh² − sinh² = 1 is not 0")
+    if not reduced.atoms(AppliedUndef, sympy.Derivative, sympy.Subs):
+        point = _certified_nonzero_point(reduced)
+        if point is not None:
+            return ZeroTest("nonzero", "non-zero at a point (certified evalf, values honouring every assumption)", point)
     return zero_test(expr, seconds=seconds, samples=8)
+
+
+def _certified_nonzero_point(expr, tries: int = 6, seconds: float = 1.0) -> dict | None:
+    """A point (exact values honouring every assumption) where ``expr`` evaluates non-zero with certified precision."""
+    rng = random.Random(0)
+    try:
+        with time_limit(seconds):
+            for _ in range(tries):
+                point = random_point(expr.free_symbols, rng)
+                if point is None:
+                    return None
+                try:
+                    value = sympy.N(expr.xreplace(point), 20, strict=True)
+                except Exception:  # noqa: BLE001 - undefined there, or precision not certified
+                    continue
+                if value.is_number and value.is_finite and value != 0:
+                    return {**{str(k): sympy.sstr(v) for k, v in point.items()}, "value": sympy.sstr(value)}
+    except TimeLimit:
+        return None
+    return None
 
 
 def zero_state(expr, seconds: float = _ZERO_SECONDS) -> ZeroTest:
