@@ -37,6 +37,7 @@ from sympy.core.function import AppliedUndef
 from checker import Decision, Proof, cited, corollary, hypothesis, remark
 from checker.randomized import OutsideDomain
 from checker.symbolic import reduce_residual
+from checker.instances import satisfies_assumptions
 from theorems.zero_handling import ZeroUndecided, kernel_basis, witness_point, zero_state
 from theorems.holonomic_chart import (PENDULUM_G, SEED001, X as PLANE_X, Y as PLANE_Y, THETA as DISK_THETA,
                                       is_symmetric_positive_definite, g, inertia, l, m, offset, pendulum_constraint,
@@ -195,8 +196,8 @@ _SEARCH = [sympy.Integer(v) for v in (0, 1, -1, 2)] + [Rational(1, 2), Rational(
 
 
 def _admissible(symbol, value) -> bool:
-    return not ((symbol.is_positive and not value > 0) or (symbol.is_nonnegative and value < 0)
-                or (symbol.is_negative and not value < 0) or (symbol.is_nonzero and value == 0))
+    """``value`` has every fact sympy holds about ``symbol`` (sign, integer, ...; :mod:`checker.instances`)."""
+    return satisfies_assumptions(value, symbol.assumptions0)
 
 
 def _grid(symbols):

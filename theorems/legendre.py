@@ -41,6 +41,7 @@ from sympy.solvers.solveset import NonlinearError
 from checker import Decision, Proof, cited, counterexample, definition, hypothesis, lemma, remark
 from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
 from theorems.strategies import rational_matrices, spd_matrices
+from checker.instances import satisfies_assumptions
 from theorems.zero_handling import ZeroUndecided, solve_linear, zero_state
 from theorems.variational import (LagrangianChart, _as_coordinate_list, _is_curve, _name, euler_lagrange,
                                   lagrangian_chart)
@@ -243,8 +244,9 @@ def _zero_of(det, variables, limit: int = 40):
             for values in itertools.islice(itertools.product(_PROBE_VALUES, repeat=len(others)), limit):
                 point = dict(zip(others, values))
                 point[variable] = sympy.sympify(root).xreplace(point)
-                if point[variable].is_real is not True:
-                    continue
+                if point[variable].is_real is not True or not all(
+                        satisfies_assumptions(value, symbol.assumptions0) for symbol, value in point.items()):
+                    continue  # a point outside the chart's domain (a sign assumption of a variable) is no witness
                 if _zero_or_nonzero(denominator.xreplace(point)) is not True:
                     continue
                 if _zero_or_nonzero(det.xreplace(point)) is False:

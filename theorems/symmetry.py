@@ -258,8 +258,8 @@ def _residual(jet: _Jet, L, xi: list, B, tau):
 
 def _system(L, q, t, xi, B, tau, v):
     jet = _jet_of(q, t, v)
-    return (jet, jet.state_function(L, "the Lagrangian"), jet.vector(xi, "ξ"), jet.point_only(B, "B"),
-            jet.point_only(tau, "τ"))
+    L = normalise_function_arguments(jet.state_function(L, "the Lagrangian"))
+    return (jet, L, jet.vector(xi, "ξ"), jet.point_only(B, "B"), jet.point_only(tau, "τ"))
 
 
 def symmetry_residual(L, q, t, xi, B=0, tau=0, v=None):
@@ -388,8 +388,8 @@ def is_first_integral(quantity, L, q, t, v=None) -> Decision:
     vanishes identically in (t, q, v); otherwise the witness is that residual.
     """
     jet = _jet_of(q, t, v)
-    L = jet.state_function(L, "the Lagrangian")
-    quantity = jet.state_function(quantity, "the quantity")
+    L = normalise_function_arguments(jet.state_function(L, "the Lagrangian"))
+    quantity = normalise_function_arguments(jet.state_function(quantity, "the quantity"))
     try:
         accelerations = _accelerations(jet, L)
     except ZeroUndecided as exc:

@@ -29,7 +29,7 @@ from checker.instances import admissible_value
 from checker.symbolic import TimeLimit, time_limit
 from checker.zero import ZeroTest, zero_test
 
-__all__ = ["ZeroUndecided", "zero_state", "is_zero", "require_zero_state", "eliminate", "generic_rank",
+__all__ = ["ZeroUndecided", "zero_state", "is_zero", "all_zero", "require_zero_state", "eliminate", "generic_rank",
            "pivot_columns", "kernel_basis", "solve_linear", "rank_at_points", "random_point", "witness_point",
            "normalise_function_arguments"]
 
@@ -69,23 +69,30 @@ def _rational_in_symbols(expr) -> bool:
     return False
 
 
+def _atom_argument(a) -> bool:
+    """An open Symbol, or a curve: an undefined function of open Symbols (``x(t)``)."""
+    if isinstance(a, sympy.Symbol):
+        return _open_symbol(a)
+    return isinstance(a, AppliedUndef) and all(isinstance(b, sympy.Symbol) and _open_symbol(b) for b in a.args)
+
+
 def _independent_atoms(expr):
-    """``expr`` with values of undefined functions at plain-Symbol arguments (and their derivatives with respect to
-    those Symbols) replaced by fresh Symbols: for generic functions these values are independent at a generic point,
-    so a rational function of them that does not cancel is non-zero for some admissible function and point.
-    Unchanged when another kind of application (a composite argument, a ``Subs``) occurs."""
+    """``expr`` with values of undefined functions at atom arguments (open Symbols, curves ``x(t)``), and their
+    derivatives with respect to those arguments, replaced by fresh Symbols.  For generic functions these values are
+    independent at a generic point (distinct argument tuples are distinct points), so a rational function of them
+    that does not cancel is non-zero for some admissible functions and point.  Unchanged when another kind of
+    application (a composite argument, a ``Subs``) occurs."""
     applications = expr.atoms(AppliedUndef)
     if not applications or expr.atoms(sympy.Subs):
         return expr
-    if not all(all(isinstance(a, sympy.Symbol) and _open_symbol(a) for a in app.args) and not app.is_zero
-               for app in applications):
+    if not all(all(_atom_argument(a) for a in app.args) and not app.is_zero for app in applications):
         return expr
     derivatives = expr.atoms(sympy.Derivative)
     if not all(isinstance(d.expr, AppliedUndef) and all(v in d.expr.args for v, _ in d.variable_count) for d in derivatives):
         return expr
     mapping = {d: sympy.Dummy("d") for d in derivatives}
     mapping.update({a: sympy.Dummy("f") for a in applications})
-    return expr.xreplace({d: mapping[d] for d in derivatives}).xreplace({a: mapping[a] for a in applications})
+    return expr.xreplace(mapping)
 
 
 _PAIRS = ((sympy.sin, sympy.cos, 1), (sympy.sinh, sympy.cosh, -1))
@@ -187,6 +194,12 @@ def zero_state(expr, seconds: float = _ZERO_SECONDS) -> ZeroTest:
 def is_zero(expr) -> bool | None:
     """True (shown ≡ 0), False (shown ≢ 0) or None (undecided)."""
     return zero_state(expr).is_zero
+
+
+def all_zero(exprs) -> bool | None:
+    """True when every expression is shown ≡ 0, False when one is shown ≢ 0, None otherwise."""
+    states = [zero_state(e).is_zero for e in exprs]
+    return False if False in states else (None if None in states else True)
 
 
 def require_zero_state(expr, what: str = "") -> bool:
@@ -389,12 +402,40 @@ def witness_point(expr, seed: int = 0, tries: int = 24) -> dict | None:
 # undefined functions with equal arguments
 # ---------------------------------------------------------------------------
 
+@lru_cache(maxsize=4096)
+def _simplest(argument):
+    """``simplify(argument)`` (under a time limit) when it is shorter and shown equal to ``argument``, else ``argument``."""
+    if argument.is_Symbol or argument.is_number and argument.is_Rational or not argument.free_symbols and argument.is_Atom:
+        return argument
+    try:
+        with time_limit(1.0):
+            candidate = sympy.simplify(argument)
+    except (TimeLimit, Exception):  # noqa: BLE001 - no simpler form
+        return argument
+    if sympy.count_ops(candidate) < sympy.count_ops(argument) and zero_state(argument - candidate).is_zero is True:
+        return candidate
+    return argument
+
+
 def normalise_function_arguments(expr):
-    """``expr`` with applications ``f(a)`` and ``f(b)`` of one undefined function merged when ``a − b`` is shown ≡ 0
-    componentwise, and with numeric arguments that reduce to a number replaced by it (``U(sin²q + cos²q) → U(1)``)."""
+    """``expr`` with each argument of an undefined function (and each point of a ``Subs``) replaced by a shorter form
+    shown equal to it (``U(sin²q + cos²q) → U(1)``), then applications ``f(a)``, ``f(b)`` merged when ``a − b`` is shown
+    ≡ 0 componentwise.  Sound: only equalities shown by :func:`zero_state` are used."""
     expr = sympy.sympify(expr)
-    applications = sorted(expr.atoms(AppliedUndef), key=lambda a: (sympy.count_ops(a), sympy.default_sort_key(a)))
     mapping = {}
+    for app in expr.atoms(AppliedUndef):  # each argument in its simplest form shown equal to it
+        arguments = tuple(_simplest(a) for a in app.args)
+        if arguments != app.args:
+            mapping[app] = app.func(*arguments)
+    for sub in expr.atoms(sympy.Subs):
+        point = tuple(_simplest(a) for a in sub.point)
+        if point != tuple(sub.point):
+            new = sympy.Subs(sub.expr, sub.variables, point)
+            mapping[sub] = new.doit() if all(isinstance(a, sympy.Symbol) or a.is_number for a in point) else new
+    if mapping:
+        expr = expr.xreplace(mapping)
+    mapping = {}
+    applications = sorted(expr.atoms(AppliedUndef), key=lambda a: (sympy.count_ops(a), sympy.default_sort_key(a)))
     for i, app in enumerate(applications):
         if app in mapping:
             continue
@@ -403,4 +444,16 @@ def normalise_function_arguments(expr):
                 continue
             if all(zero_state(a - b).is_zero is True for a, b in zip(app.args, other.args)):
                 mapping[other] = app
+    if mapping:
+        expr = expr.xreplace(mapping)
+    mapping = {}  # derivatives at composite arguments: Subs(∂f(y), y, a) and Subs(∂f(y), y, b) with a − b ≡ 0
+    substitutions = sorted(expr.atoms(sympy.Subs), key=lambda a: (sympy.count_ops(a), sympy.default_sort_key(a)))
+    for i, sub in enumerate(substitutions):
+        if sub in mapping:
+            continue
+        for other in substitutions[i + 1:]:
+            if other in mapping or other.expr != sub.expr or other.variables != sub.variables:
+                continue
+            if all(zero_state(a - b).is_zero is True for a, b in zip(sub.point, other.point)):
+                mapping[other] = sub
     return expr.xreplace(mapping) if mapping else expr
