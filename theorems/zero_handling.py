@@ -98,39 +98,75 @@ def _independent_atoms(expr):
 _PAIRS = ((sympy.sin, sympy.cos, 1), (sympy.sinh, sympy.cosh, -1))
 
 
+def _circle_reduce(polynomial):
+    """``(normal form, circles, back)`` of a polynomial in sin/cos (sinh/cosh) modulo s² + c² = 1 (c² − s² = 1), with the
+    circle variables as Dummies (``back`` maps them to the functions), or None when it is not such a polynomial."""
+    mapping, relations, circles = {}, [], []
+    for sine, cosine, sign in _PAIRS:
+        for u in sorted({a.args[0] for a in polynomial.atoms(sine, cosine)}, key=sympy.default_sort_key):
+            s, c = sympy.Dummy("s"), sympy.Dummy("c")
+            mapping[sine(u)], mapping[cosine(u)] = s, c
+            relations.append(c**2 + sign * s**2 - 1)
+            circles.append((u, s, c))
+    if not circles:
+        return polynomial, [], {}
+    plain = polynomial.xreplace(mapping)
+    if plain.has(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh):
+        return None
+    generators = [c for _, _, c in circles] + [s for _, s, _ in circles]
+    try:
+        _, remainder = sympy.reduced(plain, relations, *generators)
+    except Exception:  # noqa: BLE001 - not a polynomial in them
+        return None
+    return sympy.expand(remainder), circles, {d: f for f, d in mapping.items()}
+
+
+def _rewritten(expr):
+    expr = expr.rewrite(sympy.tan, sympy.sin).rewrite(sympy.cot, sympy.sin).rewrite(sympy.sec, sympy.cos) \
+        .rewrite(sympy.csc, sympy.sin).rewrite(sympy.tanh, sympy.sinh).rewrite(sympy.coth, sympy.sinh)
+    return sympy.expand_trig(expr)
+
+
 def _circle_normal_form(expr):
     """``(numerator normal form, certain)`` of ``expr`` modulo s² + c² = 1 (sinh/cosh: c² − s² = 1), or None.
 
     ``certain``: every trigonometric argument is a plain open Symbol and nothing else is non-rational, so a non-zero
     normal form (degree ≤ 1 in each c) is a non-zero function.
     """
-    expr = expr.rewrite(sympy.tan, sympy.sin).rewrite(sympy.cot, sympy.sin).rewrite(sympy.sec, sympy.cos) \
-        .rewrite(sympy.csc, sympy.sin).rewrite(sympy.tanh, sympy.sinh).rewrite(sympy.coth, sympy.sinh)
-    trig = expr.atoms(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh)
-    if not trig:
+    if not expr.atoms(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.tan, sympy.cot, sympy.sec, sympy.csc,
+                      sympy.tanh, sympy.coth):
         return None
-    expr = sympy.expand_trig(expr)
-    numerator = sympy.expand(sympy.fraction(sympy.together(expr))[0])
-    mapping, relations, circles = {}, [], []
-    for sine, cosine, sign in _PAIRS:
-        for u in sorted({a.args[0] for a in numerator.atoms(sine, cosine)}, key=sympy.default_sort_key):
-            s, c = sympy.Dummy("s"), sympy.Dummy("c")
-            mapping[sine(u)], mapping[cosine(u)] = s, c
-            relations.append(c**2 + sign * s**2 - 1)
-            circles.append((u, s, c))
-    plain = numerator.xreplace(mapping)
-    if plain.has(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh):
+    numerator = sympy.expand(sympy.fraction(sympy.together(_rewritten(expr)))[0])
+    reduced = _circle_reduce(numerator)
+    if reduced is None:
         return None
-    generators = [c for _, _, c in circles] + [s for _, s, _ in circles]
-    try:
-        _, remainder = sympy.reduced(plain, relations, *generators)
-    except (sympy.PolynomialError, sympy.GeneratorsNeeded, Exception):  # noqa: BLE001 - not a polynomial in them
-        return None
-    remainder = sympy.expand(remainder)
-    rest = remainder.xreplace({d: sympy.Symbol(f"_g{i}", real=True) for i, d in enumerate(generators)})
+    remainder, circles, back = reduced
+    rest = remainder.xreplace({d: sympy.Symbol(f"_g{i}", real=True) for i, d in enumerate(back)})
     certain = (all(isinstance(u, sympy.Symbol) and _open_symbol(u) for u, _, _ in circles)
                and _rational_in_symbols(rest))
     return remainder, certain
+
+
+@lru_cache(maxsize=8192)
+def canonical(expr):
+    """An expression equal to ``expr`` (where both are defined): cancelled, with numerator and denominator reduced modulo
+    sin² + cos² = 1 and cosh² − sinh² = 1 when they are polynomials in sin/cos (sinh/cosh).  Keeps eliminations small."""
+    expr = sympy.cancel(sympy.together(sympy.sympify(expr)))
+    if not expr.atoms(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.tan, sympy.cot, sympy.sec, sympy.csc):
+        return expr
+    try:
+        numerator, denominator = sympy.fraction(sympy.together(_rewritten(expr)))
+        parts = [_circle_reduce(sympy.expand(part)) for part in (numerator, denominator)]
+    except Exception:  # noqa: BLE001
+        return expr
+    if any(p is None for p in parts):
+        return expr
+    (num, _, back_n), (den, _, back_d) = parts
+    num, den = num.xreplace(back_n), den.xreplace(back_d)
+    if den == 0:
+        return expr
+    candidate = sympy.cancel(num / den)
+    return candidate if sympy.count_ops(candidate) <= sympy.count_ops(expr) else expr
 
 
 @lru_cache(maxsize=8192)
@@ -218,7 +254,7 @@ def eliminate(M) -> tuple:
     """Row echelon form of ``M``: ``(rows, pivots)`` with ``pivots`` a list of ``(row, column)``; every pivot is
     shown ≢ 0 and every entry below and right of the last pivot is shown ≡ 0 (else :class:`ZeroUndecided`)."""
     M = Matrix(M)
-    rows = [[sympy.cancel(sympy.together(e)) for e in M.row(i)] for i in range(M.rows)]
+    rows = [[canonical(e) for e in M.row(i)] for i in range(M.rows)]
     pivots, r = [], 0
     for c in range(M.cols):
         if r == len(rows):
@@ -242,7 +278,7 @@ def eliminate(M) -> tuple:
             if rows[i][c] == 0:
                 continue
             factor = rows[i][c] / pivot
-            rows[i] = [sympy.S.Zero if k == c else (sympy.cancel(sympy.together(rows[i][k] - factor * rows[r][k]))
+            rows[i] = [sympy.S.Zero if k == c else (canonical(rows[i][k] - factor * rows[r][k])
                                                     if k > c else rows[i][k]) for k in range(M.cols)]
         pivots.append((r, c))
         r += 1
