@@ -1,10 +1,10 @@
 """Benchmark: wall time of each toolkit decision function on the README's examples.
 
-Run from the repository root:  PYTHONPATH=. python benchmarks/toolkit_decisions.py [--repeat N]
-Prints, per decision function, the median over N runs of the total time of its examples (each example
-in a fresh process-level state is not attempted: caches of sympy stay warm after the first run, so the
-first run is printed too).  Examples marked (extra) are not in the README; the README has none for
-that function.  Not a test: numbers are read off, not asserted.
+Run from the repository root:  PYTHONPATH=. python benchmarks/toolkit_decisions.py [--repeat N] [--cold]
+Prints, per decision function, the time of the first run of its examples and the median over N runs
+(later runs reuse sympy's and the toolkit's caches).  With ``--cold`` every function runs in a fresh
+process (the first-run time without caches warmed by the other functions).  Examples marked (extra) are
+not in the README; the README has none for that function.  Not a test: numbers are read off, not asserted.
 """
 import argparse
 import statistics
@@ -56,8 +56,18 @@ def examples():
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cold", action="store_true", help="each function in a fresh process")
+    parser.add_argument("--only", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.cold:
+        import subprocess
+        import sys
+        for name in examples():
+            subprocess.run([sys.executable, __file__, "--repeat", str(args.repeat), "--only", name], check=False)
+        return
     for name, calls in examples().items():
+        if args.only and name != args.only:
+            continue
         samples = []
         for _ in range(args.repeat):
             start = time.perf_counter()
