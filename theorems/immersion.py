@@ -70,7 +70,8 @@ t = Symbol("t", real=True)
 # ---------------------------------------------------------------------------
 
 class ImmersionUndecided(ValueError):
-    """:func:`is_immersion` could neither show DX injective everywhere nor find a point where it is not."""
+    """:func:`is_immersion` could neither show DX injective everywhere nor find a point where it is not;
+    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
 
 
 def _column(values) -> Matrix:

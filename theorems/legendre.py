@@ -189,7 +189,8 @@ def _point_in_frozen(fz: _Frozen, point: dict) -> dict:
 # ---------------------------------------------------------------------------
 
 class RegularityUndecided(ValueError):
-    """:func:`is_regular` could neither show det 𝓛_vv ≠ 0 nor find a point where it vanishes."""
+    """:func:`is_regular` could neither show det 𝓛_vv ≠ 0 nor find a point where it vanishes;
+    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
 
 
 def _limited(transform, expr, seconds=SIMPLIFY_SECONDS):
@@ -513,7 +514,8 @@ def hamilton_equations(H, q, p, t) -> list:
 
 
 class HyperregularityUndecided(ValueError):
-    """:func:`is_hyperregular` could not decide (no single real branch, or its domain could not be settled)."""
+    """:func:`is_hyperregular` could not decide (no single real branch, or its domain could not be settled);
+    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
 
 
 _LARGE_PROBES = [sympy.Integer(v) for v in (2, -2, 3, -3, 10, -10)]

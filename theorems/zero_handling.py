@@ -339,12 +339,7 @@ def kernel_basis(M) -> list:
 def solve_linear(A, b) -> Matrix | None:
     """The solution x of ``A x = b`` for square ``A`` shown invertible (None when A is shown singular)."""
     A, b = Matrix(A), Matrix(b)
-    augmented = Matrix.hstack(A, b)
-    rows, pivots = eliminate(A)
-    if len(pivots) < A.cols:
-        return None
-    # redo the elimination on [A | b] with the same (proven) pivot order
-    rows, pivots = eliminate(augmented)
+    rows, pivots = eliminate(Matrix.hstack(A, b))  # pivots in A's columns first: their number is rank A
     if [c for _, c in pivots][:A.cols] != list(range(A.cols)):
         return None
     x = [sympy.S.Zero] * A.cols
