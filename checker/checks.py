@@ -213,6 +213,8 @@ class Checks:
         from .decision import Decision
         if isinstance(value, Decision):
             detail = detail or value.explanation
+            if value.undecided:  # neither shown nor refuted: no verdict either way
+                return self.record(Check(name, "inconclusive", method, scope, detail))
             if witness is None:
                 witness = value.certificate if value else value.witness
         elif value is None:  # sympy's fuzzy "undecided" (``is_zero_matrix``, ``is_positive``, ...): no verdict

@@ -1,30 +1,56 @@
 """Decision results: a small object that is truthy exactly when a property holds.
 
-A decision function (``is_involutive``, ``is_first_integral``, ...) returns a
-:class:`Decision`.  ``bool(result)`` is the answer; ``result.witness`` carries the
-evidence against the property when it fails, ``result.certificate`` the evidence
-for it when it holds, and ``result.explanation`` one line a person can read.
+A decision function (``is_involutive``, ``is_first_integral``, ...) returns a :class:`Decision` in one of
+three states:
+
+* **holds** (``holds=True``): ``bool(result)`` is True and ``result.certificate`` carries evidence a user
+  can re-check;
+* **fails** (``holds=False``): ``bool(result)`` is False and ``result.witness`` is a counterexample the
+  decision re-checked before returning it;
+* **undecided** (``holds=None``): a zero test the decision depends on could not be settled (not shown zero,
+  not shown non-zero); ``result.explanation`` gives the reason.  ``bool(result)`` raises
+  :class:`UndecidedError` so that ``if is_involutive(...)`` can read it neither as "holds" nor as "fails";
+  test ``result.undecided`` (or ``result.state``) first when undecided answers are expected.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
+
+
+class UndecidedError(ValueError):
+    """``bool()`` of an undecided :class:`Decision`: the property was neither shown nor refuted."""
 
 
 @dataclass(frozen=True)
 class Decision:
-    """The answer of a decision function together with the evidence behind it."""
+    """The answer of a decision function (True, False or None for undecided) with the evidence behind it."""
 
-    holds: bool
+    holds: Optional[bool]
     witness: Any = None
     certificate: Any = None
     explanation: str = ""
     details: dict = field(default_factory=dict)
 
+    @classmethod
+    def undecided_because(cls, reason: str, details: Optional[dict] = None) -> "Decision":
+        """The undecided answer, with the reason (which zero test could not be settled, and why)."""
+        return cls(None, explanation=reason, details=dict(details or {}))
+
+    @property
+    def undecided(self) -> bool:
+        return self.holds is None
+
+    @property
+    def state(self) -> str:
+        """``holds``, ``fails`` or ``undecided``."""
+        return {True: "holds", False: "fails"}.get(self.holds, "undecided")
+
     def __bool__(self) -> bool:
+        if self.holds is None:
+            raise UndecidedError(f"the decision is undecided ({self.explanation}); test .undecided first")
         return bool(self.holds)
 
     def __repr__(self) -> str:
-        head = "holds" if self.holds else "fails"
-        extra = f", witness={self.witness!r}" if not self.holds and self.witness is not None else ""
-        return f"Decision({head}{extra}: {self.explanation})"
+        extra = f", witness={self.witness!r}" if self.holds is False and self.witness is not None else ""
+        return f"Decision({self.state}{extra}: {self.explanation})"

@@ -5,9 +5,13 @@ holonomic equivalence of velocity constraints, ideal holonomic dynamics, the red
 equation of an immersion, point symmetries / Noether charges / first integrals, the Legendre map
 and the Hamiltonian, and dimensional analysis with ``sympy.physics.units``.
 
+Every decision function decides its zero tests with :mod:`theorems.zero_handling` and answers holds (with a
+certificate it re-checked), fails (with a re-checked witness) or undecided (``Decision.undecided``, with the reason).
+
 The hypothesis strategies live in :mod:`theorems.strategies` (and beside the toolkit they serve:
 ``theorems.symmetry.invariant_potentials``, ``theorems.holonomic_equivalence.integrable_data``, ...).
 """
+from checker.decision import UndecidedError
 from theorems.dimensions import (
     LENGTH,
     MASS,
@@ -64,6 +68,7 @@ from theorems.symmetry import (
     total_derivative,
     velocity_variation,
 )
+from theorems.zero_handling import ZeroUndecided, generic_rank, zero_state
 from theorems.variational import (
     ConstrainedEquations,
     dalembert_equations,
@@ -92,4 +97,6 @@ __all__ = [
     # dimensions
     "dimension_of", "is_dimensionally_homogeneous", "same_dimension", "DimensionalInhomogeneity",
     "LENGTH", "TIME", "MASS",
+    # the one zero test of the toolkit, the generic rank built on it, and the undecided state
+    "zero_state", "generic_rank", "ZeroUndecided", "UndecidedError",
 ]

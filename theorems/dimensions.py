@@ -32,6 +32,7 @@ from sympy.physics.units import Dimension
 from sympy.physics.units.systems.si import dimsys_SI
 
 from checker import Decision, hypothesis, lemma, remark
+from theorems.zero_handling import zero_state
 
 __all__ = [
     "LENGTH", "TIME", "MASS", "FORCE", "ENERGY", "POWER", "DIMENSIONLESS",
@@ -51,8 +52,22 @@ POWER = ENERGY / TIME
 DIMENSIONLESS = Dimension(1)
 
 #: elementary functions whose argument must be dimensionless and whose value is dimensionless
-_TRANSCENDENTAL = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.exp, sympy.log, sympy.asin, sympy.acos,
-                   sympy.atan, sympy.sinh, sympy.cosh, sympy.tanh, sympy.asinh, sympy.acosh, sympy.atanh)
+_TRANSCENDENTAL = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc, sympy.exp, sympy.log, sympy.asin,
+                   sympy.acos, sympy.atan, sympy.acot, sympy.asec, sympy.acsc, sympy.sinh, sympy.cosh, sympy.tanh,
+                   sympy.coth, sympy.sech, sympy.csch, sympy.asinh, sympy.acosh, sympy.atanh, sympy.acoth, sympy.sinc,
+                   sympy.erf, sympy.erfc, sympy.gamma, sympy.LambertW, sympy.floor, sympy.ceiling)
+
+
+class DimensionUndecided(ArithmeticError):
+    """A sum whose terms have different dimensions and one of whose parts could be neither shown ≡ 0 nor ≢ 0."""
+
+
+class DimensionalArgument(ValueError):
+    """An elementary function (sin, exp, log, ...) applied to an argument with a dimension (shown ≢ 0)."""
+
+    def __init__(self, expr, dimension):
+        self.expr, self.dimension = expr, dimension
+        super().__init__(f"{sympy.sstr(expr)}: the argument has dimension {format_dimension(dimension)}, not 1")
 
 
 class DimensionalInhomogeneity(ValueError):
@@ -111,16 +126,17 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
     """The dimension of ``expr`` given ``dimensions`` (Symbol, curve x(t) or Function class → Dimension).
 
     Rules: numbers are dimensionless; [uv] = [u][v]; [u^r] = [u]^r for a number r (u and r dimensionless
-    otherwise); a sum needs equal dimensions of all its terms (else :class:`DimensionalInhomogeneity`);
-    [∂^k f/∂v^k] = [f]/[v]^k; sin, exp, log, ... need a dimensionless argument and give 1; atan2(y, x)
-    needs [y] = [x]; |u| has [u].  Raises ``ValueError`` for a symbol with no declared dimension.
+    otherwise); a sum needs equal dimensions of all its terms (else :class:`DimensionalInhomogeneity`), where a
+    literal 0 or a group of terms shown ≡ 0 takes any dimension; [∂^k f/∂v^k] = [f]/[v]^k; sin, exp, log, ... need a
+    dimensionless argument and give 1 (else :class:`DimensionalArgument`); atan2(y, x) needs [y] = [x] and gives 1;
+    |u| has [u].  Raises ``ValueError`` for a symbol with no declared dimension.
     """
     expr = sympy.sympify(expr)
     declared = _declared(expr, dimensions)
     if declared is not None:
         return declared
     if expr.is_number:
-        return DIMENSIONLESS
+        return DIMENSIONLESS  # a literal 0 takes any dimension: sums drop it (below)
     if isinstance(expr, Symbol) or isinstance(expr, AppliedUndef):
         raise ValueError(f"no dimension declared for {sympy.sstr(expr)}")
     if isinstance(expr, sympy.Mul):
@@ -136,11 +152,7 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
             return DIMENSIONLESS
         raise ValueError(f"a dimensional base or exponent in {sympy.sstr(expr)}")
     if isinstance(expr, sympy.Add):
-        terms = [(term, dimension_of(term, dimensions)) for term in expr.args]
-        first = terms[0][1]
-        if not all(same_dimension(first, d) for _, d in terms[1:]):
-            raise DimensionalInhomogeneity(expr, terms)
-        return first
+        return _sum_dimension(expr, dimensions)
     if isinstance(expr, Derivative):
         result = dimension_of(expr.expr, dimensions)
         for variable, count in expr.variable_count:
@@ -151,31 +163,65 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
         inner.update({v: dimension_of(p, dimensions) for v, p in zip(expr.variables, expr.point)})
         return dimension_of(expr.expr, inner)
     if isinstance(expr, sympy.atan2):
-        y, x = expr.args
-        dimension_of(y - x if not (y - x).is_number else y, dimensions)  # raises unless [y] = [x]
+        _sum_dimension(sympy.Add(*expr.args, evaluate=False), dimensions, what=expr)  # raises unless [y] = [x]
         return DIMENSIONLESS
     if isinstance(expr, sympy.Abs):
         return dimension_of(expr.args[0], dimensions)
     if isinstance(expr, _TRANSCENDENTAL):
         argument = dimension_of(expr.args[0], dimensions)
         if not is_dimensionless(argument):
-            raise ValueError(f"{sympy.sstr(expr)}: the argument has dimension {format_dimension(argument)}, not 1")
+            state = zero_state(expr.args[0]).is_zero
+            if state is None:
+                raise DimensionUndecided(f"{sympy.sstr(expr)}: the argument has dimension {format_dimension(argument)} "
+                                         "and was neither shown ≡ 0 nor ≢ 0")
+            if state is False:
+                raise DimensionalArgument(expr, argument)
         return DIMENSIONLESS
     raise ValueError(f"dimension_of does not know how to treat {type(expr).__name__}: {sympy.sstr(expr)}")
+
+
+def _sum_dimension(expr, dimensions: dict, what=None) -> Dimension:
+    """[Σ terms]: terms that are literally 0 take any dimension; terms of different dimensions are grouped, and a group
+    whose sum is shown ≡ 0 (:func:`theorems.zero_handling.zero_state`) is dropped.  Two groups with sums shown ≢ 0 are a
+    :class:`DimensionalInhomogeneity`; a group neither shown ≡ 0 nor ≢ 0 is :class:`DimensionUndecided`."""
+    terms = [(term, dimension_of(term, dimensions)) for term in expr.args if not (term.is_number and term == 0)]
+    if not terms:
+        return DIMENSIONLESS
+    groups: list = []
+    for term, d in terms:
+        for group in groups:
+            if same_dimension(group[0], d):
+                group[1].append(term)
+                break
+        else:
+            groups.append((d, [term]))
+    if len(groups) == 1:
+        return groups[0][0]
+    states = [zero_state(sympy.Add(*members)).is_zero for _, members in groups]
+    nonzero = [g for g, state in zip(groups, states) if state is False]
+    if len(nonzero) >= 2:
+        raise DimensionalInhomogeneity(what if what is not None else expr, terms)
+    if None in states:
+        raise DimensionUndecided(f"the sum {sympy.sstr(what if what is not None else expr)} mixes dimensions "
+                                 f"{', '.join(format_dimension(d) for d, _ in groups)}, and the sum of some group of "
+                                 "terms was neither shown ≡ 0 nor ≢ 0")
+    return nonzero[0][0] if nonzero else groups[0][0]
 
 
 def is_dimensionally_homogeneous(expr, dimensions: dict) -> Decision:
     """Decide whether every sum in ``expr`` is homogeneous (an equation ``(lhs, rhs)`` or ``Eq``: lhs − rhs).
 
     Holds with certificate ``{"dimension": exponents}``; fails with witness ``{"sum": ..., "terms": [(term,
-    exponents), ...]}`` naming the terms of the first inhomogeneous sum found.  A term list is summed.
-    Missing declarations are a ``ValueError``, not a decision.
+    exponents), ...]}`` naming the terms of the first inhomogeneous sum found (two groups of terms of different
+    dimensions whose sums are shown ≢ 0), or ``{"function": ..., "argument dimension": ...}`` for sin, exp, log, ... of
+    a dimensional argument.  A literal 0 (``Eq(expr, 0)``) takes any dimension.  A term list is summed.  Undecided
+    when a group of terms could be neither shown ≡ 0 nor ≢ 0.  Missing declarations are a ``ValueError``.
     """
-    if isinstance(expr, tuple) and len(expr) == 2:
-        lhs, rhs = expr
-        expr = sympy.Add(sympy.sympify(lhs), -sympy.sympify(rhs), evaluate=False)
-    elif isinstance(expr, sympy.Equality):
-        expr = sympy.Add(expr.lhs, -expr.rhs, evaluate=False)
+    if isinstance(expr, sympy.Equality):
+        expr = (expr.lhs, expr.rhs)
+    if isinstance(expr, tuple) and len(expr) == 2:  # a side that is literally 0 takes the other side's dimension
+        lhs, rhs = (sympy.sympify(side) for side in expr)
+        expr = lhs if rhs == 0 else (-rhs if lhs == 0 else sympy.Add(lhs, -rhs, evaluate=False))
     elif isinstance(expr, list):
         expr = sympy.Add(*expr, evaluate=False)
     try:
@@ -183,6 +229,11 @@ def is_dimensionally_homogeneous(expr, dimensions: dict) -> Decision:
     except DimensionalInhomogeneity as exc:
         terms = [(term, dimension_exponents(d)) for term, d in exc.terms]
         return Decision(False, witness={"sum": exc.expr, "terms": terms}, explanation=str(exc))
+    except DimensionalArgument as exc:
+        return Decision(False, witness={"function": exc.expr, "argument dimension": dimension_exponents(exc.dimension)},
+                        explanation=str(exc))
+    except DimensionUndecided as exc:
+        return Decision.undecided_because(str(exc))
     return Decision(True, certificate={"dimension": dimension_exponents(dimension)},
                     explanation=f"homogeneous, of dimension {format_dimension(dimension)}")
 

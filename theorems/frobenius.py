@@ -16,8 +16,10 @@ components; a one-form ``ω = Σ a_i dx_i`` is the list of its coefficients ``a_
 (three-form) is a dict mapping increasing index tuples ``(i, j)`` (``(i, j, k)``) to the
 coefficient of ``dx_i ∧ dx_j`` (``dx_i ∧ dx_j ∧ dx_k``), with zero coefficients omitted.
 
-All rank and zero tests are *generic*: entries are rational functions reduced with
-``cancel``, so an answer is valid on the open dense set where the ranks involved do not drop.
+All rank and zero tests are *generic* and go through :mod:`theorems.zero_handling` (a pivot is shown
+non-zero, an entry treated as zero is shown zero, ranks are cross-checked at random points), so an answer
+is valid on the open dense set where the ranks involved do not drop; when a zero test cannot be settled the
+decision is undecided (``Decision.undecided``) with the reason.
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ import sympy
 from sympy import Matrix
 
 from checker.decision import Decision
+from theorems.zero_handling import (ZeroUndecided, generic_rank, kernel_basis, pivot_columns, rank_at_points,
+                                    require_zero_state, solve_linear, witness_point, zero_state)
 
 __all__ = [
     "lie_bracket",
@@ -41,12 +45,15 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------------
-# generic linear algebra over rational functions
+# generic linear algebra over the field of functions (theorems.zero_handling)
 # ---------------------------------------------------------------------------
 
 def _is_zero(expr) -> bool:
-    """Generic zero test: the expression cancels to zero as a rational function."""
-    return sympy.cancel(expr) == 0
+    """Generic zero test (:func:`theorems.zero_handling.zero_state`): True only when shown ≡ 0.
+
+    Undecided raises :class:`ZeroUndecided`, so that a caller never treats an unsettled entry as zero or non-zero.
+    """
+    return require_zero_state(expr)
 
 
 def _as_column(vector) -> Matrix:
@@ -55,43 +62,21 @@ def _as_column(vector) -> Matrix:
 
 
 def _pivot_columns(M: Matrix) -> list[int]:
-    """Pivot columns of ``M`` by Gaussian elimination over rational functions (entries cancelled).
-
-    Their number is the generic rank of ``M``; the pivot columns are linearly independent.
-    """
-    rows = [[sympy.cancel(e) for e in M.row(i)] for i in range(M.rows)]
-    pivots: list[int] = []
-    r = 0
-    for c in range(M.cols):
-        if r == len(rows):
-            break
-        candidates = [p for p in range(r, len(rows)) if rows[p][c] != 0]
-        if not candidates:
-            continue
-        p = min(candidates, key=lambda i: sympy.count_ops(rows[i][c]))
-        rows[r], rows[p] = rows[p], rows[r]
-        pivot = rows[r][c]
-        for i in range(r + 1, len(rows)):
-            if rows[i][c] == 0:
-                continue
-            factor = rows[i][c] / pivot
-            rows[i] = [sympy.cancel(rows[i][k] - factor * rows[r][k]) if k >= c else rows[i][k]
-                       for k in range(M.cols)]
-        pivots.append(c)
-        r += 1
-    return pivots
+    """Pivot columns of ``M`` over the field of functions: every pivot shown ≢ 0, every dropped entry shown ≡ 0,
+    the rank cross-checked at random points (:func:`theorems.zero_handling.pivot_columns`)."""
+    return pivot_columns(M)
 
 
 def _generic_rank(M: Matrix) -> int:
-    """The generic rank of ``M`` (rank over the field of rational functions)."""
-    return len(_pivot_columns(M))
+    """The generic rank of ``M`` (rank over the field of functions; :class:`ZeroUndecided` when not settled)."""
+    return generic_rank(M)
 
 
 def _span_coefficients(fields_matrix: Matrix, vector: Matrix):
     """Coefficients ``c`` with ``fields_matrix * c == vector``, or ``None`` if none exist (generic).
 
-    Solves on a full-rank subset of columns and rows with ``LUsolve`` and checks the result by
-    substituting back into every component.
+    Solves on a full-rank subset of columns and rows and checks the result by substituting back into every
+    component (each residual shown ≡ 0).
     """
     m = fields_matrix.cols
     independent = _pivot_columns(fields_matrix)
@@ -101,8 +86,8 @@ def _span_coefficients(fields_matrix: Matrix, vector: Matrix):
     independent_rows = _pivot_columns(basis.T)
     square = basis.extract(independent_rows, list(range(basis.cols)))
     rhs = vector.extract(independent_rows, [0])
-    solution = square.LUsolve(rhs, iszerofunc=_is_zero).applyfunc(sympy.cancel)
-    if not all(_is_zero(e) for e in basis * solution - vector):
+    solution = solve_linear(square, rhs)
+    if solution is None or not all(_is_zero(e) for e in basis * solution - vector):
         return None
     coefficients = sympy.zeros(m, 1)
     for position, column in enumerate(independent):
@@ -129,10 +114,11 @@ def lie_bracket(X, Y, coords) -> Matrix:
 def is_involutive(fields: Sequence, coords) -> Decision:
     """Decide whether ``span(fields)`` is closed under the Lie bracket, for the generic rank.
 
-    Holds iff ``rank(fields + [[X_i, X_j]]) == rank(fields)`` for every pair ``i < j``, ranks taken
-    over rational functions; the answer is valid off the set where the rank of the fields drops.
-    Witness on failure: ``dict(pair=(i, j), bracket=Matrix)``; certificate on success:
-    ``{(i, j): c}`` with ``[X_i, X_j] = Σ_k c_k X_k`` (each checked by substitution).
+    Holds iff ``rank(fields + [[X_i, X_j]]) == rank(fields)`` for every pair ``i < j``, ranks taken over the field
+    of functions (:mod:`theorems.zero_handling`); the answer is valid off the set where the rank of the fields
+    drops.  Witness on failure: ``dict(pair=(i, j), bracket=Matrix)`` (the rank increase shown by elimination with
+    pivots shown ≢ 0, and at random points); certificate on success: ``{(i, j): c}`` with ``[X_i, X_j] = Σ_k c_k X_k``
+    (each component of the difference shown ≡ 0).  Undecided when a zero test cannot be settled.
     """
     columns = [_as_column(f) for f in fields]
     coords = list(coords)
@@ -140,22 +126,28 @@ def is_involutive(fields: Sequence, coords) -> Decision:
         return Decision(True, certificate={}, explanation="the empty family is involutive",
                         details={"rank": 0})
     fields_matrix = Matrix.hstack(*columns)
-    rank = _generic_rank(fields_matrix)
-    certificate = {}
-    for i, j in combinations(range(len(columns)), 2):
-        bracket = lie_bracket(columns[i], columns[j], coords)
-        extended_rank = _generic_rank(Matrix.hstack(fields_matrix, bracket))
-        if extended_rank > rank:
-            return Decision(
-                False,
-                witness={"pair": (i, j), "bracket": bracket},
-                explanation=f"[X_{i}, X_{j}] leaves the span (generic rank {rank} -> {extended_rank})",
-                details={"rank": rank, "rank_with_bracket": extended_rank},
-            )
-        coefficients = _span_coefficients(fields_matrix, bracket)
-        if coefficients is None:
-            raise ArithmeticError(f"rank test put [X_{i}, X_{j}] in the span but no coefficients check out")
-        certificate[(i, j)] = coefficients
+    try:
+        rank = _generic_rank(fields_matrix)
+        certificate = {}
+        for i, j in combinations(range(len(columns)), 2):
+            bracket = lie_bracket(columns[i], columns[j], coords)
+            extended = Matrix.hstack(fields_matrix, bracket)
+            extended_rank = _generic_rank(extended)
+            if extended_rank > rank:
+                return Decision(
+                    False,
+                    witness={"pair": (i, j), "bracket": bracket},
+                    explanation=f"[X_{i}, X_{j}] leaves the span (generic rank {rank} -> {extended_rank})",
+                    details={"rank": rank, "rank_with_bracket": extended_rank,
+                             "ranks at random points": rank_at_points(extended)},
+                )
+            coefficients = _span_coefficients(fields_matrix, bracket)
+            if coefficients is None:
+                return Decision.undecided_because(f"the rank test put [X_{i}, X_{j}] in the span but no coefficients "
+                                                  "check out", {"rank": rank})
+            certificate[(i, j)] = coefficients
+    except ZeroUndecided as exc:
+        return Decision.undecided_because(exc.reason)
     return Decision(
         True,
         certificate=certificate,
@@ -165,12 +157,15 @@ def is_involutive(fields: Sequence, coords) -> Decision:
 
 
 def annihilated_distribution(A, coords) -> list[Matrix]:
-    """A basis of ``ker A = {v : A v = 0}``: the distribution annihilated by the rows of ``A``."""
+    """A basis of ``ker A = {v : A v = 0}``: the distribution annihilated by the rows of ``A``.
+
+    Each vector is re-checked (``A v`` shown ≡ 0); :class:`~theorems.zero_handling.ZeroUndecided` when an entry
+    cannot be settled.
+    """
     A = Matrix(A)
     if A.cols != len(list(coords)):
         raise ValueError("constraint matrix must have one column per coordinate")
-    basis = A.nullspace(iszerofunc=_is_zero)
-    return [_clear_denominators(v.applyfunc(sympy.cancel)) for v in basis]
+    return [_clear_denominators(v.applyfunc(sympy.cancel)) for v in kernel_basis(A)]
 
 
 def _clear_denominators(v: Matrix) -> Matrix:
@@ -188,14 +183,17 @@ def _clear_denominators(v: Matrix) -> Matrix:
 # ---------------------------------------------------------------------------
 
 def exterior_derivative(omega, coords) -> dict:
-    """``d(Σ a_i dx_i) = Σ_{i<j} (∂_i a_j − ∂_j a_i) dx_i ∧ dx_j`` as a dict ``{(i, j): coefficient}``."""
+    """``d(Σ a_i dx_i) = Σ_{i<j} (∂_i a_j − ∂_j a_i) dx_i ∧ dx_j`` as a dict ``{(i, j): coefficient}``.
+
+    A coefficient is omitted only when shown ≡ 0 (:func:`theorems.zero_handling.zero_state`).
+    """
     a, coords = list(omega), list(coords)
     if len(a) != len(coords):
         raise ValueError("one-form and coordinates must have the same length")
     two_form = {}
     for i, j in combinations(range(len(coords)), 2):
         coefficient = sympy.cancel(sympy.diff(a[j], coords[i]) - sympy.diff(a[i], coords[j]))
-        if coefficient != 0:
+        if coefficient != 0 and zero_state(coefficient).is_zero is not True:
             two_form[(i, j)] = coefficient
     return two_form
 
@@ -209,7 +207,7 @@ def wedge_one_two(omega, two_form: dict, coords) -> dict:
     three_form = {}
     for i, j, k in combinations(range(len(coords)), 3):
         coefficient = sympy.cancel(a[i] * eta(j, k) - a[j] * eta(i, k) + a[k] * eta(i, j))
-        if coefficient != 0:
+        if coefficient != 0 and zero_state(coefficient).is_zero is not True:
             three_form[(i, j, k)] = coefficient
     return three_form
 
@@ -217,15 +215,21 @@ def wedge_one_two(omega, two_form: dict, coords) -> dict:
 def satisfies_frobenius_condition(omega, coords) -> Decision:
     """Decide whether the one-form ω satisfies ``ω ∧ dω = 0`` identically (Frobenius: ker ω integrable).
 
-    Witness on failure: the nonzero three-form ``ω ∧ dω`` as a dict; certificate on success: ``dω``.
+    Witness on failure: the three-form ``ω ∧ dω`` as a dict, with a coefficient shown ≢ 0 and a point where it is
+    non-zero; certificate on success: ``dω`` (every coefficient of ``ω ∧ dω`` shown ≡ 0).  Undecided otherwise.
     """
     d_omega = exterior_derivative(omega, coords)
     three_form = wedge_one_two(omega, d_omega, coords)
-    if three_form:
-        return Decision(False, witness=three_form, explanation="ω ∧ dω ≠ 0",
+    if not three_form:
+        return Decision(True, certificate=d_omega, explanation="ω ∧ dω = 0 identically",
                         details={"d_omega": d_omega})
-    return Decision(True, certificate=d_omega, explanation="ω ∧ dω = 0 identically",
-                    details={"d_omega": d_omega})
+    for index, coefficient in three_form.items():
+        if zero_state(coefficient).is_zero is False:
+            return Decision(False, witness=three_form, explanation=f"ω ∧ dω ≠ 0: its {index} coefficient is ≢ 0",
+                            details={"d_omega": d_omega, "coefficient": index, "point": witness_point(coefficient)})
+    reasons = "; ".join(zero_state(c).reason for c in three_form.values())
+    return Decision.undecided_because(f"the coefficients {sympy.sstr(three_form)} of ω ∧ dω were neither shown ≡ 0 "
+                                      f"nor ≢ 0 ({reasons})", {"d_omega": d_omega})
 
 
 # ---------------------------------------------------------------------------

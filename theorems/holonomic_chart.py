@@ -46,6 +46,7 @@ from checker import Decision, Proof, cited, definition, example, hypothesis, lem
 from checker.randomized import OutsideDomain
 from checker.symbolic import TimeLimit, time_limit
 from checker.zero import zero_test
+from theorems.zero_handling import all_zero
 from theorems.constraint_principles import holonomic_virtual_displacements
 from theorems.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier,
                                          integrate_ideal_motion, state_functions)
@@ -307,7 +308,11 @@ class RegularHolonomicConstraint:
         residual = self.along(self.G, curve).applyfunc(lambda e: sympy.simplify(sympy.cancel(e)))
         outside = [s for s in sample_times
                    if not self.chart.contains({self.time: s, **{c: curve[c].subs(self.time, s) for c in self.coords}})]
-        holds = residual.is_zero_matrix and not outside
+        on_locus = all_zero(residual)
+        if on_locus is None:
+            return Decision.undecided_because(f"G along the curve = {sympy.sstr(list(residual))} was neither shown ≡ 0 "
+                                              "nor ≢ 0")
+        holds = on_locus and not outside
         return Decision(holds, witness=None if holds else {"G along the curve": residual, "times outside O": outside},
                         explanation="G(t, q(t)) ≡ 0" if holds else "the curve leaves the locus or the chart")
 
@@ -334,7 +339,11 @@ class RegularHolonomicConstraint:
         lam = self.multiplier(R, curve) if multiplier is None else _column(multiplier)
         motion_residual = (R - reaction_sign * self.along(self.jacobian, curve).T * lam).applyfunc(
             lambda e: sympy.simplify(sympy.cancel(e)))
-        holds = bool(constrained) and permitted_residual.is_zero_matrix and motion_residual.is_zero_matrix
+        parts = [constrained.holds, all_zero(permitted_residual), all_zero(motion_residual)]
+        if False not in parts and None in parts:
+            return Decision.undecided_because("a residual of the constrained curve, the permitted velocity or the motion "
+                                              "was neither shown ≡ 0 nor ≢ 0")
+        holds = False not in parts
         return Decision(holds, certificate={"multiplier": lam} if holds else None,
                         witness=None if holds else {"constrained": bool(constrained), "G_t + G_q q'": permitted_residual,
                                                     "M q'' - f - G_q^T lambda": motion_residual, "lambda": lam},

@@ -37,13 +37,15 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
 from checker import Decision, Proof, cited, definition, example, hypothesis, lemma, remark
-from checker.symbolic import TimeLimit, reduce_residual, time_limit
+from checker.symbolic import TimeLimit, time_limit
 from theorems.dimensions import (LENGTH, TIME, Dimension, check_disk_dimensionless_rho, dimension_of,
                                  format_dimension, is_dimensionally_homogeneous, rho_dimension, same_dimension,
                                  tong_dimensions, tong_laws)
 from theorems.frobenius import (_generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
                                 lie_bracket, satisfies_frobenius_condition)
 from theorems.strategies import polynomials, rationals
+from theorems.zero_handling import (ZeroUndecided, all_zero, rank_at_points, require_zero_state, solve_linear, witness_point,
+                                    zero_state)
 
 __all__ = [
     "ConstraintForms", "velocity_constraint_forms", "check_holonomic_pair", "polynomial_first_integrals",
@@ -123,7 +125,7 @@ def velocity_constraint_forms(A, b, coords, t=None) -> ConstraintForms:
         b = Matrix(list(b) if not isinstance(b, sympy.MatrixBase) else list(b)).applyfunc(sympy.sympify)
         if b.rows != k:
             raise ValueError(f"b must have k' = {k} entries, got {b.rows}")
-    if t is None and any(sympy.cancel(e) != 0 for e in b):
+    if t is None and not all(require_zero_state(e, "the entry of b") for e in b):
         raise ValueError("time-independent data (t=None) need b = 0; pass the time symbol t for b ≠ 0")
     rank = _generic_rank(A)
     if rank < k:
@@ -132,46 +134,72 @@ def velocity_constraint_forms(A, b, coords, t=None) -> ConstraintForms:
 
 
 def _vanishes(expr, seconds: float = 2.0) -> bool:
-    """``expr ≡ 0``: cancel first, then the kernel's reduction (trigonometric/atan rewriting under a limit)."""
-    expr = sympy.sympify(expr)
-    if sympy.expand(expr) == 0 or sympy.expand(sympy.fraction(sympy.together(expr))[0]) == 0:
-        return True
-    return bool(reduce_residual(expr, simplify_seconds=seconds)[0])
+    """``expr`` shown ≡ 0 by the toolkit's zero test (:func:`theorems.zero_handling.zero_state`)."""
+    return zero_state(expr, seconds).is_zero is True
+
+
+def _finite(matrix) -> bool:
+    return not any(sympy.sympify(e).has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) for e in matrix)
 
 
 # ---------------------------------------------------------------------------
 # checking a pair (ρ, Φ)
 # ---------------------------------------------------------------------------
 
-def check_holonomic_pair(A, b, coords, rho, Phi, t=None) -> Decision:
-    """Decide A = ρΦ_x and b = ρΦ_t with det ρ ≢ 0 and rank Φ_x = k' (generic; each residual reduced to 0).
+def check_holonomic_pair(A, b, coords, rho, Phi, t=None, *, seconds: float = 2.0) -> Decision:
+    """Decide A = ρΦ_x and b = ρΦ_t with det ρ ≢ 0 and rank Φ_x = k' (generic; each residual shown ≡ 0).
 
     ``rho`` is k'×k' (a scalar for k' = 1), ``Phi`` a k'-vector of functions of (t, x) (of x when t is None).
-    Certificate: ρ, Φ, det ρ; witness: the first failing condition with its residual.
+    Certificate: ρ, Φ, det ρ, a point where det ρ ≠ 0 and the rank of Φ_x at random points; witness: the first
+    failing condition with its residual (shown ≢ 0, and a point where it is non-zero).  Undecided when a zero test
+    cannot be settled.
     """
-    data = velocity_constraint_forms(A, b, coords, t)
+    try:
+        data = velocity_constraint_forms(A, b, coords, t)
+    except ZeroUndecided as exc:
+        return Decision.undecided_because(f"the datum: {exc.reason}")
     k = data.k
     rho = Matrix([[rho]]) if not isinstance(rho, (list, tuple, sympy.MatrixBase)) else _rows(rho)
     Phi = Matrix(list(Phi) if isinstance(Phi, (list, tuple, sympy.MatrixBase)) else [Phi])
     if rho.shape != (k, k) or Phi.rows != k:
         raise ValueError(f"rho must be {k}×{k} and Phi have {k} components; got {rho.shape} and {Phi.rows}")
+    if not (_finite(rho) and _finite(Phi)):
+        return Decision(False, witness={"condition": "ρ and Φ are functions", "rho": rho, "Phi": Phi},
+                        explanation="ρ or Φ has a non-finite entry (a division by zero)")
     Phi_x = Phi.jacobian(list(data.coords))
     Phi_t = Phi.diff(data.time) if data.time is not None else sympy.zeros(k, 1)
     residual_A = data.A - rho * Phi_x
     residual_b = data.b - rho * Phi_t
+    unsettled = []
     for label, residual in (("A = ρΦ_x", residual_A), ("b = ρΦ_t", residual_b)):
-        bad = [(i, e) for i, e in enumerate(residual) if not _vanishes(e)]
-        if bad:
-            return Decision(False, witness={"condition": label, "entry": bad[0][0], "residual": bad[0][1]},
-                            explanation=f"{label} fails: residual {sympy.sstr(bad[0][1])} ≢ 0")
+        for i, e in enumerate(residual):
+            state = zero_state(e, seconds)
+            if state.is_zero is False:
+                return Decision(False, witness={"condition": label, "entry": i, "residual": e, "point": witness_point(e)},
+                                explanation=f"{label} fails: residual {sympy.sstr(e)} ≢ 0")
+            if state.is_zero is None:
+                unsettled.append(f"{label}, entry {i}: {state.reason}")
+    if unsettled:
+        return Decision.undecided_because("residuals neither shown ≡ 0 nor ≢ 0: " + "; ".join(unsettled))
     det = sympy.factor(rho.det())
-    if _vanishes(det):
+    det_state = zero_state(det, seconds)
+    if det_state.is_zero is True:
         return Decision(False, witness={"condition": "det ρ ≢ 0", "det": det}, explanation="det ρ ≡ 0: ρ is nowhere invertible")
-    rank = _generic_rank(Phi_x)
+    if det_state.is_zero is None:
+        return Decision.undecided_because(f"det ρ = {sympy.sstr(det)} neither shown ≡ 0 nor ≢ 0 ({det_state.reason})")
+    try:
+        rank = _generic_rank(Phi_x)
+    except ZeroUndecided as exc:
+        return Decision.undecided_because(f"the rank of Φ_x: {exc.reason}")
     if rank < k:
         return Decision(False, witness={"condition": "rank Φ_x = k'", "rank": rank},
                         explanation=f"Φ_x has generic rank {rank} < k' = {k}")
-    return Decision(True, certificate={"rho": rho, "Phi": Phi, "det rho": det},
+    invertible_at = witness_point(det)
+    ranks = rank_at_points(Phi_x)
+    if ranks is not None and max(ranks) < k:  # the independent re-check disagrees with the symbolic rank
+        return Decision.undecided_because(f"rank Φ_x = {k} symbolically but {max(ranks)} at every random point tried")
+    return Decision(True, certificate={"rho": rho, "Phi": Phi, "det rho": det, "det rho nonzero at": invertible_at,
+                                       "rank Phi_x at random points": ranks},
                     explanation=f"A = ρΦ_x and b = ρΦ_t hold identically, det ρ = {sympy.sstr(det)} ≢ 0, "
                                 f"rank Φ_x = {k} (generic)")
 
@@ -232,7 +260,7 @@ def _potential(form, variables, seconds: float):
 def _scalings(row, variables) -> list:
     """Candidate integrating factors of one row: 1/gcd, 1, 1/a_j, 1/Σa_j², 1/Σa_j z_j (nonzero ones)."""
     entries = [sympy.cancel(e) for e in row]
-    nonzero = [e for e in entries if e != 0]
+    nonzero = [e for e in entries if e != 0 and zero_state(e).is_zero is False]
     factors = [sympy.S.One]
     if _is_polynomial_in(nonzero, variables):
         common = sympy.S.Zero
@@ -241,7 +269,7 @@ def _scalings(row, variables) -> list:
         factors.insert(0, 1 / common)
     factors += [1 / e for e in nonzero]
     for combination in (sum(e**2 for e in entries), sum(e * v for e, v in zip(entries, variables))):
-        if sympy.cancel(combination) != 0:
+        if zero_state(combination).is_zero is False:
             factors.append(1 / combination)
     return list(dict.fromkeys(factors))
 
@@ -285,8 +313,11 @@ def _independent(candidates, variables, k: int) -> list:
         if sympy.cancel(phi).is_number:
             continue
         trial = chosen + [phi]
-        if _generic_rank(Matrix(trial).jacobian(list(variables))) == len(trial):
-            chosen = trial
+        try:
+            if _generic_rank(Matrix(trial).jacobian(list(variables))) == len(trial):
+                chosen = trial
+        except ZeroUndecided:
+            continue
         if len(chosen) == k:
             break
     return chosen
@@ -298,10 +329,16 @@ def _factor_matrix(forms: Matrix, Phi: list, variables) -> Optional[Matrix]:
     k = J.rows
     for columns in itertools.combinations(range(J.cols), k):
         block = J.extract(list(range(k)), list(columns))
-        if sympy.cancel(block.det()) == 0:
+        if zero_state(block.det()).is_zero is not False:
             continue
-        rho = block.T.LUsolve(forms.extract(list(range(k)), list(columns)).T).T.applyfunc(sympy.cancel)
-        if all(_vanishes(e) for e in forms - rho * J):
+        try:
+            rows = [solve_linear(block.T, forms.extract([a], list(columns)).T) for a in range(k)]
+        except ZeroUndecided:
+            return None
+        if any(r is None for r in rows):
+            return None
+        rho = Matrix.vstack(*[r.T for r in rows]).applyfunc(sympy.cancel)
+        if _finite(rho) and all(_vanishes(e) for e in forms - rho * J):
             return rho
         return None
     return None
@@ -339,49 +376,45 @@ def _construct_pair(data: ConstraintForms, fields, max_degree: int, seconds: flo
 _PROBE_VALUES = (Rational(1, 2), Rational(2, 3), Rational(5, 4), Rational(-3, 5), Rational(7, 3))
 
 
-def _nonzero_point(exprs, symbols):
-    """A rational point where one of ``exprs`` is numerically nonzero (|value| > 1e-20 at 30 digits), or None."""
-    symbols = sorted(symbols, key=lambda s: s.name)
-    for shift in range(len(_PROBE_VALUES)):
-        point = {s: _PROBE_VALUES[(i + shift) % len(_PROBE_VALUES)] for i, s in enumerate(symbols)}
-        for e in exprs:
-            value = sympy.sympify(e).xreplace(point).evalf(30)
-            if value.is_finite and value.is_number and abs(value) > 1e-20:
-                return point, e, value
-    return None
-
-
 def is_holonomic_equivalent(A, b, coords, t=None, *, max_degree: int = 3, seconds: float = 2.0) -> Decision:
     """Decide local holonomic equivalence at generic points: A = ρΦ_x, b = ρΦ_t near a point, ρ invertible.
 
     Frobenius: such a pair exists near every generic point iff the distribution D = ker ω annihilated by
     ω_α = b_α dt + A_α·dx on (t, x)-space (x-space when t is None; then b must be 0) is involutive.
-    Holds: certificate with a constructed pair (ρ, Φ) checked by :func:`check_holonomic_pair`, or with the
-    involutivity certificate only ("pair not constructed"). Fails: witness with the fields of D, the bracket
-    [X_i, X_j] leaving D, ω([X_i, X_j]) ≢ 0 (= −dω(X_i, X_j), point-independent; ω ∧ dω for one row) and a
-    point where it is nonzero: near every point where ω([X_i, X_j]) ≠ 0 no pair exists.
-    Options: ``max_degree`` bounds the polynomial first integrals tried, ``seconds`` the time of each
-    construction stage.  Raises ``ValueError`` on bad data (:func:`velocity_constraint_forms`) and
-    ``ArithmeticError`` if the rational bracket test and the evaluation of ω on the bracket disagree.
+    Holds: certificate with a constructed pair (ρ, Φ) checked by :func:`check_holonomic_pair` (residuals shown ≡ 0,
+    det ρ and rank Φ_x re-checked at random points), or with the involutivity certificate only ("pair not
+    constructed").  Fails: witness with the fields of D, the bracket [X_i, X_j] leaving D, ω([X_i, X_j]) shown ≢ 0
+    (= −dω(X_i, X_j), point-independent; ω ∧ dω for one row) and a point where it is non-zero: near every point
+    where ω([X_i, X_j]) ≠ 0 no pair exists.  Undecided (``Decision.undecided``) when a zero test cannot be settled.
+    Options: ``max_degree`` bounds the polynomial first integrals tried, ``seconds`` the time of each construction
+    stage.  Raises ``ValueError`` on bad data (:func:`velocity_constraint_forms`, e.g. rows shown dependent).
     """
+    try:
+        return _decide_equivalence(A, b, coords, t, max_degree, seconds)
+    except ZeroUndecided as exc:
+        return Decision.undecided_because(exc.reason)
+
+
+def _decide_equivalence(A, b, coords, t, max_degree, seconds) -> Decision:
     data = velocity_constraint_forms(A, b, coords, t)
     variables, forms = data.variables, data.forms
     fields = annihilated_distribution(forms, variables)
     involutive = is_involutive(fields, variables)
     where = "(t, x)-space" if data.time is not None else "x-space (time-independent data)"
+    if involutive.undecided:
+        return involutive
     if not involutive:
         i, j = involutive.witness["pair"]
         bracket = involutive.witness["bracket"]
         on_bracket = (forms * bracket).applyfunc(sympy.cancel)
-        symbols = set().union(*(e.free_symbols for e in on_bracket))
-        probe = _nonzero_point(list(on_bracket), symbols)
+        shown = [e for e in on_bracket if zero_state(e).is_zero is False]
         wedge = satisfies_frobenius_condition(list(forms.row(0)), variables) if data.k == 1 else None
-        if probe is None or (wedge is not None and wedge):
-            raise ArithmeticError("the bracket test and the evaluation of ω on the bracket disagree (a trigonometric "
-                                  f"identity the rational rank test cannot see?): ω([X_{i}, X_{j}]) = {list(on_bracket)}")
-        point, _, value = probe
+        if not shown or (wedge is not None and wedge.holds is not False):
+            return Decision.undecided_because("the bracket test and the evaluation of ω on the bracket disagree or "
+                                              f"were not settled: ω([X_{i}, X_{j}]) = {sympy.sstr(list(on_bracket))}")
+        point = witness_point(shown[0])
         witness = {"fields": fields, "pair": (i, j), "bracket": bracket, "forms on bracket": list(on_bracket),
-                   "point": point, "value": value}
+                   "point": point}
         if wedge is not None:
             witness["omega wedge d omega"] = wedge.witness
         return Decision(False, witness=witness,
@@ -394,9 +427,11 @@ def is_holonomic_equivalent(A, b, coords, t=None, *, max_degree: int = 3, second
     if pair is not None:
         rho, Phi, method = pair
         checked = check_holonomic_pair(data.A, data.b, data.coords, rho, Phi, data.time)
-        if checked:
+        if checked.holds:
             return Decision(True, certificate={"rho": rho, "Phi": Phi, "fields": fields, "method": method,
-                                               "pair check": checked.explanation},
+                                               "pair check": checked.explanation,
+                                               "det rho nonzero at": checked.certificate["det rho nonzero at"],
+                                               "rank Phi_x at random points": checked.certificate["rank Phi_x at random points"]},
                             explanation=f"ker ω is involutive on {where}; constructed pair ({method}) checked: "
                                         f"{checked.explanation}")
     return Decision(True, certificate={"fields": fields, "brackets": involutive.certificate},

@@ -37,6 +37,8 @@ from sympy.core.function import AppliedUndef
 from checker import Decision, Proof, cited, corollary, hypothesis, remark
 from checker.randomized import OutsideDomain
 from checker.symbolic import reduce_residual
+from checker.instances import satisfies_assumptions
+from theorems.zero_handling import ZeroUndecided, kernel_basis, witness_point, zero_state
 from theorems.holonomic_chart import (PENDULUM_G, SEED001, X as PLANE_X, Y as PLANE_Y, THETA as DISK_THETA,
                                       is_symmetric_positive_definite, g, inertia, l, m, offset, pendulum_constraint,
                                       radius, rolling_disk_constraint)
@@ -68,7 +70,8 @@ t = Symbol("t", real=True)
 # ---------------------------------------------------------------------------
 
 class ImmersionUndecided(ValueError):
-    """:func:`is_immersion` could neither show DX injective everywhere nor find a point where it is not."""
+    """:func:`is_immersion` could neither show DX injective everywhere nor find a point where it is not;
+    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
 
 
 def _column(values) -> Matrix:
@@ -194,8 +197,8 @@ _SEARCH = [sympy.Integer(v) for v in (0, 1, -1, 2)] + [Rational(1, 2), Rational(
 
 
 def _admissible(symbol, value) -> bool:
-    return not ((symbol.is_positive and not value > 0) or (symbol.is_nonnegative and value < 0)
-                or (symbol.is_negative and not value < 0) or (symbol.is_nonzero and value == 0))
+    """``value`` has every fact sympy holds about ``symbol`` (sign, integer, ...; :mod:`checker.instances`)."""
+    return satisfies_assumptions(value, symbol.assumptions0)
 
 
 def _grid(symbols):
@@ -205,10 +208,12 @@ def _grid(symbols):
 def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
     """DX injective (rank n): at the point ``at`` (a list of values), generically (``everywhere=False``), or at every
     point allowed by the coordinates' assumptions (``everywhere=True``, shown by a positive Gram determinant
-    det(DXᵀDX); raises :class:`ImmersionUndecided` when that is neither shown nor refuted at a rational point).
+    det(DXᵀDX)).
 
     Generic rank n means det(DXᵀDX) ≢ 0 (Cauchy–Binet: the sum of the squares of the n×n minors); the certificate
-    is the Gram determinant (and a point where it is nonzero), the witness a vector of ker DX or a point of rank loss.
+    is the Gram determinant and a point where it is non-zero (re-checked), the witness a vector of ker DX (shown
+    annihilated) or a point of rank loss (the determinant shown 0 there).  Zero tests go through
+    :func:`theorems.zero_handling.zero_state`; undecided (``Decision.undecided``) when one cannot be settled.
     """
     X, coords = _column(X), _as_coordinate_list(q)
     n = len(coords)
@@ -216,38 +221,41 @@ def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
         raise ValueError("need at least one coordinate")
     Xs, symbols = _as_symbols(X, coords)
     DX = Xs.jacobian(symbols)
-    if at is not None:
-        values = [sympy.sympify(v) for v in _as_coordinate_list(at)]
-        if len(values) != n:
-            raise ValueError(f"the point has {len(values)} coordinates, expected {n}")
-        point = dict(zip(symbols, values))
-        J = DX.xreplace(point).applyfunc(sympy.cancel)
-        kernel = J.nullspace()
-        holds = not kernel
-        return Decision(holds, witness=None if holds else {"point": list(point.values()), "kernel vector": list(kernel[0])},
-                        certificate={"DX": J} if holds else None,
-                        explanation=f"rank DX = {n - len(kernel)} at {list(point.values())} (n = {n})")
-    gram = sympy.factor(_pythagorean((DX.T * DX).det()))
-    shown = gram.xreplace(dict(zip(symbols, coords)))  # in the caller's coordinates
-    if reduce_residual(gram)[0]:
-        kernel = DX.applyfunc(sympy.simplify).nullspace()
-        back = dict(zip(symbols, coords))
-        return Decision(False, witness={"kernel vector": [e.xreplace(back) for e in kernel[0]] if kernel else None},
-                        explanation=f"det(DXᵀDX) ≡ 0: rank DX < n = {n} at every point")
+    back = dict(zip(symbols, coords))
+    try:
+        if at is not None:
+            values = [sympy.sympify(v) for v in _as_coordinate_list(at)]
+            if len(values) != n:
+                raise ValueError(f"the point has {len(values)} coordinates, expected {n}")
+            point = dict(zip(symbols, values))
+            J = DX.xreplace(point).applyfunc(sympy.cancel)
+            kernel = kernel_basis(J)
+            holds = not kernel
+            return Decision(holds, witness=None if holds else {"point": list(point.values()), "kernel vector": list(kernel[0])},
+                            certificate={"DX": J} if holds else None,
+                            explanation=f"rank DX = {n - len(kernel)} at {list(point.values())} (n = {n})")
+        gram = sympy.factor(_pythagorean((DX.T * DX).det()))
+        shown = gram.xreplace(back)  # in the caller's coordinates
+        state = zero_state(gram)
+        if state.is_zero is True:
+            kernel = kernel_basis(DX)
+            return Decision(False, witness={"kernel vector": [e.xreplace(back) for e in kernel[0]] if kernel else None},
+                            explanation=f"det(DXᵀDX) ≡ 0: rank DX < n = {n} at every point")
+        if state.is_zero is None:
+            return Decision.undecided_because(f"could not decide whether det(DXᵀDX) = {sympy.sstr(shown)} ≡ 0: {state.reason}")
+    except ZeroUndecided as exc:
+        return Decision.undecided_because(exc.reason)
     if not everywhere:
-        for values in _grid(symbols):
-            if sympy.simplify(gram.xreplace(dict(zip(symbols, values)))) != 0:
-                return Decision(True, certificate={"Gram determinant": shown, "nonzero at": list(values)},
-                                explanation=f"generic rank n = {n}: det(DXᵀDX) = {sympy.sstr(shown)} ≢ 0")
-        raise ImmersionUndecided(f"det(DXᵀDX) = {sympy.sstr(shown)} vanishes at every grid point")
+        return Decision(True, certificate={"Gram determinant": shown, "nonzero at": witness_point(gram)},
+                        explanation=f"generic rank n = {n}: det(DXᵀDX) = {sympy.sstr(shown)} ≢ 0")
     if gram.is_positive:
         return Decision(True, certificate={"Gram determinant": shown},
                         explanation=f"det(DXᵀDX) = {sympy.sstr(shown)} > 0 at every point: DX injective everywhere")
     for values in _grid(symbols):
-        if sympy.simplify(gram.xreplace(dict(zip(symbols, values)))) == 0:
+        if zero_state(gram.xreplace(dict(zip(symbols, values)))).is_zero is True:
             return Decision(False, witness={"point": list(values)},
                             explanation=f"det(DXᵀDX) = {sympy.sstr(shown)} vanishes at {list(values)}: rank DX < n there")
-    raise ImmersionUndecided(f"could not decide whether det(DXᵀDX) = {sympy.sstr(shown)} vanishes somewhere")
+    return Decision.undecided_because(f"could not decide whether det(DXᵀDX) = {sympy.sstr(shown)} vanishes somewhere")
 
 
 def _is_polynomial_map(X, q) -> bool:

@@ -39,8 +39,10 @@ from sympy.core.function import AppliedUndef
 from sympy.solvers.solveset import NonlinearError
 
 from checker import Decision, Proof, cited, counterexample, definition, hypothesis, lemma, remark
-from checker.symbolic import TimeLimit, is_provably_nonzero, reduce_residual, time_limit
+from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
 from theorems.strategies import rational_matrices, spd_matrices
+from checker.instances import satisfies_assumptions
+from theorems.zero_handling import ZeroUndecided, solve_linear, zero_state
 from theorems.variational import (LagrangianChart, _as_coordinate_list, _is_curve, _name, euler_lagrange,
                                   lagrangian_chart)
 
@@ -187,7 +189,8 @@ def _point_in_frozen(fz: _Frozen, point: dict) -> dict:
 # ---------------------------------------------------------------------------
 
 class RegularityUndecided(ValueError):
-    """:func:`is_regular` could neither show det 𝓛_vv ≠ 0 nor find a point where it vanishes."""
+    """:func:`is_regular` could neither show det 𝓛_vv ≠ 0 nor find a point where it vanishes;
+    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
 
 
 def _limited(transform, expr, seconds=SIMPLIFY_SECONDS):
@@ -242,8 +245,9 @@ def _zero_of(det, variables, limit: int = 40):
             for values in itertools.islice(itertools.product(_PROBE_VALUES, repeat=len(others)), limit):
                 point = dict(zip(others, values))
                 point[variable] = sympy.sympify(root).xreplace(point)
-                if point[variable].is_real is not True:
-                    continue
+                if point[variable].is_real is not True or not all(
+                        satisfies_assumptions(value, symbol.assumptions0) for symbol, value in point.items()):
+                    continue  # a point outside the chart's domain (a sign assumption of a variable) is no witness
                 if _zero_or_nonzero(denominator.xreplace(point)) is not True:
                     continue
                 if _zero_or_nonzero(det.xreplace(point)) is False:
@@ -258,8 +262,9 @@ def _plain_point(fz: _Frozen, point: dict) -> dict:
 def is_regular(L, q, t, at=None, v=None) -> Decision:
     """Is det 𝓛_vv ≠ 0 at every point of J × U × ℝⁿ (``at=None``) or at the point ``at`` = {chart variable: value}?
 
-    Fails with the zero determinant (``det 𝓛_vv ≡ 0``) or a real point where it vanishes (``.details['point']``);
-    raises :class:`RegularityUndecided` when sympy can show neither.
+    Fails with the zero determinant (``det 𝓛_vv`` shown ≡ 0 by :func:`theorems.zero_handling.zero_state`) or a real
+    point where it vanishes (``.details['point']``, shown 0 there); holds when sympy's assumptions show a definite sign
+    (or, at a point, the value is shown ≠ 0); undecided (``Decision.undecided``) otherwise.
     """
     chart = lagrangian_chart(q, t, v)
     fz = _frozen(chart)
@@ -267,8 +272,9 @@ def is_regular(L, q, t, at=None, v=None) -> Decision:
     det = sympy.cancel(sympy.together(hessian.det()))
     if at is not None:
         return _regular_at(det, fz, at)
-    if _zero_or_nonzero(det) is False:
-        return Decision(False, witness={"det L_vv": 0}, details={"point": {}},
+    identically = zero_state(det)
+    if identically.is_zero is True or _zero_or_nonzero(det) is False:
+        return Decision(False, witness={"det L_vv": 0}, details={"point": {}, "shown by": identically.reason},
                         explanation="det 𝓛_vv ≡ 0: the Legendre map is regular nowhere")
     sign = _definite_sign(det)
     if sign:
@@ -276,7 +282,8 @@ def is_regular(L, q, t, at=None, v=None) -> Decision:
                         explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(det))} is {sign} at every real (t, q, v)")
     point = _zero_of(det, [*fz.velocities, *fz.coordinates, fz.time])
     if point is None:
-        raise RegularityUndecided(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(det))} vanishes on the chart")
+        return Decision.undecided_because(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(det))} vanishes on "
+                                          "the chart (no definite sign shown, no real zero found)")
     plain = _plain_point(fz, point)
     return Decision(False, witness={"point": {str(k): val for k, val in plain.items()}, "det L_vv": 0},
                     details={"point": plain},
@@ -285,10 +292,12 @@ def is_regular(L, q, t, at=None, v=None) -> Decision:
 
 def _regular_at(det, fz: _Frozen, at: dict) -> Decision:
     value = det.xreplace(_point_in_frozen(fz, at))
-    nonzero = _zero_or_nonzero(value)
+    state = zero_state(value).is_zero
+    nonzero = None if state is None else not state
     shown = {str(k): val for k, val in at.items()}
     if nonzero is None:
-        raise RegularityUndecided(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(value))} vanishes at {shown}")
+        return Decision.undecided_because(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(value))} vanishes "
+                                          f"at {shown}")
     if nonzero:
         return Decision(True, certificate={"point": shown, "det L_vv": fz.thaw(value)},
                         explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(value))} ≠ 0 at {shown}")
@@ -342,10 +351,13 @@ def _solve_linear(equations, unknowns):
         A, b = sympy.linear_eq_to_matrix([sympy.expand(e) for e in equations], unknowns)
     except NonlinearError:
         return None
-    if sympy.cancel(A.det()) == 0:
+    try:
+        solution = solve_linear(A, b)
+    except ZeroUndecided as exc:
+        raise NoInverseBranch(f"𝓛_v is affine in v, but its matrix was not shown invertible: {exc.reason}") from exc
+    if solution is None:
         return []
-    solution = A.LUsolve(b).applyfunc(sympy.cancel)
-    return [dict(zip(unknowns, solution))]
+    return [dict(zip(unknowns, solution.applyfunc(sympy.cancel)))]
 
 
 def _nonlinear_candidates(equations, unknowns):
@@ -452,7 +464,7 @@ def _nonlinear_branch(equations, fz: _Frozen, index):
         shown = [{fz.thaw(k): fz.thaw(e) for k, e in c.items()} for c, _ in kept]
         raise SeveralInverseBranches(f"sympy found {len(kept)} real solutions of 𝓛_v = p: {shown}", shown)
     chosen, residuals = kept[index or 0]
-    return chosen, all(reduce_residual(_real_compositions(r), simplify_seconds=SIMPLIFY_SECONDS)[0] for r in residuals)
+    return chosen, all(zero_state(_real_compositions(r), SIMPLIFY_SECONDS).is_zero is True for r in residuals)
 
 
 def hamiltonian(L, q, t, v=None, momenta=None, branch=None, simplify: bool = True) -> HamiltonianBranch:
@@ -475,7 +487,7 @@ def hamiltonian(L, q, t, v=None, momenta=None, branch=None, simplify: bool = Tru
         if not linear:
             raise NoInverseBranch("𝓛_v is affine in v with a singular matrix: 𝓛_v = p has no solution for generic p")
         chosen = linear[0]
-        verified = all(sympy.cancel(e.xreplace(chosen)) == 0 for e in equations)
+        verified = all(zero_state(e.xreplace(chosen)).is_zero is True for e in equations)
     else:
         chosen, verified = _nonlinear_branch(equations, fz, branch)
     H = sum((Pf[i] * chosen[fz.velocities[i]] for i in range(chart.n)), sympy.S.Zero) - Lf.xreplace(chosen)
@@ -502,7 +514,8 @@ def hamilton_equations(H, q, p, t) -> list:
 
 
 class HyperregularityUndecided(ValueError):
-    """:func:`is_hyperregular` could not decide (no single real branch, or its domain could not be settled)."""
+    """:func:`is_hyperregular` could not decide (no single real branch, or its domain could not be settled);
+    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
 
 
 _LARGE_PROBES = [sympy.Integer(v) for v in (2, -2, 3, -3, 10, -10)]
@@ -513,26 +526,31 @@ def is_hyperregular(L, q, t, v=None) -> Decision:
     is real and finite for all real arguments); the inverse is then C¹ by the inverse function theorem.
 
     Fails with a regularity witness, or with a momentum p* for which the exact equation 𝓛_v(t*, q*, v) = p* has no
-    real solution (the Legendre map is not onto); raises :class:`HyperregularityUndecided` (or
-    :class:`RegularityUndecided`) when it cannot decide.  The certificate carries the branch and the Hamiltonian.
+    real solution (the Legendre map is not onto); undecided (``Decision.undecided``) when it cannot decide, or when the
+    branch does not reduce 𝓛_v(t, q, v(t, q, p)) − p to 0 symbolically.  The certificate carries the branch (so
+    re-checked) and the Hamiltonian.
     """
     regular = is_regular(L, q, t, v=v)
+    if regular.undecided:
+        return regular
     if not regular:
         return Decision(False, witness=regular.witness, explanation=f"not regular: {regular.explanation}")
     try:
         branch = hamiltonian(L, q, t, v=v, simplify=False)
     except InverseBranchError as exc:
-        raise HyperregularityUndecided(f"regular, but no single inverse branch: {exc}") from exc
+        return Decision.undecided_because(f"regular, but no single inverse branch: {exc}")
     fz = _frozen(branch.chart, branch.momenta)
     values = [fz.freeze(e) for e in branch.branch.values()]
     if all(e.is_real is True for e in values):
+        if branch.verification != "symbolic":
+            return Decision.undecided_because(f"the branch {branch.branch} was not shown to solve 𝓛_v = p symbolically")
         return Decision(True, certificate={"branch": branch.branch, "hamiltonian": branch.hamiltonian,
                                            "momenta": branch.momenta, "det L_vv": regular.certificate["det L_vv"],
                                            "verification": branch.verification},
                         explanation=f"regular, and the unique branch {branch.branch} is real for every (t, q, p)")
     witness = _unreached_momentum(sympy.sympify(L), branch, fz, values)
     if witness is None:
-        raise HyperregularityUndecided(f"could not decide whether the branch {branch.branch} is defined for all p")
+        return Decision.undecided_because(f"could not decide whether the branch {branch.branch} is defined for all p")
     return Decision(False, witness=witness,
                     explanation=f"𝓛_v = p has no real solution at {witness['point']}: the Legendre map is not onto ℝⁿ")
 

@@ -155,9 +155,21 @@ def field_zero_decision(difference, to_sympy) -> Decision:
     if difference.is_zero_matrix:
         return Decision(True, certificate="difference is 0 in the field of rational functions",
                         explanation=f"identical as rational functions over {difference.domain}")
-    residual = next(e for e in to_sympy(difference) if e != 0)
-    return Decision(False, witness={"difference": residual, "at": _nonvanishing_point(residual)},
-                    explanation="the two sides differ as rational functions")
+    entries = [e for e in to_sympy(difference) if e != 0]
+    # the generators of K may be related (sin u and cos u, U(sin²q + cos²q) and U(1)): re-check every entry
+    from theorems.zero_handling import witness_point, zero_state
+    states = [zero_state(e) for e in entries]
+    shown = [(e, state) for e, state in zip(entries, states) if state.is_zero is False]
+    if shown:
+        residual = shown[0][0]
+        return Decision(False, witness={"difference": residual, "at": witness_point(residual)},
+                        explanation="the two sides differ (as rational functions, and shown ≢ 0)")
+    if any(state.is_zero is None for state in states):
+        return Decision.undecided_because("the two sides differ as rational functions of independent generators, but "
+                                          "the difference was neither shown ≡ 0 nor ≢ 0: "
+                                          + "; ".join(state.reason for state in states if state.is_zero is None))
+    return Decision(True, certificate="difference shown ≡ 0 (relations between the generators)",
+                    explanation="identical after the relations between the generators (theorems.zero_handling)")
 
 
 def _nonvanishing_point(expr, tries: int = 40):

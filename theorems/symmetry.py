@@ -25,10 +25,10 @@ Conventions.  Two ways of writing a system are accepted, and every output is wri
 
 Internally every expression is moved to independent jet symbols ``(t, q, v, q̈)``, where partial derivatives
 are plain ``diff`` calls; an identity "for all (t, q, v)" is then an identity in these symbols.  Residuals are
-reduced with ``expand``/``cancel``; ``simplify`` runs only under a time limit and only for non-rational
-expressions.  A nonzero reduced residual that is a rational function of its atoms (symbols, undefined
-functions and their derivatives, which take independent values at a point) is certified nonzero; anything
-else must be shown nonzero at a concrete instance, or :class:`IdentityUndecided` is raised.
+decided by the toolkit's zero test (:mod:`theorems.zero_handling`: ``expand``/``cancel``, the circle relations,
+then the kernel's rewriting under a time limit and random points honouring every assumption), after merging
+applications of one undefined function at arguments shown equal.  A decision that cannot settle its zero test is
+undecided (``Decision.undecided``) with the reason; :class:`IdentityUndecided` is kept for callers that raise.
 """
 from __future__ import annotations
 
@@ -42,11 +42,12 @@ from sympy import Derivative, Dummy, Matrix, Subs, Symbol
 from sympy.core.function import AppliedUndef
 
 from checker.decision import Decision
-from checker.symbolic import (TimeLimit, draw_value, expensive_reduce, free_symbols_sorted, instantiate, time_limit,
-                              undefined_functions)
+from checker.symbolic import TimeLimit, time_limit
 from theorems.linalg import euclidean_inner_product
 from theorems.strategies import polynomials
 from theorems.variational import euler_lagrange, lagrangian_chart
+from theorems.zero_handling import (ZeroUndecided, normalise_function_arguments, require_zero_state, solve_linear,
+                                    witness_point, zero_state)
 
 __all__ = [
     "IdentityUndecided",
@@ -172,43 +173,6 @@ def _jet_of(q, t, v=None) -> _Jet:
 # deciding whether a residual vanishes identically
 # ---------------------------------------------------------------------------
 
-def _atoms_rational(expr) -> bool:
-    """Is ``expr`` a rational function of independent atoms (symbols, undefined functions of symbols, derivatives)?
-
-    Such atoms take independent values at a point (jets), so a rational function of them that does not cancel to 0
-    is nonzero for some choice of the functions.  A ``Subs`` (a derivative at a composite argument) can hide an
-    equality between two spellings, so it is not accepted here.
-    """
-    if expr.atoms(Subs):
-        return False
-    atoms = expr.atoms(Derivative, AppliedUndef)
-    mapping = {a: Dummy("g") for a in atoms}
-    return bool(sympy.sympify(expr).xreplace(mapping).is_rational_function())
-
-
-_PROBES = ({"values": (1, 2, -1, 3, 5, -2, 7), "coefficients": (1, -2, 3, 1, -1, 2)},
-           {"values": (2, -3, 5, 1, -1, 3, 2), "coefficients": (2, 1, -1, 3, 1, -2)},
-           {"values": (-1, 1, 2, -2, 3, 1, 4), "coefficients": (-1, 3, 2, -2, 1, 1)})
-
-
-def _nonzero_at_instance(expr):
-    """A concrete instance (undefined functions -> polynomials, symbols -> rationals) where ``expr`` ≠ 0, or None."""
-    for probe in _PROBES:
-        functions = {str(f): list(probe["coefficients"]) for f, _ in undefined_functions(expr)}
-        symbols = free_symbols_sorted(expr)
-        values = {s: draw_value(s, sympy.Rational(probe["values"][i % len(probe["values"])], 1 + i % 3))
-                  for i, s in enumerate(symbols)}
-        try:
-            value = instantiate(expr, functions, values)
-            number = sympy.N(value, 30)
-        except (ZeroDivisionError, ValueError, TypeError):
-            continue
-        if number.is_number and number.is_real is not False and abs(number) > sympy.Float(10) ** -20:
-            return {"symbols": {str(k): str(v) for k, v in values.items()}, "functions": functions,
-                    "value": sympy.sstr(number, full_prec=False)}
-    return None
-
-
 def _tidy(reduced, raw, seconds: float = 0.5):
     """A readable form of a nonzero residual: the shortest of ``factor_terms``, ``factor`` and the term-wise factored
     expansion of the unreduced expression (each computed under a time limit)."""
@@ -223,22 +187,34 @@ def _tidy(reduced, raw, seconds: float = 0.5):
     return min(candidates, key=sympy.count_ops)
 
 
-def _vanishes(expr, show=lambda e: e, simplify_seconds: float = 2.0):
-    """``(True, 0)`` when ``expr ≡ 0``; ``(False, reduced)`` when it is shown nonzero; else IdentityUndecided.
+@dataclass(frozen=True)
+class _Vanishing:
+    """The answer of :func:`_vanishes`: ``zero`` True/False/None, the reduced residual, a point, the reason."""
 
-    Nonzero is shown either by the canonical form (a rational function of independent atoms that does not
-    cancel) or by a concrete instance; zero by ``cancel``, else by ``simplify`` under a time limit.
+    zero: object
+    reduced: object
+    point: dict
+    reason: str
+
+
+def _vanishes(expr, show=lambda e: e, simplify_seconds: float = 2.0) -> _Vanishing:
+    """Is ``expr ≡ 0`` in the jet symbols?  The toolkit's zero test (:func:`theorems.zero_handling.zero_state`) after
+    merging applications of one undefined function at arguments shown equal (``U(sin²q + cos²q)`` and ``U(1)``).
+
+    Zero is shown symbolically; non-zero by exact algebra or at a re-checked point (honouring every assumption);
+    otherwise the answer is undecided with the reason.
     """
-    expr = sympy.sympify(expr)
+    expr = normalise_function_arguments(sympy.sympify(expr))
     reduced = sympy.cancel(sympy.together(sympy.expand(expr)))
     if reduced == 0:
-        return True, reduced
-    if _atoms_rational(reduced) or _nonzero_at_instance(reduced) is not None:
-        return False, _tidy(reduced, expr)
-    zero, simplified = expensive_reduce(reduced, simplify_seconds)
-    if zero:
-        return True, sympy.S.Zero
-    raise IdentityUndecided(f"could not decide whether {sympy.sstr(show(simplified))} vanishes identically")
+        return _Vanishing(True, sympy.S.Zero, {}, "cancels")
+    state = zero_state(reduced, simplify_seconds)
+    if state.is_zero is True:
+        return _Vanishing(True, sympy.S.Zero, {}, state.reason)
+    if state.is_zero is False:
+        return _Vanishing(False, _tidy(reduced, expr), witness_point(reduced) or {}, state.reason)
+    return _Vanishing(None, reduced, {}, f"could not decide whether {sympy.sstr(show(reduced))} vanishes identically "
+                                         f"({state.reason})")
 
 
 # ---------------------------------------------------------------------------
@@ -282,8 +258,8 @@ def _residual(jet: _Jet, L, xi: list, B, tau):
 
 def _system(L, q, t, xi, B, tau, v):
     jet = _jet_of(q, t, v)
-    return (jet, jet.state_function(L, "the Lagrangian"), jet.vector(xi, "ξ"), jet.point_only(B, "B"),
-            jet.point_only(tau, "τ"))
+    L = normalise_function_arguments(jet.state_function(L, "the Lagrangian"))
+    return (jet, L, jet.vector(xi, "ξ"), jet.point_only(B, "B"), jet.point_only(tau, "τ"))
 
 
 def symmetry_residual(L, q, t, xi, B=0, tau=0, v=None):
@@ -322,9 +298,12 @@ def generator_depends_on_time(xi, q, t, tau=0, v=None) -> Decision:
     xi = jet.vector(xi, "ξ")
     tau = jet.point_only(tau, "τ")
     xi_t = [sympy.cancel(sympy.diff(c, jet.t)) for c in xi]
-    depends = any(c != 0 for c in xi_t) or sympy.cancel(tau) != 0
+    states = [zero_state(c).is_zero for c in xi_t + [tau]]
     evidence = {"xi_t": [jet.user(c) for c in xi_t], "tau": jet.user(tau)}
-    if depends:
+    if False not in states and None in states:
+        return Decision.undecided_because(f"could not decide whether ∂ξ/∂t = {sympy.sstr(evidence['xi_t'])} and "
+                                          f"τ = {sympy.sstr(evidence['tau'])} vanish identically")
+    if False in states:
         return Decision(True, certificate=evidence,
                         explanation=f"∂ξ/∂t = {sympy.sstr(evidence['xi_t'])}, τ = {sympy.sstr(evidence['tau'])}: "
                                     "not of the form ξ = ξ(q), τ = 0")
@@ -341,19 +320,24 @@ def is_point_symmetry(L, q, t, xi, B=0, tau=0, v=None, require_q_only: bool = Fa
     """
     jet, L_j, xi_j, B_j, tau_j = _system(L, q, t, xi, B, tau, v)
     timing = generator_depends_on_time(xi, q, t, tau=tau, v=v)
+    if timing.undecided:
+        return timing
     details = {"depends_on_time": bool(timing), "xi_t": timing.certificate["xi_t"] if timing
                else timing.witness["xi_t"], "tau": jet.user(tau_j)}
     if require_q_only and timing:
         return Decision(False, witness={"xi_t": details["xi_t"], "tau": details["tau"]}, details=details,
                         explanation=f"outside the definition ξ = ξ(q), τ = 0: {timing.explanation}")
-    zero, reduced = _vanishes(_residual(jet, L_j, xi_j, B_j, tau_j), jet.user)
-    details["residual"] = jet.user(reduced)
+    answer = _vanishes(_residual(jet, L_j, xi_j, B_j, tau_j), jet.user)
+    details["residual"] = jet.user(answer.reduced)
     form = "time-reparametrised identity" if tau_j != 0 else "point-symmetry identity"
-    if zero:
-        return Decision(True, certificate={"residual": 0, "depends_on_time": bool(timing)}, details=details,
-                        explanation=f"the {form} holds identically in (t, q, v)")
+    if answer.zero is None:
+        return Decision.undecided_because(answer.reason, details)
+    if answer.zero:
+        return Decision(True, certificate={"residual": 0, "depends_on_time": bool(timing), "shown by": answer.reason},
+                        details=details, explanation=f"the {form} holds identically in (t, q, v)")
+    details["point"] = answer.point
     return Decision(False, witness=details["residual"], details=details,
-                    explanation=f"the {form} fails: residual {sympy.sstr(details['residual'])}")
+                    explanation=f"the {form} fails: residual {sympy.sstr(details['residual'])} ≢ 0 ({answer.reason})")
 
 
 # ---------------------------------------------------------------------------
@@ -376,7 +360,7 @@ def _accelerations(jet: _Jet, L) -> list:
     EL(𝓛) = 𝓛_vv q̈ + r(t, q, v) (:func:`theorems.variational.euler_lagrange`, moved to jets), solved by LUsolve.
     """
     hessian = Matrix(jet.n, jet.n, lambda i, j: sympy.diff(L, jet.v[i], jet.v[j]))
-    if sympy.cancel(sympy.together(hessian.det())) == 0:
+    if require_zero_state(normalise_function_arguments(hessian.det()), "det 𝓛_vv"):
         raise ValueError(f"det 𝓛_vv vanishes identically (𝓛_vv = {sympy.sstr(jet.user(hessian))}): the "
                          "Euler-Lagrange equations do not determine the accelerations")
     curve_jet, L_curve = _curve_form(jet, L)
@@ -384,7 +368,9 @@ def _accelerations(jet: _Jet, L) -> list:
     back = {**dict(zip(curve_jet.q, jet.q)), **dict(zip(curve_jet.v, jet.v)), **dict(zip(curve_jet.a, jet.a))}
     el = [curve_jet.jet(e).xreplace(back) for e in euler_lagrange(curve_jet.user(L_curve), coordinates, jet.t)]
     rest = Matrix([sympy.expand(e.xreplace({ai: 0 for ai in jet.a})) for e in el])
-    solution = hessian.LUsolve(-rest, iszerofunc=lambda e: sympy.cancel(e) == 0)
+    solution = solve_linear(hessian, -rest)
+    if solution is None:  # not reached: det 𝓛_vv was shown ≢ 0
+        raise ZeroUndecided("the Euler-Lagrange system could not be solved with pivots shown non-zero")
     return [sympy.cancel(sympy.together(value)) for value in solution]
 
 
@@ -402,18 +388,23 @@ def is_first_integral(quantity, L, q, t, v=None) -> Decision:
     vanishes identically in (t, q, v); otherwise the witness is that residual.
     """
     jet = _jet_of(q, t, v)
-    L = jet.state_function(L, "the Lagrangian")
-    quantity = jet.state_function(quantity, "the quantity")
-    accelerations = _accelerations(jet, L)
+    L = normalise_function_arguments(jet.state_function(L, "the Lagrangian"))
+    quantity = normalise_function_arguments(jet.state_function(quantity, "the quantity"))
+    try:
+        accelerations = _accelerations(jet, L)
+    except ZeroUndecided as exc:
+        return Decision.undecided_because(f"det 𝓛_vv: {exc.reason}")
     derivative = jet.D_t(quantity).xreplace(dict(zip(jet.a, accelerations)))
-    zero, reduced = _vanishes(derivative, jet.user)
+    answer = _vanishes(derivative, jet.user)
     shown = [jet.user(a) for a in accelerations]
-    if zero:
-        return Decision(True, certificate={"accelerations": shown, "derivative": 0},
+    if answer.zero is None:
+        return Decision.undecided_because(answer.reason, {"accelerations": shown})
+    if answer.zero:
+        return Decision(True, certificate={"accelerations": shown, "derivative": 0, "shown by": answer.reason},
                         explanation="d/dt vanishes identically after substituting the Euler-Lagrange accelerations")
-    residual = jet.user(reduced)
-    return Decision(False, witness=residual, details={"accelerations": shown},
-                    explanation=f"along Euler-Lagrange solutions d/dt = {sympy.sstr(residual)}")
+    residual = jet.user(answer.reduced)
+    return Decision(False, witness=residual, details={"accelerations": shown, "point": answer.point},
+                    explanation=f"along Euler-Lagrange solutions d/dt = {sympy.sstr(residual)} ≢ 0")
 
 
 # ---------------------------------------------------------------------------

@@ -46,7 +46,7 @@ from sympy import Function, Matrix, Rational, Symbol
 from checker import Proof, cited, definition, hypothesis, lemma, postulate, remark, stated
 from checker.decision import Decision
 from checker.randomized import OutsideDomain
-from checker.symbolic import reduce_residual
+from theorems.zero_handling import zero_state
 from theorems.constraint_principles import chetaev_virtual_displacements
 from theorems.frobenius import exterior_derivative, satisfies_frobenius_condition
 from theorems.holonomic_chart import (WHOLE_SPACE, Chart, IrregularConstraint, is_symmetric_positive_definite,
@@ -99,8 +99,14 @@ def _column(values) -> Matrix:
 
 
 def _vanishes(expr, seconds: float = 2.0) -> bool:
-    """``expr == 0`` shown by the kernel's reduction (expand/cancel, then simplify under a time limit)."""
-    return bool(reduce_residual(expr, simplify_seconds=seconds)[0])
+    """``expr ≡ 0`` shown by the toolkit's zero test (:func:`theorems.zero_handling.zero_state`)."""
+    return zero_state(expr, seconds).is_zero is True
+
+
+def _all_vanish(exprs):
+    """True when every expression is shown ≡ 0, False when one is shown ≢ 0, None otherwise."""
+    states = [zero_state(e).is_zero for e in exprs]
+    return False if False in states else (None if None in states else True)
 
 
 def _symbol_set(names: str, n: int) -> list:
@@ -338,7 +344,9 @@ class VelocityConstraintDatum:
             raise ValueError(f"J = ({lo}, {hi}) has empty interior")
         velocity = Matrix([sympy.diff(sympy.sympify(e), self.time) for e in curve])
         residual = self.along(self.A * velocity + self.b, curve)
-        law = all(_vanishes(e) for e in residual)
+        law = _all_vanish(residual)
+        if law is None:
+            return Decision.undecided_because(f"A x' + b = {sympy.sstr(list(residual))} was neither shown ≡ 0 nor ≢ 0")
         domain = [(h, *_nonvanishing_on(self.along(h, curve), self.time, (lo, hi), sample_times))
                   for h in self.chart.nonvanishing]
         inside = all(ok for _, ok, _ in domain)
@@ -366,6 +374,8 @@ class VelocityConstraintDatum:
         """R(t)·δ = 0 for every δ ∈ ker A(t, x(t)) (the d'Alembert condition of seed 003 (c))."""
         basis = chetaev_virtual_displacements(self.along(self.A, curve))
         pairings = [euclidean_inner_product(R, d) for d in basis]
+        if _all_vanish(pairings) is None:
+            return Decision.undecided_because(f"R·δ = {sympy.sstr(pairings)} was neither shown ≡ 0 nor ≢ 0")
         nonzero = [p for p in pairings if not _vanishes(p)]
         return Decision(not nonzero, witness={"R·δ": nonzero} if nonzero else None,
                         certificate={"ker A": basis} if not nonzero else None,
@@ -376,6 +386,9 @@ class VelocityConstraintDatum:
         admissible = self.is_kinematically_admissible(curve, interval)
         R = self.reaction(masses, force, curve)
         ideal = self.is_ideal_reaction(R, curve)
+        for part in (admissible, ideal):
+            if part.undecided:
+                return part
         holds = bool(admissible) and bool(ideal)
         return Decision(holds, certificate={"reaction": R, "multiplier": self.multiplier(R, curve)} if holds else None,
                         witness=None if holds else {"admissible": bool(admissible), "ideal": bool(ideal),
