@@ -204,21 +204,29 @@ def _cached_state(expr, seconds: float) -> ZeroTest:
 
 def _certified_nonzero_point(expr, tries: int = 6, seconds: float = 1.0) -> dict | None:
     """A point (exact values honouring every assumption) where ``expr`` evaluates non-zero with certified precision."""
-    rng = random.Random(0)
     try:
         with time_limit(seconds):
-            for _ in range(tries):
-                point = random_point(expr.free_symbols, rng)
-                if point is None:
-                    return None
-                try:
-                    value = sympy.N(expr.xreplace(point), 20, strict=True)
-                except Exception:  # noqa: BLE001 - undefined there, or precision not certified
-                    continue
-                if value.is_number and value.is_finite and value != 0:
-                    return {**{str(k): sympy.sstr(v) for k, v in point.items()}, "value": sympy.sstr(value)}
+            found = _nonzero_point(expr, random.Random(0), tries)
     except TimeLimit:
         return None
+    if found is None:
+        return None
+    point, value = found
+    return {**{str(k): sympy.sstr(v) for k, v in point.items()}, "value": sympy.sstr(value)}
+
+
+def _nonzero_point(expr, rng, tries: int):
+    """``(point, value)``: exact values honouring every assumption where ``expr`` is certified non-zero, or None."""
+    for _ in range(tries):
+        point = random_point(expr.free_symbols, rng)
+        if point is None:
+            return None
+        try:
+            value = sympy.N(expr.xreplace(point), 20, strict=True)
+        except Exception:  # noqa: BLE001 - undefined there, or precision not certified
+            continue
+        if value.is_number and value.is_finite and value != 0:
+            return point, value
     return None
 
 
@@ -414,17 +422,10 @@ def witness_point(expr, seed: int = 0, tries: int = 24) -> dict | None:
     if expr.atoms(AppliedUndef, sympy.Derivative, sympy.Subs):
         state = zero_state(expr)
         return dict(state.point) if state.state == "nonzero" and state.point else None
-    rng = random.Random(seed)
-    for _ in range(tries):
-        point = random_point(expr.free_symbols, rng)
-        if point is None:
-            return None
-        try:
-            value = sympy.N(expr.xreplace(point), 20, strict=True)
-        except Exception:  # noqa: BLE001 - undefined there or precision not certified
-            continue
-        if value.is_number and value.is_finite and value != 0:
-            return {**{str(k): v for k, v in point.items()}, "value": value}
+    found = _nonzero_point(expr, random.Random(seed), tries)
+    if found is not None:
+        point, value = found
+        return {**{str(k): v for k, v in point.items()}, "value": value}
     state = zero_state(expr)
     return dict(state.point) if state.state == "nonzero" and state.point else None
 
