@@ -1,11 +1,9 @@
-"""Symbolic reduction of residuals and random instantiation of generic objects.
+"""Symbolic reduction of residuals: ``expr == 0`` shown by sympy, or not shown.
 
 ``reduce_residual`` decides ``expr == 0`` the cheap way first (``doit``, ``expand``,
-``cancel``) and reaches for ``simplify`` only last and under a time limit.
-``random_instance`` replaces every undefined function (a generic potential, a
-coordinate ``x(t)``) by a random polynomial and every free symbol by a random
-rational that respects its sympy assumptions, so a universally quantified identity
-can be falsified at concrete points.
+``cancel``, then with the jets of curves as independent symbols, :func:`jet_normalize`) and
+reaches for ``simplify`` only last and under a time limit.  Random instances of a claim are
+drawn by :mod:`checker.instances`.
 """
 from __future__ import annotations
 
@@ -222,38 +220,9 @@ def is_provably_nonzero(expr) -> bool:
     return False
 
 
-def undefined_functions(expr) -> list:
-    """The undefined function classes applied in ``expr`` with their arities, sorted by name."""
-    found = {}
-    for app in sympy.sympify(expr).atoms(AppliedUndef):
-        found[app.func] = len(app.args)
-    return sorted(found.items(), key=lambda kv: str(kv[0]))
-
-
 def free_symbols_sorted(expr) -> list:
     """Free symbols of ``expr`` sorted by name (a deterministic order for instance drawing)."""
     return sorted(sympy.sympify(expr).free_symbols, key=lambda s: s.name)
-
-
-def random_polynomial(variables, coefficients, degree: int):
-    """A polynomial in ``variables`` of total degree <= ``degree`` with the given coefficients (cycled)."""
-    monomials = sorted(sympy.itermonomials(list(variables), degree), key=sympy.default_sort_key) if variables else [sympy.Integer(1)]
-    if not coefficients:
-        coefficients = [0]
-    return sum(sympy.Rational(coefficients[i % len(coefficients)]) * m for i, m in enumerate(monomials))
-
-
-def draw_value(symbol, raw):
-    """An admissible value for ``symbol`` near the rational ``raw``: every assumption of the symbol holds of it.
-
-    ``ValueError`` when no such value is found (see :mod:`checker.instances`).
-    """
-    from .instances import FALLBACK_VALUES, move_towards, satisfies_assumptions
-    facts = symbol.assumptions0
-    for candidate in (move_towards(symbol, sympy.Rational(raw)), *FALLBACK_VALUES):
-        if satisfies_assumptions(candidate, facts):
-            return candidate
-    raise ValueError(f"no value satisfies the assumptions of {symbol}")
 
 
 def derivatives_by_dummies(expr):
@@ -286,25 +255,3 @@ def derivatives_by_dummies(expr):
             break
         expr = new
     return expr
-
-
-def instantiate(expr, function_coefficients: dict, symbol_values: dict, degree: int = 2):
-    """Replace undefined functions by polynomials and symbols by values, then ``doit``."""
-    expr = derivatives_by_dummies(expr)
-    for func, arity in undefined_functions(expr):
-        dummies = sympy.symbols(f"_u0:{arity}")
-        poly = random_polynomial(dummies, function_coefficients.get(str(func), [1]), degree)
-        expr = expr.replace(func, sympy.Lambda(dummies, poly))
-    expr = expr.doit()
-    return expr.xreplace({s: symbol_values[s] for s in expr.free_symbols if s in symbol_values})
-
-
-def evaluate(expr, dps: int = 40):
-    """Numerical value of a closed expression with ``dps`` digits (exact when rational)."""
-    expr = sympy.sympify(expr)
-    if expr.is_Rational:
-        return expr
-    value = expr.evalf(dps)
-    if value.free_symbols:
-        raise ValueError(f"expression still has free symbols {sorted(map(str, value.free_symbols))}")
-    return value
