@@ -66,7 +66,7 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
         how = "residual reduces to 0" + (" (Gröbner normal form modulo the relations)" if rel and rel.implicit else "")
         return make("proved", "symbolic", how)
 
-    constant = _nonzero_constant([reduced for _, reduced in pending]) if not (rel and rel.implicit) else None
+    constant = nonzero_constant([reduced for _, reduced in pending]) if not (rel and rel.implicit) else None
     if constant is not None:
         witness = {"instance": {}, "residual": [constant], "seed": seed,
                    "note": "the residual is a non-zero number: the claim fails at every point"}
@@ -158,7 +158,7 @@ def _witness_on_branches(residuals, rel, dps, seed, samples):
     return None
 
 
-def _nonzero_constant(reduced):
+def nonzero_constant(reduced):
     """The first residual that is a number certified non-zero by ``evalf`` (as text), else ``None``."""
     for r in reduced:
         if r.free_symbols or r.atoms(AppliedUndef) or not r.is_number:

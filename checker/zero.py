@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from .identity import InstancePlan, _nonzero_constant
+from .identity import InstancePlan, nonzero_constant
 from .symbolic import cheap_reduce, expensive_reduce
 
 
@@ -44,7 +44,7 @@ def zero_test(expr, *, seed: int = 0, dps: int = 30, seconds: float = 5.0, sampl
     zero, reduced = cheap_reduce(expr)
     if zero:
         return ZeroTest("zero", "reduces to 0 (expand/cancel)")
-    constant = _nonzero_constant([reduced])
+    constant = nonzero_constant([reduced])
     if constant is not None:
         return ZeroTest("nonzero", f"a non-zero number ({constant})")
     plan = InstancePlan.build([expr.doit()], None, dps)
