@@ -218,14 +218,40 @@ def drop(results: dict, dropped: dict) -> None:
                                           hypotheses=old.hypotheses, dropped_path=list(path))
 
 
+def _reached_before_trusted(corpus, item_id: str) -> set:
+    """The items below ``item_id`` reached without passing through a trusted result (a cited item).
+
+    The trusted results themselves are not in the set: they are taken on trust, and what lies only
+    below them is their own business.
+    """
+    seen, stack = set(), [item_id]
+    while stack:
+        node = stack.pop()
+        for dep in corpus.graph.successors(node):
+            if dep in seen:
+                continue
+            if dep in corpus.items and corpus.items[dep].kind == "cited":
+                continue
+            seen.add(dep)
+            stack.append(dep)
+    return {d for d in seen if d in corpus.items}
+
+
 def propagate(corpus, results: dict) -> None:
     """Fill ``graph_verdict``, ``status`` and ``blocked_by`` of every result.
 
     An item's established level is the weakest own verdict over the item and *everything it rests on,
     transitively* (through definitions and text items too): any item below it that is not established
     (refuted, inconclusive, error, not run, not established) makes it ``unsupported``, listed in
-    ``blocked_by``; a ``proved`` item resting anywhere on a ``confirmed`` one is established as ``confirmed``.
+    ``blocked_by``; a ``proved`` item resting on a ``confirmed`` one is established as ``confirmed``.
     ``defined`` and ``stated`` are neutral: they pass on what lies below them and add nothing.
+
+    Trusted results (cited items) are the corpus's axioms (DESIGN: only assumptions, cited results and
+    sympy's arithmetic are taken on trust): a proof that cites one is checked *relative to it*, and the
+    result is listed among the item's trusted results.  So a trusted result that is established (its own
+    sanity checks passed, even only on instances) does not lower a ``proved`` item to ``confirmed``, and
+    neither does anything that lies only below it; a trusted result that is *not* established (refuted,
+    error, ...) still makes everything resting on it ``unsupported``.
     """
     import networkx as nx
     for item_id in corpus.order():
@@ -238,13 +264,14 @@ def propagate(corpus, results: dict) -> None:
             res.graph_verdict, res.status = NOT_ESTABLISHED, NOT_ESTABLISHED_STATUS
             continue
         blocked, some_dep_confirmed = [], False
+        below_proof = _reached_before_trusted(corpus, item_id)
         for dep in sorted(d for d in nx.descendants(corpus.graph, item_id) if d in corpus.items):
             dres = results.get(dep)
             if dres is None:
                 blocked.append(f"{dep} (not run)")
             elif dres.verdict not in ESTABLISHED:
                 blocked.append(f"{dep} ({dres.verdict})")
-            elif dres.verdict == "confirmed":
+            elif dres.verdict == "confirmed" and dep in below_proof:
                 some_dep_confirmed = True
         if own not in ESTABLISHED:
             res.graph_verdict = own
