@@ -199,7 +199,7 @@ def cmd_show(args) -> int:
     print(f"assumes: {', '.join(a.id for a in it.assumes) or '-'}")
     print(f"uses (statement): {', '.join(it.uses) or '-'}")
     print(f"uses (proof): {', '.join(it.proof_uses) or '-'}")
-    print(f"verdict: {res.verdict}; established: {res.graph_verdict}; status: {res.status}; {res.seconds:.2f} s")
+    print(f"verdict: {corpus.items[item_id].verdict_line(res.verdict)}; established: {res.graph_verdict}; status: {res.status}; {res.seconds:.2f} s")
     if res.failure_detail:
         print(f"detail: {res.failure_detail}")
     if res.blocked_by:

@@ -198,7 +198,9 @@ def _item_section(corpus, r: dict, nodes: dict) -> str:
                      (f"<span class='bad'>broken by {escape(' → '.join(path))}</span>" if path else "<span class='ok'>kept</span>")
                      + "</p>")
     cited = f", cited as {escape(it.cited_kind)}" if it.cited_kind else ""
-    return (f'<section class="item" id="{escape(anchor(r["id"]))}"><h3>{escape(r["id"])} {_badge(r["verdict"])}</h3>'
+    return (f'<section class="item" id="{escape(anchor(r["id"]))}"><h3>{escape(r["id"])} {_badge(r["verdict"])}'
+            + (f' <span class="scope">{escape(r["scope"])}</span>' if r.get("scope") and r["verdict"] in ("proved", "confirmed") else "")
+            + '</h3>'
             f'<p><b>{escape(r["title"])}</b> ({escape(r["kind"])}{cited}; expected {escape(r["expected"])}; '
             f'established: {escape(r["established"])}; status: {escape(r["status"])})<br><small>source: {escape(r["source"])}</small></p>'
             f'<p class="statement">{statement_html(r["statement"])}</p>{"".join(extra)}'

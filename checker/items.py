@@ -43,6 +43,9 @@ class Item:
     assumption: Optional[Assumption] = None  # set for postulate items: the item *is* this assumption
     #: equations the item establishes, citable by name: name -> (lhs, rhs); each is checked as a claim of the item
     exports: dict = field(default_factory=dict)
+    #: where the claim checks establish the statement when that is narrower than the statement says
+    #: (``"n <= 3"``): shown with the verdict wherever it is printed, so "proved" never reads as "proved for all n"
+    scope: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -64,6 +67,10 @@ class Item:
     def all_uses(self) -> tuple:
         """Statement uses followed by proof uses, without repetition."""
         return tuple(dict.fromkeys(self.uses + self.proof_uses))
+
+    def verdict_line(self, verdict: str) -> str:
+        """``verdict`` with the item's scope when the checks cover less than the statement: ``proved (n <= 3)``."""
+        return f"{verdict} ({self.scope})" if self.scope and verdict in ("proved", "confirmed") else verdict
 
     def __repr__(self):
         return f"Item({self.id!r}, kind={self.kind!r}, expected={self.expected!r})"
@@ -114,11 +121,12 @@ def _caller_module(depth: int = 2) -> str:
 def item(id: str, *, kind: str, title: str, statement: str = "", source: str = "",
          uses: Sequence = (), proof_uses: Sequence = (), assumes: Sequence = (),
          expected: str = "holds", cited_kind: str = "", avoids: Sequence = (),
-         module: Optional[str] = None, exports: Optional[dict] = None):
+         module: Optional[str] = None, exports: Optional[dict] = None, scope: str = ""):
     """Decorator: declare an item whose verifier is the decorated function ``f(check)``.
 
     The verifier receives a :class:`checker.checks.Checks` collector and records its
-    checks on it; the kernel derives the verdict from those checks.
+    checks on it; the kernel derives the verdict from those checks.  ``scope`` states where the
+    checks establish the statement when that is narrower than the statement (``"n <= 3"``).
     """
     module = module or _caller_module()
 
@@ -126,7 +134,7 @@ def item(id: str, *, kind: str, title: str, statement: str = "", source: str = "
         register(Item(id=id, kind=kind, title=title, statement=statement, source=source,
                       uses=tuple(uses), proof_uses=tuple(proof_uses), assumes=tuple(assumes),
                       expected=expected, verifier=verifier, module=module, cited_kind=cited_kind,
-                      avoids=tuple(avoids), exports=dict(exports or {})))
+                      avoids=tuple(avoids), exports=dict(exports or {}), scope=scope))
         return verifier
 
     return decorate

@@ -44,6 +44,8 @@ def item_record(corpus, result, not_needed=None) -> dict:
         "assumes": [a.id for a in it.assumes], "rests_on": corpus.rests_on(it.id, not_needed),
         "method": method_summary(result), "checks": result.checks,
     }
+    if it.scope:
+        record["scope"] = it.scope
     if result.hypotheses:
         record["hypotheses"] = result.hypotheses
     if it.avoids:
@@ -114,13 +116,14 @@ def to_markdown(report: dict, corpus=None) -> str:
               "Neither `defined` nor `stated` counts as proved.", "",
               "| id | kind | expected | verdict | status | method |", "|---|---|---|---|---|---|"]
     for r in report["items"]:
-        lines.append(f"| [{r['id']}](#{_anchor(r['id'])}) | {r['kind']} | {r['expected']} | {r['verdict']} | {r['status']} | {r['method']} |")
+        lines.append(f"| [{r['id']}](#{_anchor(r['id'])}) | {r['kind']} | {r['expected']} | {r['verdict']}{' (' + r['scope'] + ')' if r.get('scope') and r['verdict'] in ('proved', 'confirmed') else ''} | {r['status']} | {r['method']} |")
     for r in report["items"]:
         lines += ["", f"## {r['id']}", "", f"**{r['title']}** ({r['kind']}"
                   + (f", cited as {r['cited_kind']}" if r.get("cited_kind") else "") + f"; source: {r['source']})", ""]
         if r["statement"]:
             lines += [r["statement"], ""]
-        lines.append(f"Verdict: **{r['verdict']}** (established: {r['established']}; status: {r['status']}; expected: {r['expected']}).")
+        scoped = f" ({r['scope']})" if r.get("scope") and r["verdict"] in ("proved", "confirmed") else ""
+        lines.append(f"Verdict: **{r['verdict']}**{scoped} (established: {r['established']}; status: {r['status']}; expected: {r['expected']}).")
         if r.get("detail"):
             lines.append(f"Detail: {r['detail']}")
         if r.get("blocked_by"):

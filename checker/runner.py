@@ -317,5 +317,7 @@ def stderr_progress(corpus, total: int):
 
     def show(res: ItemResult):
         count[0] += 1
-        print(f"[{count[0]:>3}/{total}] {res.id:<62} {res.verdict:<12} {res.seconds:6.2f}s", file=sys.stderr, flush=True)
+        it = corpus.items.get(res.id)
+        verdict = it.verdict_line(res.verdict) if it is not None else res.verdict
+        print(f"[{count[0]:>3}/{total}] {res.id:<62} {verdict:<12} {res.seconds:6.2f}s", file=sys.stderr, flush=True)
     return show
