@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from sympy.core.function import AppliedUndef
 
 from .evidence import Check
+from .matrix_shapes import at_sizes, concrete_sizes, proved_for_every_shape, shape_symbols, sizes_text
 from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
                         satisfies_assumptions, scale_scan)
 from .pointwise import CompiledResiduals
@@ -47,6 +48,11 @@ ZERO_TEST = ("zero test: |residual| <= 1e-60 x the size of its terms at 2x the w
 
 def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, dps, context, witness_hook) -> Check:
     """The verdict on ``lhs == rhs`` (see the module docstring)."""
+    shapes = shape_symbols(lhs, rhs, relations) if relations is None or isinstance(relations, (list, tuple, dict)) \
+        else shape_symbols(lhs, rhs)
+    if shapes:
+        return _check_every_shape(name, lhs, rhs, shapes, relations=relations, premise=premise, scope=scope,
+                                  samples=samples, seed=seed, dps=dps, context=context, witness_hook=witness_hook)
     rel = parse_relations(relations, premise)
     premises = [rel.describe()] if rel else []
     originals = [rel.apply(r) if rel else sympy.sympify(r).doit() for r in as_residuals((lhs, rhs))]
@@ -136,6 +142,48 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
         detail += f"; {bound}"
     return make("confirmed", "randomized", detail, instances=plan.inside, seed=seed,
                 max_residual=format_number(plan.largest_relative), error_bound=bound or None)
+
+
+def _check_every_shape(name, lhs, rhs, shapes, *, relations, premise, scope, samples, seed, dps, context,
+                       witness_hook) -> Check:
+    """A matrix identity whose shapes are symbols (:mod:`checker.matrix_shapes`): proved for every size by
+    matrix-expression algebra, else checked exactly at small concrete sizes (at most ``confirmed``)."""
+    every = ", ".join(str(s) for s in shapes)
+    suffix = f"; {context}" if context else ""
+    if not relations:
+        how = proved_for_every_shape(lhs, rhs)
+        if how:
+            return Check(name, "proved", "symbolic", scope or f"every size {every}",
+                         f"residual reduces to the zero matrix for every size of {every} ({how}){suffix}")
+    passed, skipped, methods = [], [], set()
+    for sizes in concrete_sizes(shapes):
+        try:
+            at = check_identity(name, at_sizes(lhs, sizes), at_sizes(rhs, sizes), relations=at_sizes(relations, sizes),
+                                premise=premise, scope=scope, samples=samples, seed=seed, dps=dps, context=context,
+                                witness_hook=witness_hook)
+        except (ValueError, ZeroDivisionError, TypeError, sympy.matrices.exceptions.NonInvertibleMatrixError) as exc:
+            skipped.append(f"{sizes_text(sizes)} ({type(exc).__name__})")
+            continue
+        if at.outcome == "refuted":
+            if isinstance(at.witness, dict):
+                at.witness["sizes"] = sizes_text(sizes)
+            at.detail = f"at sizes {sizes_text(sizes)}: {at.detail}"
+            return at
+        if at.outcome != "proved" and at.outcome != "confirmed":
+            at.detail = f"at sizes {sizes_text(sizes)}: {at.detail}"
+            return at
+        passed.append(sizes_text(sizes))
+        methods.add(at.outcome)
+    if not passed:
+        return Check(name, "inconclusive", "instances", scope,
+                     f"no concrete size of {every} could be checked" + (f" (skipped: {'; '.join(skipped)})" if skipped else "")
+                     + suffix, seed=seed)
+    how = "proved exactly" if methods == {"proved"} else "checked (some sizes only on random instances)"
+    detail = (f"sympy's matrix algebra did not reduce the residual for every size of {every}; {how} at sizes "
+              f"{'; '.join(passed)}" + (f"; skipped {'; '.join(skipped)}" if skipped else "")
+              + " -- evidence at these sizes, not a proof for every size" + suffix)
+    return Check(name, "confirmed", "instances", scope or f"sizes {'; '.join(passed)}", detail,
+                 instances=len(passed), seed=seed)
 
 
 def _witness_on_branches(residuals, rel, dps, seed, samples):

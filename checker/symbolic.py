@@ -74,9 +74,15 @@ def _explicit(side):
     """A matrix expression as an explicit matrix with entry symbols (unchanged for anything else)."""
     if not isinstance(side, sympy.MatrixExpr) and not (isinstance(side, sympy.Basic) and side.atoms(sympy.MatrixSymbol)):
         return side
+    symbolic = [m for m in side.atoms(sympy.MatrixSymbol)
+                if not all(isinstance(n, (int, sympy.Integer)) for n in m.shape)]
+    if symbolic or (isinstance(side, sympy.MatrixExpr)
+                    and not all(isinstance(n, (int, sympy.Integer)) for n in side.shape)):
+        # never flatten entries under a symbolic summation index (A[i, j] would become one value)
+        raise ValueError(f"matrix expression {sympy.sstr(side)[:80]} has matrices of symbolic shape "
+                         f"({', '.join(sympy.sstr(m) for m in symbolic) or sympy.sstr(side.shape)}): check it with "
+                         f"check.identity (every size) or give concrete dimensions")
     if isinstance(side, sympy.MatrixExpr):
-        if not all(isinstance(n, (int, sympy.Integer)) for n in side.shape):
-            raise ValueError(f"matrix expression {side} has a symbolic shape {side.shape}: give concrete dimensions")
         side = side.as_explicit()
     entries = side.atoms(sympy.matrices.expressions.matexpr.MatrixElement)
     return side.xreplace({e: sympy.Symbol(f"{e.parent}[{e.i},{e.j}]") for e in entries})
