@@ -296,7 +296,11 @@ def summarize(corpus, results: dict) -> dict:
     not_ok = sorted(i for i, r in results.items() if r.status not in ("ok", NOT_ESTABLISHED_STATUS))
     unsupported = sorted(i for i, r in results.items() if r.graph_verdict == "unsupported")
     dropped = sorted(i for i, r in results.items() if r.status == NOT_ESTABLISHED_STATUS)
+    checked = [r for r in results.values() if r.verdict not in ("defined", "stated", NOT_ESTABLISHED)]
     return {"items": len(results), "verdicts": dict(sorted(per_verdict.items())),
+            "checked_claims": {"items": len(checked),
+                               "proved_by_own_checks": sum(r.verdict == "proved" for r in checked),
+                               "established_proved": sum(r.graph_verdict == "proved" for r in checked)},
             "unsupported": len(unsupported), "not_as_expected": len(not_ok), "not_as_expected_ids": not_ok,
             "not_established_under_assumptions": len(dropped),
             "expected_failures_refuted": sorted(i for i, r in results.items()
