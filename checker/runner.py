@@ -40,6 +40,8 @@ class ItemResult:
     hypotheses: list = field(default_factory=list)
     figures: list = field(default_factory=list)
     dropped_path: list = field(default_factory=list)
+    #: the verifier did not run: its result was reused from the results cache (:mod:`checker.cache`)
+    cached: bool = False
 
 
 def item_seed(run_seed: int, item_id: str) -> int:
@@ -140,14 +142,33 @@ NOT_ESTABLISHED_STATUS = "not established under these assumptions"
 
 def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
         jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None,
-        dropped=None) -> dict:
+        dropped=None, cache=None, keys=None, rerun=()) -> dict:
     """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`.
 
     ``dropped`` maps the ids resting on a dropped assumption to their dependency path
     (:func:`checker.ablation.dropped_items`); those are not run: they are not established.
+    With a results ``cache`` (:class:`checker.cache.ResultsCache`) and the items' ``keys``
+    (:func:`checker.fingerprint.item_keys`), an item whose key has a stored result is not run: the
+    stored check records are judged again here, exactly as a fresh run's; settled fresh results are stored.
+    The ids in ``rerun`` always run.
     """
     dropped = dropped or {}
     results: dict = {}
+    if cache is not None and keys:
+        for item_id in sorted(set(ids) - set(dropped) - set(rerun)):
+            stored = cache.get(keys[item_id]) if item_id in keys else None
+            if stored is not None:
+                message, seconds = stored
+                results[item_id] = _result(corpus.items[item_id], message, seconds)
+                results[item_id].cached = True
+                _report(progress, results[item_id])
+        ids = [i for i in ids if i not in results]
+
+    def settle(item_id, message, seconds):
+        results[item_id] = _result(corpus.items[item_id], message, seconds)
+        if cache is not None and keys and item_id in keys:
+            cache.put(keys[item_id], item_id, results[item_id].verdict, message, seconds)
+
     for item_id in sorted(set(ids) & set(dropped)):
         results[item_id] = ItemResult(item_id, NOT_ESTABLISHED, [], 0.0,
                                       "rests on a dropped assumption: " + " -> ".join(dropped[item_id]),
@@ -158,7 +179,7 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
         for item_id in order:
             start = time.monotonic()
             out = run_in_process(corpus.items[item_id], seed, profile, load_flags)
-            results[item_id] = _result(corpus.items[item_id], out, time.monotonic() - start)
+            settle(item_id, out, time.monotonic() - start)
             _report(progress, results[item_id])
         return results
     ctx = multiprocessing.get_context("fork")
@@ -186,7 +207,7 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
                     message = None
             if message is not None:
                 proc.join(5)
-                results[item_id] = _result(corpus.items[item_id], message, elapsed)
+                settle(item_id, message, elapsed)
             elif not proc.is_alive():
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
@@ -323,5 +344,6 @@ def stderr_progress(corpus, total: int):
         count[0] += 1
         it = corpus.items.get(res.id)
         verdict = it.verdict_line(res.verdict) if it is not None else res.verdict
-        print(f"[{count[0]:>3}/{total}] {res.id:<62} {verdict:<12} {res.seconds:6.2f}s", file=sys.stderr, flush=True)
+        when = "cached" if res.cached else f"{res.seconds:6.2f}s"
+        print(f"[{count[0]:>3}/{total}] {res.id:<62} {verdict:<12} {when:>7}", file=sys.stderr, flush=True)
     return show
