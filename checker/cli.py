@@ -33,10 +33,12 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--profile", choices=("quick", "default", "thorough"), default="default",
                      help="instance counts of randomized checks")
     run.add_argument("--timeout", type=float, default=60.0, help="time limit per verifier in seconds (default 60)")
-    run.add_argument("--jobs", type=int, default=0, help="verifiers run at once (default: min(2, cores))")
+    run.add_argument("--jobs", type=int, default=None, help="verifiers run at once (default: the cores this process may use)")
     run.add_argument("--without", action="append", default=[], metavar="ASSUMPTION",
                      help="drop this postulate, hypothesis or trusted (cited) result (repeatable): what rests on it "
                           "is not established, unless its own analysis showed it not needed")
+    run.add_argument("--traceback", action="store_true",
+                     help="a verifier that raises shows its whole stack, not only the line of your code")
     run.add_argument("--no-cache", action="store_true",
                      help="neither reuse nor store results (the cache is .checker/ in the working directory)")
     run.add_argument("--cache-dir", metavar="DIR", default=None,
@@ -73,16 +75,75 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+class Terminated(BaseException):
+    """SIGTERM (what CI cancellation sends): stop like Ctrl-C, ending every verifier process."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv=None) -> int:
+    import signal
     args = _parser().parse_args(argv)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
+        _validate(args)
         return COMMANDS[args.command](args)
     except UsageError as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("checker: interrupted", file=sys.stderr)
+        print("checker: interrupted; every verifier process was stopped", file=sys.stderr)
         return 130
+    except Terminated:
+        print("checker: terminated; every verifier process was stopped", file=sys.stderr)
+        return 143
+    except BrokenPipeError:  # `graph | head`: the reader left; say nothing more
+        import os
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _validate(args) -> None:
+    """Options that cannot work are usage errors before anything runs (one line, exit 2)."""
+    import math
+    import os
+    timeout = getattr(args, "timeout", None)
+    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+        raise UsageError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    jobs = getattr(args, "jobs", None)
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if getattr(args, "no_corpus", False) and not args.path and not args.module:
+        raise UsageError("--no-corpus loads only your items: give --path FILE or --module NAME")
+    for option, path, is_dir in (("--json", getattr(args, "json", None), False),
+                                 ("--out", getattr(args, "out", None), True)):
+        if not path:
+            continue
+        target = os.path.abspath(path)
+        parent = target if is_dir and os.path.isdir(target) else os.path.dirname(target)
+        while parent and not os.path.exists(parent):
+            parent = os.path.dirname(parent)
+        if (not is_dir and os.path.isdir(target)) or not _can_create_in(parent) or \
+                (os.path.exists(target) and not os.access(target, os.W_OK)):
+            raise UsageError(f"{option} {path}: cannot write there")
+
+
+def _can_create_in(directory: str) -> bool:
+    """Whether a file can really be created in ``directory`` (a probe: permissions can lie, e.g. for root)."""
+    import os
+    import tempfile
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".checker-probe-", dir=directory)
+    except OSError:
+        return False
+    os.close(fd)
+    os.unlink(probe)
+    return True
 
 
 def _load(args):
@@ -152,7 +213,8 @@ def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
                          project_dirs=_project_dirs(corpus, args))
     results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
                   jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags),
-                  hints=timing_hints(TIMINGS), cache=cache, keys=keys, rerun=set(ids) if not reuse else ())
+                  hints=timing_hints(TIMINGS), cache=cache, keys=keys, rerun=set(ids) if not reuse else (),
+                  full_traceback=args.traceback)
     return _finish(corpus, results, args, start)
 
 
@@ -265,9 +327,25 @@ def cmd_list(args) -> int:
     return EXIT_OK
 
 
+def _show_assumption(corpus, node: str) -> int:
+    a = corpus.assumptions[node]
+    direct = sorted(i for i, it in corpus.items.items() if any(x.id == node for x in it.assumes))
+    print(f"{a.id}  ({a.kind}; an assumption, taken on trust)")
+    print(f"statement: {a.description}")
+    if a.source:
+        print(f"source: {a.source}")
+    print(f"predicate on instances: {'yes' if a.predicate is not None else 'none'}")
+    print(f"assumed directly by ({len(direct)}): {', '.join(direct) or '-'}")
+    print(f"rested on by {len(corpus.dependents(node))} items (python -m checker dependents {node})")
+    return EXIT_OK
+
+
 def cmd_show(args) -> int:
     corpus = _load(args)
-    item_id = _known(corpus, args.id, items_only=True)
+    node = _known(corpus, args.id)
+    if node not in corpus.items:
+        return _show_assumption(corpus, node)
+    item_id = node
     it = corpus.items[item_id]
     results, _ = _run(corpus, [item_id], args, progress=False, cache=_open_cache(args), reuse=not args.rerun)
     res = results[item_id]
@@ -359,14 +437,12 @@ def cmd_report(args) -> int:
     corpus = _load(args)
     results, seconds = _run(corpus, list(corpus.items), args, cache=_open_cache(args))
     from pathlib import Path
-    from .report import build_report, timings, to_json, write_atomically
+    from .report import build_report, timings, to_json
     from .publish import write_reports
     report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
     out = Path(args.out)
-    written = write_reports(corpus, report, out)
-    if not args.without:
-        write_atomically(out / "timings.json", to_json(timings(results, seconds)))
-        written.append(out / "timings.json")
+    extra = {} if args.without else {"timings.json": to_json(timings(results, seconds))}
+    written = write_reports(corpus, report, out, extra)
     _print_summary(report, seconds, corpus)
     print("wrote " + ", ".join(str(p) for p in written))
     return EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED

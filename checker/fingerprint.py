@@ -225,8 +225,7 @@ class CodeFingerprints:
     # -- items -------------------------------------------------------------------------------------
     def declaration(self, item) -> str:
         """The item's declaration: everything the kernel and its verifier read from the item object."""
-        assumptions = [_sha(a.id, a.kind, getattr(a, "statement", ""), self.value(getattr(a, "predicate", None), 1))
-                       for a in item.assumes]
+        assumptions = [_sha(a.id, a.kind, a.description, a.source, self.value(a.predicate, 1)) for a in item.assumes]
         return _sha(item.id, item.kind, item.title, item.statement, item.source, item.uses, item.proof_uses,
                     item.expected, item.cited_kind, item.avoids, getattr(item, "scope", ""),
                     self.value(item.exports), *assumptions,

@@ -46,6 +46,8 @@ def item_record(corpus, result, not_needed=None) -> dict:
     }
     if it.scope:
         record["scope"] = it.scope
+    if getattr(result, "output", None):
+        record["output"] = result.output
     if result.hypotheses:
         record["hypotheses"] = result.hypotheses
     if it.avoids:
