@@ -30,7 +30,7 @@ from sympy import Function, Matrix, Symbol
 from checker import Proof, cited, definition, remark, stated
 from checker.randomized import OutsideDomain
 from checker.symbolic import jet_normalize
-from theorems.frobenius import exterior_derivative, satisfies_frobenius_condition, wedge_one_two
+from theorems.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
 from theorems.variational import dalembert_equations, euler_lagrange, solve_multipliers, vakonomic_equations
@@ -678,6 +678,6 @@ def check_velocity_constraint_not_automatically_integrable(check, *, nonintegrab
                "multipliers'",
         uses=["nonholonomic.yxz_one_form_not_integrable", "nonholonomic.yxz_vakonomic_equations",
               "constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation"],
-        proof_uses=["external.frobenius_integrability"])
+        proof_uses=[RHO_DPHI_ID])
 def _(check):
     check_velocity_constraint_not_automatically_integrable(check)
