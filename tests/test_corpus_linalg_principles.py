@@ -156,7 +156,14 @@ MUTATIONS = [
      dict(mass_factor=2, rows=(1,), derivation_rows=())),
     ("dalembert: normals as displacements", cp.check_lagrange_dalembert_equations, "definition",
      dict(virtual_displacements=_constraint_normals, rows=(1,), derivation_rows=())),
+    ("dalembert: reaction sign (first variation)", cp.check_lagrange_dalembert_equations, "definition",
+     dict(reaction_sign=-1, rows=(), derivation_rows=())),
     ("vakonomic: dropped offset b", cp.check_vakonomic_augmented_variation, "definition", dict(include_offset=False)),
+    ("vakonomic: μ-variation sign", cp.check_vakonomic_augmented_variation, "definition", dict(constraint_sign=-1)),
+    ("vakonomic: boundary term sign", cp.check_vakonomic_augmented_variation, "definition", dict(boundary_sign=-1)),
+    ("vakonomic: dropped curl term", cp.check_vakonomic_augmented_variation, "definition", dict(include_curl=False)),
+    ("vakonomic: d'Alembert equations offered as vakonomic", cp.check_vakonomic_augmented_variation, "definition",
+     dict(equations=cp.dalembert_equations)),
     ("holonomic agree: identity sign", cp.check_holonomic_prescriptions_agree, "remark", dict(identity_sign=-1)),
     ("holonomic agree: λ = +μ̇", cp.check_holonomic_prescriptions_agree, "remark", dict(multiplier_relation_sign=1)),
     ("differ: μ = 0 at the state", cp.check_nonholonomic_prescriptions_differ, "remark", dict(state_mu=0)),
@@ -264,3 +271,25 @@ def test_items_registered_with_catalogue_ids(module):
         assert items["terminology.semiholonomic"].verifier is None
         assert "linalg.annihilator_of_kernel_transpose_multiple" in \
             items["constraints.lagrange_dalembert_equations"].proof_uses
+
+
+def test_variational_items_cite_the_fundamental_lemma():
+    from checker.items import find
+    from theorems.analytic_facts import FUNDAMENTAL_LEMMA
+    for item_id in ("constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
+                    "lagrangian.time_dependent_chart_action_first_variation"):
+        assert FUNDAMENTAL_LEMMA in find(item_id).all_uses, item_id
+
+
+def test_vakonomic_check_does_not_call_euler_lagrange_on_the_augmented_lagrangian(monkeypatch):
+    # the first variations are computed by differentiating in ε: euler_lagrange enters only for EL(L) itself
+    calls = []
+    original = cp.euler_lagrange
+
+    def spy(L, q, t):
+        calls.append(L)
+        return original(L, q, t)
+    monkeypatch.setattr(cp, "euler_lagrange", spy)
+    run = run_verifier(cp.check_vakonomic_augmented_variation, kind="definition", profile="quick")
+    assert run.verdict == "defined", run
+    assert len(calls) == 1 and not any(f.func.__name__.startswith("mu") for f in calls[0].atoms(sp.Function))
