@@ -164,8 +164,16 @@ MUTATIONS = [
     ("vakonomic: dropped curl term", cp.check_vakonomic_augmented_variation, "definition", dict(include_curl=False)),
     ("vakonomic: d'Alembert equations offered as vakonomic", cp.check_vakonomic_augmented_variation, "definition",
      dict(equations=cp.dalembert_equations)),
-    ("holonomic agree: identity sign", cp.check_holonomic_prescriptions_agree, "remark", dict(identity_sign=-1)),
-    ("holonomic agree: λ = +μ̇", cp.check_holonomic_prescriptions_agree, "remark", dict(multiplier_relation_sign=1)),
+    ("holonomic agree: identity sign", cp.check_holonomic_prescriptions_agree, "remark",
+     dict(identity_sign=-1, sizes=((2, 1),))),
+    ("holonomic agree: λ = +μ̇", cp.check_holonomic_prescriptions_agree, "remark",
+     dict(multiplier_relation_sign=1, sizes=((2, 1),))),
+    ("holonomic agree: λ = +μ̇ (symbolic n, k only)", cp.check_holonomic_prescriptions_agree, "remark",
+     dict(multiplier_relation_sign=1, sizes=())),
+    ("multiplier wrong factor, symbolic dimension", la.check_annihilator_lemma, "cited",
+     dict(symbolic_multiplier=lambda A, l: 2 * sp.Inverse(A * A.T) * A * l, symbolic_sizes=())),
+    ("multiplier without the Gram inverse, symbolic dimension", la.check_annihilator_lemma, "cited",
+     dict(symbolic_multiplier=lambda A, l: A * l, symbolic_sizes=())),
     ("differ: μ = 0 at the state", cp.check_nonholonomic_prescriptions_differ, "remark", dict(state_mu=0)),
     ("differ: curve off the constraint", cp.check_nonholonomic_prescriptions_differ, "remark",
      dict(curve=(0, cp.t, cp.t))),
@@ -190,13 +198,32 @@ BROKEN_PROOFS = {
 }
 
 
+#: mutations whose supporting randomized cross-check fails too: the run is an ``error`` (a supporting check failed),
+#: and a claim check must be refuted
+SUPPORTING_ALSO_FAILS = {"inner product indefinite", "multiplier wrong factor"}
+
+
 @pytest.mark.parametrize("label, verifier, kind, claim", MUTATIONS, ids=[m[0] for m in MUTATIONS])
 def test_mutated_claim_is_refuted(label, verifier, kind, claim):
     run = _verdict(verifier, kind, **claim)
-    assert run.verdict == "refuted", run
+    if label in SUPPORTING_ALSO_FAILS:
+        assert run.verdict == "error" and any(c.claim and c.outcome == "refuted" for c in run.checks), run
+    else:
+        assert run.verdict == "refuted", run
     if label in BROKEN_PROOFS:
         outcomes = _outcome(run, BROKEN_PROOFS[label])
         assert all(o != "proved" for o in outcomes), run
+
+
+def test_symbolic_dimension_chain_rejects_a_wrong_norm_identity():
+    assert run_verifier(la.check_annihilator_symbolic_dimension, norm_factor=2).verdict == "refuted"
+
+
+def test_annihilator_lemma_is_proved_for_symbolic_dimension_and_the_sampling_only_supports():
+    run = _true_run(la.check_annihilator_lemma, "cited")
+    symbolic = [c for c in run.checks if c.name.startswith(("(1)", "(2)", "(3)", "(4)", "(5)"))]
+    assert len(symbolic) == 5 and all(c.outcome == "proved" and c.claim for c in symbolic)
+    assert all(not c.claim for c in run.checks if c.method == "randomized")
 
 
 def test_annihilator_proof_with_wrong_multiplier_is_not_proved():

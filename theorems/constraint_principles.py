@@ -30,7 +30,7 @@ from sympy import Function, Matrix, Symbol
 from checker import Proof, cited, definition, remark, stated
 from checker.randomized import OutsideDomain
 from checker.symbolic import jet_normalize
-from theorems.analytic_facts import FUNDAMENTAL_LEMMA
+from theorems.analytic_facts import FUNDAMENTAL_LEMMA, SCHWARZ
 from theorems.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
@@ -533,40 +533,62 @@ def _(check):
 # constraints.holonomic_dalembert_vakonomic_agree  (catalogue #37)
 # ---------------------------------------------------------------------------
 
-def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_relation_sign=-1):
-    """For ``f(t, q) = 0``: ``EL(L + μḟ) = EL(L) + μ̇∇f``; the vakonomic equations are d'Alembert's with ``λ = −μ̇``."""
-    q = [Function("x")(t), Function("y")(t)]
-    f = Function("f")(t, *q)
+HOLONOMIC_AGREE_SIZES = ((2, 1), (3, 1), (3, 2))
+
+
+def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_relation_sign=-1,
+                                        sizes=HOLONOMIC_AGREE_SIZES):
+    """For ``f(t, q) = 0`` (k rows): ``EL(L + μ·ḟ) = EL(L) + Gᵀμ̇`` (G = ∂f/∂q); the vakonomic equations are
+    d'Alembert's with ``λ = −μ̇``.
+
+    The calculus identity and the checked proof run for each (n, k) in ``sizes`` (generic f, V); the multiplier
+    correspondence is also checked for symbolic n and k (MatrixSymbols).
+    """
+    for n, k in sizes:
+        _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign)
+    nn, kk = sympy.symbols("n k", integer=True, positive=True)
+    E, G = sympy.MatrixSymbol("E", nn, 1), sympy.MatrixSymbol("G", kk, nn)
+    rate = sympy.MatrixSymbol("mu_dot", kk, 1)
+    check.identity("vakonomic residual E + Gᵀμ̇ is the d'Alembert residual E − Gᵀλ at λ = −μ̇ (symbolic n, k)",
+                   E + identity_sign * G.T * rate, E - G.T * (multiplier_relation_sign * rate),
+                   scope="symbolic n and k: E = EL(L), G = ∂f/∂q (k×n), μ̇ (k×1) as matrix symbols")
+
+
+def _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign):
+    q = [Function(name)(t) for name in ("x", "y", "z")[:n]]
+    fs = [Function(f"f{a + 1}")(t, *q) for a in range(k)]
     V = Function("V")(t, *q)
     L = m * sum((qi.diff(t) ** 2 for qi in q), sympy.S.Zero) / 2 - V
-    mu = Function("mu")(t)
-    f_dot = sympy.diff(f, t)
-    grad = Matrix([sympy.diff(f, qi) for qi in q])
-    el_vak = Matrix(euler_lagrange(L + mu * f_dot, q, t))
+    mus = [Function(f"mu{a + 1}")(t) for a in range(k)]
+    f_dot = [sympy.diff(f, t) for f in fs]
+    G = Matrix(k, n, lambda a, i: sympy.diff(fs[a], q[i]))
+    rates = Matrix([mu_a.diff(t) for mu_a in mus])
+    el_vak = Matrix(euler_lagrange(L + sum((mu_a * fd for mu_a, fd in zip(mus, f_dot)), sympy.S.Zero), q, t))
     el = Matrix(euler_lagrange(L, q, t))
-    scope = "symbolic, generic f(t, x, y), V(t, x, y), μ(t), n = 2"
-    check.identity("EL(L + μ ḟ) = EL(L) + μ̇ ∇f", el_vak, el + identity_sign * mu.diff(t) * grad, scope=scope,
-                   context="L + μḟ = L + d/dt(μf) − μ̇f")
+    scope = f"symbolic, generic f(t, q) ({k} rows), V(t, q), μ(t), n = {n}"
+    check.identity(f"EL(L + μ·ḟ) = EL(L) + Gᵀμ̇ (n = {n}, k = {k})", el_vak, el + identity_sign * G.T * rates,
+                   scope=scope, context="L + μḟ = L + d/dt(μf) − μ̇f; Schwarz identifies ∂_i ḟ with d/dt ∂_i f")
 
     p = Proof("holonomic vakonomic equations are d'Alembert's with λ = −μ̇")
-    p.suppose("vakonomic", (el_vak, sympy.zeros(2, 1)), note="EL_q(L + μ ḟ) = 0")
+    p.suppose("vakonomic", (el_vak, sympy.zeros(n, 1)), note="EL_q(L + μ·ḟ) = 0")
     components = []
-    for i in range(2):
-        components.append(p.algebra(f"component_{i + 1}", ["vakonomic"], (el[i], -identity_sign * mu.diff(t) * grad[i]),
-                                    certificate=[0] * i + [1] + [0] * (1 - i),
-                                    note="EL_i(L) + μ̇ ∂_i f = EL_i(L + μḟ)"))
-    p.algebra("dalembert_form", components, (el, -identity_sign * mu.diff(t) * grad))
+    for i in range(n):
+        components.append(p.algebra(f"component_{i + 1}", ["vakonomic"], (el[i], -identity_sign * (G.T * rates)[i]),
+                                    certificate=[1 if j == i else 0 for j in range(n)],
+                                    note="EL_i(L) + (Gᵀμ̇)_i = EL_i(L + μ·ḟ)"))
+    p.algebra("dalembert_form", components, (el, -identity_sign * G.T * rates))
     p.conclude("dalembert_form")
-    check.proof("vakonomic ⇒ EL(L) = −μ̇ ∇f", p, scope=scope)
+    check.proof(f"vakonomic ⇒ EL(L) = −Gᵀμ̇ (n = {n}, k = {k})", p, scope=scope)
 
-    A, b = Matrix([list(grad)]), [_partial_t(f, q)]
+    A, b = G, [_partial_t(f, q) for f in fs]
     vak = vakonomic_equations(L, q, t, A, b)
     dal = dalembert_equations(L, q, t, A, b)
-    lam = dal.multipliers[0]
-    check.identity("the constraint row A q̇ + b is ḟ", _residuals(vak.constraints), Matrix([f_dot]), scope=scope)
-    check.identity("vakonomic_equations = dalembert_equations with λ = −μ̇", _residuals(vak.dynamics),
-                   _residuals(dal.dynamics).subs(lam, multiplier_relation_sign * vak.multipliers[0].diff(t)),
-                   scope=scope + ", A = ∇f, b = ∂_t f")
+    check.identity(f"the constraint rows A q̇ + b are ḟ (n = {n}, k = {k})", _residuals(vak.constraints),
+                   Matrix(f_dot), scope=scope)
+    relation = {lam: multiplier_relation_sign * mu_a.diff(t) for lam, mu_a in zip(dal.multipliers, vak.multipliers)}
+    check.identity(f"vakonomic_equations = dalembert_equations with λ = −μ̇ (n = {n}, k = {k})",
+                   _residuals(vak.dynamics), _residuals(dal.dynamics).subs(relation),
+                   scope=scope + ", A = ∂f/∂q, b = ∂_t f")
 
 
 @remark("constraints.holonomic_dalembert_vakonomic_agree",
@@ -579,7 +601,8 @@ def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_re
         source="seed 002_3134e4ba07f0f65c.txt: 'When the methods agree' — 'For a holonomic constraint … these approaches yield the same "
                "constrained equations under the usual regularity assumptions'",
         uses=["constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
-              "constraints.holonomic_virtual_displacements"])
+              "constraints.holonomic_virtual_displacements"],
+        proof_uses=[SCHWARZ], scope="n <= 3")
 def _(check):
     check_holonomic_prescriptions_agree(check)
 
