@@ -30,7 +30,7 @@ from sympy import Function, Matrix, Symbol
 from checker import Proof, cited, definition, remark, stated
 from checker.randomized import OutsideDomain
 from checker.symbolic import jet_normalize
-from theorems.analytic_facts import FUNDAMENTAL_LEMMA, SCHWARZ
+from theorems.analytic_facts import FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM, SCHWARZ
 from theorems.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
@@ -161,6 +161,15 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
                    jet_normalize(integration_by_parts), scope=scope)
     check.identity("euler_lagrange(L) = d/dt L_v − L_q", Matrix(euler_lagrange(on_path, q, t)),
                    el_sign * Matrix([L_v[i].diff(t) - L_q[i] for i in range(n)]), scope=scope)
+    # δS = ∫_a^b (first variation) dt = ∫_a^b (L_q − d/dt L_v)·η dt + [L_v·η]_a^b (fundamental theorem of calculus,
+    # cited); the bracket vanishes for fixed endpoints
+    a, b = sympy.symbols("a b", real=True)
+    boundary = euclidean_inner_product(L_v, eta)
+    bracket = boundary.subs(t, b) - boundary.subs(t, a)
+    fixed = {e.subs(t, end): 0 for e in eta for end in (a, b)} if endpoints_fixed else {}
+    check.identity("[L_v·η]_a^b = 0 when η(a) = η(b) = 0: δS = ∫_a^b (L_q − d/dt L_v)·η dt", bracket.subs(fixed), 0,
+                   scope=scope + ", endpoints a, b",
+                   context="∫_a^b d/dt(L_v·η) dt = [L_v·η]_a^b by the fundamental theorem of calculus")
 
     strategy, (T, Q, W) = _first_variation_instances(n)
 
@@ -179,6 +188,11 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
         antiderivative = sympy.Poly(sympy.expand(first_variation - el_form), t).integrate()
         return antiderivative.eval(1) - antiderivative.eval(0)
 
+    with check.supporting():  # exact integration on polynomial instances: a cross-check of the symbolic argument above
+        _integrated_first_variation(check, strategy, integrated, endpoints_fixed, n)
+
+
+def _integrated_first_variation(check, strategy, integrated, endpoints_fixed, n):
     check.property("δS = ∫_0^1 (L_q − d/dt L_v)·η dt for η(0) = η(1) = 0", strategy, integrated, samples=10,
                    describe=lambda inst: {"L": sympy.sstr(inst[0]), "q": [sympy.sstr(p) for p in inst[1]],
                                           "eta/(t(t-1))" if endpoints_fixed else "eta":
@@ -198,7 +212,7 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
                  r"Euler--Lagrange operator is $EL(\mathcal L) = \frac{d}{dt}\mathcal L_v - \mathcal L_q$.",
        source="cited: 001 'A time-dependent Lagrangian chart, its action functional and its fixed-endpoint first "
               "variations'",
-       uses=["linalg.euclidean_inner_product", FUNDAMENTAL_LEMMA])
+       uses=["linalg.euclidean_inner_product", FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM])
 def _(check):
     check_first_variation(check)
 
