@@ -10,9 +10,11 @@ This file contains
   ``A q̇ + b = 0`` (the offset ``b`` does not enter), and the definition
   ``constraints.linear_velocity_constraint_chetaev``;
 * the definitions ``constraints.lagrange_dalembert_equations`` and
-  ``constraints.vakonomic_augmented_variation`` (checked against :mod:`theorems.variational`);
+  ``constraints.vakonomic_augmented_variation``: the toolkit's equations (:mod:`theorems.variational`) are checked
+  against first variations computed directly (d/dε of the Lagrangian along q + εη, μ + εν), which the cited
+  fundamental lemma turns into the pointwise equations;
 * the remarks ``constraints.holonomic_dalembert_vakonomic_agree`` (``λ = −μ̇`` for holonomic
-  constraints, with a checked proof), ``constraints.nonholonomic_prescriptions_differ_generally``,
+  constraints, with a checked proof, for n ≤ 3; the multiplier correspondence for symbolic n), ``constraints.nonholonomic_prescriptions_differ_generally``,
   ``constraints.linear_velocity_not_automatically_integrable`` and the text items
   ``terminology.semiholonomic`` and ``external.goldstein_classical_mechanics``.
 

@@ -9,7 +9,10 @@ This file contains
   product of a one-form with a two-form;
 * :func:`satisfies_frobenius_condition` -- decision whether ``ω ∧ dω = 0``;
 * :func:`annihilated_distribution` -- a basis of ``ker A``, the distribution annihilated by
-  the rows of ``A`` read as one-forms.
+  the rows of ``A`` read as one-forms;
+* the items: ``frobenius.rho_dphi_satisfies_frobenius_condition`` (the proved direction ω = ρ dΦ ⇒ ω∧dω = 0,
+  every n, resting on Schwarz) and the cited ``external.frobenius_integrability`` (the converse, taken on trust;
+  results that only need the proved direction use the theorem).
 
 Coordinates are plain sympy Symbols.  A vector field is a list (or column Matrix) of its
 components; a one-form ``ω = Σ a_i dx_i`` is the list of its coefficients ``a_i``; a two-form

@@ -14,7 +14,8 @@ This file contains
   rational expressions;
 * the hypothesis ``linalg.A_full_row_rank`` (rank A = k, i.e. A is surjective) and the cited lemma
   ``linalg.annihilator_of_kernel_transpose_multiple``: a functional vanishing on the kernel of a
-  surjection ``A`` is ``Aᵀμ`` for exactly one ``μ``; its verifier also shows the rank hypothesis
+  surjection ``A`` is ``Aᵀμ`` for exactly one ``μ`` (proved for symbolic k and n with MatrixSymbols,
+  :func:`check_annihilator_symbolic_dimension`); its verifier also shows the rank hypothesis
   is needed (``A = [[1, 0], [1, 0]]``).
 
 Each verifier is a plain function whose keyword parameters are the data of the claim, with the

@@ -7,10 +7,11 @@ A = (0, -x, 1), b = 0 — and its items:
   δz = x δy, the d'Alembert law and the vakonomic law, each checked against the toolkit;
 * :func:`dalembert_motion` — the closed-form d'Alembert motion through the origin with
   velocity (a, b, 0), and ``nonholonomic.zxy_dalembert_vakonomic_differ``: for (a, b) = (1, 1)
-  it is x = t, y = asinh t, z = √(1+t²) − 1 on ℝ, unique and maximal, and not vakonomic on
-  any subinterval (a checked proof);
+  it is x = t, y = asinh t, z = √(1+t²) − 1 on ℝ, unique and maximal (Picard–Lindelöf, cited, for the
+  reduced field, which is shown C¹), and not vakonomic on any subinterval (a checked proof);
 * ``nonholonomic.zxy_dalembert_motions_are_vakonomic``: seed 001's statement "every
-  d'Alembert motion … is a vakonomic motion", expected to fail and refuted by that witness;
+  d'Alembert motion … is a vakonomic motion", expected to fail and refuted by that witness (each of its
+  hypotheses is checked on the witness, the initial data by the hypothesis' predicate);
 * the scope remarks of seed 001 and seed 003 (e), the non-integrability lemma for
   span{∂x, ∂y + x∂z} (a checked proof) and the holonomic-inequivalence example of seed 003 (d).
 """
@@ -157,6 +158,9 @@ def check_differ(check, *, a=1, b=1, closed_form=None, dps=30):
     data = [along(c, motion).subs(t, 0) for c in COORDINATES] + [along(c.diff(t), motion).subs(t, 0) for c in COORDINATES]
     check.fact("initial data (0,0,0), (a,b,0)", [sympy.nsimplify(v) for v in data] == [0, 0, 0, sympy.sympify(a), sympy.sympify(b), 0],
                detail=f"q(0), q'(0) = {data}", witness={"data": data})
+    seed = {"position": tuple(data[:3]), "velocity": tuple(data[3:])}
+    check.fact("the predicate of nonholonomic.zxy_seed_initial_data holds for these data", H_SEED_DATA.holds_for(seed),
+               method="computation", detail=f"data {seed}")
     state, accelerations, solved = reduced_dalembert_field()
     denominators = {sympy.denom(sympy.together(acc)) for acc in accelerations} - {1}
     check.fact("reduced system: rational in the state with positive denominators, so C^1 on R^6",
