@@ -153,8 +153,11 @@ class CodeFingerprints:
                 return _sha("sympy", sympy.srepr(v))
         except ImportError:  # pragma: no cover - sympy is a dependency
             pass
-        if hasattr(v, "__dict__") and self._is_project(type(v)):
-            return _sha("object", self.klass(type(v)), self.value(dict(vars(v)), depth + 1))
+        if hasattr(v, "__dict__") and not isinstance(v, type):
+            # an instance (a project class's, or a kernel dataclass such as an Assumption whose predicate is
+            # project code): its class and everything it holds, functions included
+            cls = self.klass(type(v)) if self._is_project(type(v)) else _sha(type(v).__module__, type(v).__qualname__)
+            return _sha("object", cls, self.value(dict(vars(v)), depth + 1))
         return _sha("repr", type(v).__name__, _ADDRESS.sub("", repr(v)))
 
     def code(self, code: types.CodeType) -> str:
