@@ -56,6 +56,11 @@ from theorems.linalg import A_FULL_ROW_RANK, euclidean_inner_product, transpose_
 from theorems.strategies import full_row_rank_matrices, mass_operators, rational_matrices, rationals
 from theorems.variational import dalembert_equations
 from theorems import zxy
+from theorems.analytic_facts import INVERSE_FUNCTION_THEOREM
+from theorems.velocity_constraint_matrix_algebra import (check_affine_every_size, check_general_linear_group_every_size,
+                                                         check_inverse_continuity_every_size,
+                                                         check_multiplier_every_size, check_re_presentation_every_size,
+                                                         check_zero_row_every_size)
 
 __all__ = [
     "VelocityConstraintDatum", "RankDeficientDatum", "AdmissibleVelocities",
@@ -673,13 +678,23 @@ def _pointwise_instances(max_particles: int, rank_hypothesis: bool = True):
 
 def check_admissible_velocities(check, *, particular=particular_admissible_velocity, directions=_kernel_directions,
                                 dimension=lambda n, k: n - k, rank_hypothesis=True, sizes=((1, 3), (2, 3)),
-                                max_particles=2, samples=20, rank_witness=(RANK_DROP_A, (1,), RANK_DROP_POINT)):
+                                max_particles=2, samples=20, rank_witness=(RANK_DROP_A, (1,), RANK_DROP_POINT),
+                                every_size=True, v0_formula=None):
     """{v : Av + b = 0} = v0 + ker A, nonempty, v0 = −Aᵀ(AAᵀ)⁻¹b, dim = 3N − k' (rank A = k'); necessity witness.
 
-    ``particular(A, b)`` is the claimed v0, ``directions(A, b)`` the claimed basis of the direction space,
-    ``dimension(n, k)`` the claimed dimension; ``rank_hypothesis=False`` drops rank A = k' from the claim;
-    ``rank_witness = (A(x), b, point)`` is the necessity witness offered for the rank hypothesis.
+    The statement is proved for every k' and 3N by matrix identities of symbolic shape
+    (:func:`theorems.velocity_constraint_matrix_algebra.check_affine_every_size`; the dimension by the cited
+    rank–nullity theorem); the toolkit (``particular``, ``directions``) is checked symbolically at fixed sizes, and
+    the randomized exact instances support.
+
+    ``particular(A, b)`` is the claimed v0 of the toolkit, ``v0_formula(A, b)`` the claimed v0 as a matrix expression
+    (None: −Aᵀ(AAᵀ)⁻¹b), ``directions(A, b)`` the claimed basis of the direction space, ``dimension(n, k)`` the
+    claimed dimension; ``rank_hypothesis=False`` drops rank A = k' from the claim; ``rank_witness = (A(x), b,
+    point)`` is the necessity witness offered for the rank hypothesis.
     """
+    if every_size:
+        check_affine_every_size(check, dimension=dimension,
+                                **({} if v0_formula is None else {"v0_formula": v0_formula}))
     for k, n in sizes:
         A, form = _symbolic_matrix(k, n)
         b = Matrix(_symbol_set("b", k))
@@ -723,11 +738,13 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
 
     hyp = "A of full row rank" if rank_hypothesis else "A with a duplicated row for k' ≥ 2 (rank hypothesis dropped)"
     if samples:
-        check.property("Av + b = 0 is solvable; v0 solves it; every solution is v0 + ker A; directions: a basis of ker A "
-                       "of dimension 3N − k' = 3N − rank A (rank–nullity)", _pointwise_instances(max_particles, rank_hypothesis),
-                       affine, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, {hyp}, b random; an "
-                             "independent solution by Gauss–Jordan; v0 + Σc_iδ_i admissible")
+        with check.supporting():  # the symbolic every-size checks above decide
+            check.property("Av + b = 0 is solvable; v0 solves it; every solution is v0 + ker A; directions: a basis of "
+                           "ker A of dimension 3N − k' = 3N − rank A (rank–nullity)",
+                           _pointwise_instances(max_particles, rank_hypothesis),
+                           affine, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
+                           scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, {hyp}, b random; "
+                                 "an independent solution by Gauss–Jordan; v0 + Σc_iδ_i admissible")
 
     A_w, b_w, point = rank_witness
     A0, b0 = Matrix(A_w).xreplace(point), _column(b_w)
@@ -757,7 +774,7 @@ lemma(AFFINE_ID,
                 r"the rank hypothesis the set can be empty ($A=(x_1,0,0)$, $b=1$ at $x_1=0$) or have larger dimension.",
       source=f"{SEED} (b) 'They form the nonempty affine subspace v_0 + ker A(t,x) … dim V(t,x) = 3N − k′ by rank-nullity'",
       uses=[DATUM_ID, RANK_NULLITY_ID, "constraints.linear_velocity_constraint_chetaev",
-            "nonholonomic.zxy_constraint_dalembert_vakonomic_laws"],
+            "nonholonomic.zxy_constraint_dalembert_vakonomic_laws", "linalg.euclidean_inner_product"],
       assumes=[H_CONSTANT_RANK])(lambda check: check_admissible_velocities(check))
 
 
@@ -913,14 +930,23 @@ def _annihilator_relations(A: Matrix, R: Matrix) -> dict:
 
 
 def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 3), (2, 3)), rank_hypothesis=True,
-                          max_particles=2, samples=20):
+                          max_particles=2, samples=20, every_size=True, multiplier_formula=None):
     """With rank A = k': R ⟂ ker A ⇔ R = Aᵀμ, μ = (AAᵀ)⁻¹AR unique and continuous; necessity of the rank hypothesis;
     the postulate is not needed (the equivalence is linear algebra at each t).
 
-    ``multiplier(A, R)`` is the claimed formula; ``rank_hypothesis=False`` drops rank A = k' from the claim.
+    Proved for every k' and 3N by matrix identities of symbolic shape (the projector P = I − Aᵀ(AAᵀ)⁻¹A; continuity
+    of inversion through the cited inverse function theorem); the toolkit's multiplier is checked symbolically at
+    fixed sizes, and the randomized exact instances support.
+
+    ``multiplier(A, R)`` is the claimed formula of the toolkit, ``multiplier_formula(A, R)`` the claimed formula as a
+    matrix expression (None: (AAᵀ)⁻¹AR); ``rank_hypothesis=False`` drops rank A = k' from the claim.
     """
     with check.without(IDEAL_REACTION_ADOPTION, note="the equivalence R ⟂ ker A ⇔ R = Aᵀμ is linear algebra at each t; "
                                                      "the postulate only says that every motion of the model is ideal"):
+        if every_size:
+            check_multiplier_every_size(check, **({} if multiplier_formula is None
+                                                  else {"multiplier_formula": multiplier_formula}))
+            check_inverse_continuity_every_size(check)
         for k, n in sizes:
             A = _normal_form(k, n)
             R = Matrix(_symbol_set("R", n))
@@ -970,11 +996,12 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
                    scope="k' = 2, 3N = 3, exact")
         hyp = "full row rank" if rank_hypothesis else "a duplicated row for k' ≥ 2 (rank hypothesis dropped)"
         if samples:
-            check.property("R ⟂ ker A ⇔ R = Aᵀ·multiplier(A, R); μ unique (Aᵀ injective)",
-                           _pointwise_instances(max_particles, rank_hypothesis), equivalence,
-                           samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                           scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A of {hyp}; "
-                                 "R = Aᵀc, R random, R = Aᵀc + δ (δ ∈ ker A)")
+            with check.supporting():  # the symbolic every-size checks decide
+                check.property("R ⟂ ker A ⇔ R = Aᵀ·multiplier(A, R); μ unique (Aᵀ injective)",
+                               _pointwise_instances(max_particles, rank_hypothesis), equivalence,
+                               samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
+                               scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A of {hyp}; "
+                                     "R = Aᵀc, R random, R = Aᵀc + δ (δ ∈ ker A)")
         datum = zxy_datum()
         slanted = [t, t, t**2 / 2]
         Rs = datum.reaction([1], None, slanted)
@@ -1012,7 +1039,8 @@ lemma(MULTIPLIER_ID,
                 r"($\operatorname{rank}A<k'$) $\mu$ is not unique.",
       source=f"{SEED} (c) 'By the multiplier lemma … the ideal condition holds at time t if and only if there is a unique "
              "μ(t) ∈ ℝ^{k′} with R(t)=A(t,x(t))^T μ(t)'",
-      uses=[MODEL_ID, ANNIHILATOR_ID, "linalg.euclidean_inner_product"],
+      uses=[MODEL_ID, ANNIHILATOR_ID, "linalg.euclidean_inner_product", GL_ID],
+      proof_uses=[INVERSE_FUNCTION_THEOREM, RANK_NULLITY_ID],
       assumes=[H_CONSTANT_RANK, IDEAL_REACTION_ADOPTION])(lambda check: check_multiplier_form(check))
 
 
@@ -1075,11 +1103,15 @@ def _re_presentation_proofs(check, k, n, transform):
 
 
 def check_re_presentation(check, *, transform=re_presented_multiplier, require_invertible=True, sizes=((1, 3), (2, 3)),
-                          max_particles=2, samples=10, datum_instance=True):
+                          max_particles=2, samples=10, datum_instance=True, every_size=True, transform_formula=None):
     """(A, b) ↦ (ρA, ρb), ρ invertible: admissible velocities (v0 and ker A) and the reaction unchanged, μ ↦ ρ^{-T}μ.
 
-    ``transform(ρ, μ)`` is the claimed new multiplier; ``require_invertible=False`` drops the hypothesis on ρ.
+    Proved for every k' and 3N by matrix identities of symbolic shape; checked proofs at fixed sizes; randomized
+    exact instances support.  ``transform(ρ, μ)`` is the claimed new multiplier of the toolkit, ``transform_formula``
+    the claimed law as a matrix expression (None: ρ^(-T)μ); ``require_invertible=False`` drops the hypothesis on ρ.
     """
+    if every_size:
+        check_re_presentation_every_size(check, **({} if transform_formula is None else {"transform": transform_formula}))
     for k, n in sizes:
         _re_presentation_proofs(check, k, n, transform)
 
@@ -1109,10 +1141,12 @@ def check_re_presentation(check, *, transform=re_presented_multiplier, require_i
     check.fact("a fixed instance: A = [[1, 0, 2], [0, 1, −1]], ρ = [[2, 1], [0, 1]], b = (1, −1), R = Aᵀ(3, 1)",
                invariant(fixed), method="computation", scope="k' = 2, 3N = 3, exact")
     if samples:
-        check.property("v0 and span ker A unchanged; μ(ρA, R) = transform(ρ, μ(A, R)); (ρA)ᵀμ' = Aᵀμ = R", instances(),
-                       invariant, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..min(3N − 1, 3), A full row "
-                             f"rank, ρ {'invertible' if require_invertible else 'any (hypothesis dropped)'}, R = Aᵀc")
+        with check.supporting():  # the symbolic every-size checks decide
+            check.property("v0 and span ker A unchanged; μ(ρA, R) = transform(ρ, μ(A, R)); (ρA)ᵀμ' = Aᵀμ = R",
+                           instances(), invariant, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
+                           scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..min(3N − 1, 3), A full "
+                                 f"row rank, ρ {'invertible' if require_invertible else 'any (hypothesis dropped)'}, "
+                                 "R = Aᵀc")
     if datum_instance:
         datum = zxy_datum()
         rho = Matrix([[1 + ZX**2]])
@@ -1165,12 +1199,31 @@ lemma(REPRESENTATION_ID,
 # velocity_constraint.scope_exclusions  (catalogue #55)
 # ---------------------------------------------------------------------------
 
-def check_scope_exclusions(check, *, degeneration=lambda m1, s: s**2 / m1, limit_value=0, samples=10, max_particles=2):
-    """At a rank drop the multiplier system degenerates: A = (x1, 0, 0) gives A𝖬⁻¹Aᵀ = x1²/m1 → 0, μ = R1/x1 blows up,
-    and the constructor excludes the point; randomized: scaling a row by s gives det(A𝖬⁻¹Aᵀ) = s²·det(A0𝖬⁻¹A0ᵀ).
+def _zero_row_generic(check, factor):
+    """The zero-row test with generic entries: k' = 2, 3N = 3, 𝖬 = m1 I₃ (every k' ≥ 2 is in the every-size check)."""
+    m1, s = Symbol("m1", positive=True), Symbol("s", real=True)
+    A0 = Matrix(2, 3, lambda i, j: Symbol(f"a{i + 1}{j + 1}", real=True))
+    A_s = A0.copy()
+    A_s[1, :] = s * A0[1, :]
+    M = mass_operator([m1])
+    check.identity("zero-row test, generic entries: det(A_s𝖬⁻¹A_sᵀ) = factor(s)·det(A0𝖬⁻¹A0ᵀ) (k' = 2, 3N = 3)",
+                   (A_s * M.inv() * A_s.T).det(), factor(s) * (A0 * M.inv() * A0.T).det(),
+                   scope="symbolic, generic 2×3 A0, 𝖬 = m1 I₃, the second row scaled by s")
 
-    ``degeneration(m1, x1)`` is the claimed A𝖬⁻¹Aᵀ, ``limit_value`` its claimed limit at x1 = 0.
+
+def check_scope_exclusions(check, *, degeneration=lambda m1, s: s**2 / m1, limit_value=0, samples=10, max_particles=2,
+                           zero_row_factor=lambda s: s**2, every_size=True):
+    """At a rank drop the multiplier system degenerates: A = (x1, 0, 0) gives A𝖬⁻¹Aᵀ = x1²/m1 → 0, μ = R1/x1 blows up,
+    and the constructor excludes the point; the zero-row test: scaling the last row by s gives
+    det(A_s𝖬⁻¹A_sᵀ) = s²·det(A0𝖬⁻¹A0ᵀ) → 0 (every k' ≥ 2 and 3N symbolically, k' = 1 is the first check; random
+    exact instances support).
+
+    ``degeneration(m1, x1)`` is the claimed A𝖬⁻¹Aᵀ, ``limit_value`` its claimed limit at x1 = 0, ``zero_row_factor(s)``
+    the claimed factor of the zero-row test.
     """
+    if every_size:
+        check_zero_row_every_size(check, factor=zero_row_factor)
+        _zero_row_generic(check, zero_row_factor)
     m1 = Symbol("m1", positive=True)
     M = mass_operator([m1])
     A = Matrix([[x1, 0, 0]])
@@ -1198,16 +1251,17 @@ def check_scope_exclusions(check, *, degeneration=lambda m1, s: s**2 / m1, limit
         A_s[k - 1, :] = s * A0[k - 1, :]
         d0 = (A0 * M0.LUsolve(A0.T)).det()
         d_s = sympy.expand((A_s * M0.LUsolve(A_s.T)).det())
-        return d0 > 0 and sympy.expand(d_s - s**2 * d0) == 0 and d_s.subs(s, 0) == 0  # polynomial in s: continuous
+        return d0 > 0 and sympy.expand(d_s - zero_row_factor(s) * d0) == 0 and d_s.subs(s, 0) == 0  # continuous in s
 
     shapes = [(k, N) for N in range(1, max_particles + 1) for k in range(1, 3 * N)]
     if samples:
-        check.property("zero-row test: det(A_s𝖬⁻¹A_sᵀ) = s²·det(A0𝖬⁻¹A0ᵀ) → 0 as the last row s·a → 0",
-                       st.sampled_from(shapes).flatmap(lambda kn: st.tuples(full_row_rank_matrices(kn[0], 3 * kn[1], 4, 2),
-                                                                            mass_operators(kn[1]))),
-                       degenerates, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A0 full row rank, "
-                             "𝖬 = diag(m_i I₃) with random m_i > 0")
+        with check.supporting():  # the symbolic zero-row checks decide
+            check.property("zero-row test: det(A_s𝖬⁻¹A_sᵀ) = s²·det(A0𝖬⁻¹A0ᵀ) → 0 as the last row s·a → 0",
+                           st.sampled_from(shapes).flatmap(lambda kn: st.tuples(
+                               full_row_rank_matrices(kn[0], 3 * kn[1], 4, 2), mass_operators(kn[1]))),
+                           degenerates, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
+                           scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A0 full row "
+                                 "rank, 𝖬 = diag(m_i I₃) with random m_i > 0")
 
 
 remark("velocity_constraint.scope_exclusions",
@@ -1222,7 +1276,7 @@ remark("velocity_constraint.scope_exclusions",
                  r"whether its reaction can supply the computed multiplier are application-level statements; the "
                  r"definition asserts no measured value. (Only the degeneration is a mathematical claim.)",
        source=f"{SEED} (e) 'The framework excludes from this branch: points where the rank of A drops …'",
-       uses=[DATUM_ID, MULTIPLIER_ID, MASS_ID, "holonomic.rank_loss_degeneration"])(
+       uses=[DATUM_ID, MULTIPLIER_ID, MASS_ID, GL_ID, "holonomic.rank_loss_degeneration"])(
     lambda check: check_scope_exclusions(check))
 
 
@@ -1411,11 +1465,17 @@ def check_mass_operator(check, *, build=mass_operator, max_particles=3, samples=
         M = build(ms)
         return M.shape == (3 * len(ms), 3 * len(ms)) and is_symmetric_positive_definite(M)
 
+    for count in range(1, max_particles + 1):  # symbolic: positive mass symbols, Sylvester's criterion
+        ms = list(sympy.symbols(f"m1:{count + 1}", positive=True))
+        check.fact(f"𝖬 is symmetric positive definite for every positive m_1..m_{count} (N = {count}; symmetric, "
+                   "leading principal minors shown positive)", spd(ms), method="symbolic",
+                   scope=f"symbolic, N = {count}, generic positive masses")
     if samples:
-        check.property("𝖬 is symmetric positive definite for positive rational masses",
-                       st.lists(rationals(9, 4, nonzero=True).map(abs), min_size=1, max_size=max_particles), spd,
-                       samples=samples, describe=lambda ms: [str(v) for v in ms],
-                       scope=f"randomized, exact: N = 1..{max_particles}, m_i > 0 rational; Sylvester's criterion")
+        with check.supporting():  # the symbolic Sylvester checks decide
+            check.property("𝖬 is symmetric positive definite for positive rational masses",
+                           st.lists(rationals(9, 4, nonzero=True).map(abs), min_size=1, max_size=max_particles), spd,
+                           samples=samples, describe=lambda ms: [str(v) for v in ms],
+                           scope=f"randomized, exact: N = 1..{max_particles}, m_i > 0 rational; Sylvester's criterion")
     try:
         build([1, 0])
         rejected = False
@@ -1432,7 +1492,8 @@ cited(MASS_ID, cited_kind="definition",
                 r"m_NI_3)$ with $m_i>0$, symmetric positive definite; (e) local holonomic / nonholonomic classification of "
                 r"constraints (used by holonomic equivalence).",
       source="cited: 003, 004 'Configuration domain of N labeled particles: open admissible sets, regular holonomic "
-             "constraints and the mass operator' clauses (a), (d), (e)")(lambda check: check_mass_operator(check))
+             "constraints and the mass operator' clauses (a), (d), (e)",
+      scope="N <= 3")(lambda check: check_mass_operator(check))
 
 
 def check_linear_map(check, *, apply=lambda A, v: A * v, symbolic=True):
@@ -1465,12 +1526,17 @@ cited("linalg.linear_map", cited_kind="definition",
 
 
 def check_general_linear_group(check, *, inverse_of_product=lambda A, B: B.LUsolve(A.LUsolve(sympy.eye(A.rows))),
-                               samples=12, max_n=3):
-    """GL(n): det(AB) = det A det B (generic 2×2), so products of invertible matrices are invertible, with
-    (AB)⁻¹ = B⁻¹A⁻¹; I ∈ GL(n); inverses are invertible; a singular matrix is not in GL(n).
+                               samples=12, max_n=3, every_size=True, inverse_of_product_formula=None):
+    """GL(n): det(AB) = det A det B, so products of invertible matrices are invertible, with (AB)⁻¹ = B⁻¹A⁻¹;
+    I ∈ GL(n); inverses are invertible; a singular matrix is not in GL(n).  Every size n by matrix identities of
+    symbolic shape; generic 2×2 and random exact instances (supporting) for the toolkit formula.
 
-    ``inverse_of_product(A, B)`` is the claimed (AB)⁻¹.
+    ``inverse_of_product(A, B)`` is the claimed (AB)⁻¹ on explicit matrices, ``inverse_of_product_formula`` the claimed
+    (AB)⁻¹ as a matrix expression (None: B⁻¹A⁻¹).
     """
+    if every_size:
+        check_general_linear_group_every_size(check, **({} if inverse_of_product_formula is None
+                                                        else {"inverse_of_product": inverse_of_product_formula}))
     A = Matrix(2, 2, lambda i, j: Symbol(f"a{i + 1}{j + 1}", real=True))
     B = Matrix(2, 2, lambda i, j: Symbol(f"b{i + 1}{j + 1}", real=True))
     check.identity("det(AB) = det A · det B (2×2)", (A * B).det(), A.det() * B.det(), scope="symbolic, generic 2×2")
@@ -1488,10 +1554,12 @@ def check_general_linear_group(check, *, inverse_of_product=lambda A, B: B.LUsol
     check.fact("a fixed instance: A = [[1, 1], [0, 1]], B = [[1, 0], [1, 1]]",
                group((Matrix([[1, 1], [0, 1]]), Matrix([[1, 0], [1, 1]]))), method="computation")
     if samples:
-        check.property("AB ∈ GL(n) with (AB)⁻¹ = inverse_of_product(A, B); (A⁻¹)⁻¹ = A; I ∈ GL(n)",
-                       st.integers(1, max_n).flatmap(lambda n: st.tuples(_invertible_matrices(n), _invertible_matrices(n))),
-                       group, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals, n = 1..{max_n}, A and B invertible")
+        with check.supporting():  # the every-size identities decide
+            check.property("AB ∈ GL(n) with (AB)⁻¹ = inverse_of_product(A, B); (A⁻¹)⁻¹ = A; I ∈ GL(n)",
+                           st.integers(1, max_n).flatmap(lambda n: st.tuples(_invertible_matrices(n),
+                                                                             _invertible_matrices(n))),
+                           group, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
+                           scope=f"randomized, exact rationals, n = 1..{max_n}, A and B invertible")
     check.fact("[[1, 2], [2, 4]] (det 0) is not in GL(2)", Matrix([[1, 2], [2, 4]]).det() == 0, method="computation")
 
 
