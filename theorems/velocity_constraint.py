@@ -994,14 +994,6 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
         check.fact("a fixed instance: A = [[1, 2, 0], [0, 1, 1]], R = Aᵀ(1, −1), R random, R = Aᵀ(1, −1) + δ",
                    equivalence((Matrix([[1, 2, 0], [0, 1, 1]]), Matrix([1, -1]), [1, 2, 3])), method="computation",
                    scope="k' = 2, 3N = 3, exact")
-        hyp = "full row rank" if rank_hypothesis else "a duplicated row for k' ≥ 2 (rank hypothesis dropped)"
-        if samples:
-            with check.supporting():  # the symbolic every-size checks decide
-                check.property("R ⟂ ker A ⇔ R = Aᵀ·multiplier(A, R); μ unique (Aᵀ injective)",
-                               _pointwise_instances(max_particles, rank_hypothesis), equivalence,
-                               samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                               scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A of {hyp}; "
-                                     "R = Aᵀc, R random, R = Aᵀc + δ (δ ∈ ker A)")
         datum = zxy_datum()
         slanted = [t, t, t**2 / 2]
         Rs = datum.reaction([1], None, slanted)
@@ -1009,6 +1001,16 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
         check.fact("a non-ideal reaction has no multiplier form: (t, t, t²/2) for z' = xy', R = (0, 0, 1): Aᵀμ = R "
                    "has no solution μ(t)", not solve_velocity_law(As.T, -Rs), method="computation",
                    detail="the ⇐ direction: R = Aᵀμ would annihilate ker A")
+
+    # outside the without-block: a 'not needed' block holds claim checks only
+    hyp = "full row rank" if rank_hypothesis else "a duplicated row for k' ≥ 2 (rank hypothesis dropped)"
+    if samples:
+        with check.supporting():  # the symbolic every-size checks decide
+            check.property("R ⟂ ker A ⇔ R = Aᵀ·multiplier(A, R); μ unique (Aᵀ injective)",
+                           _pointwise_instances(max_particles, rank_hypothesis), equivalence,
+                           samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
+                           scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A of {hyp}; "
+                                 "R = Aᵀc, R random, R = Aᵀc + δ (δ ∈ ker A)")
 
     W = DUPLICATED_ROWS
     Rw = W.T * Matrix([1, 0])

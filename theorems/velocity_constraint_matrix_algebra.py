@@ -198,7 +198,7 @@ def check_re_presentation_every_size(check, *, transform=_default_transform):
     every_size_identity(check, "the projector onto the kernel is unchanged: I − (ρA)ᵀ((ρA)(ρA)ᵀ)⁻¹(ρA) = "
                                "I − Aᵀ(AAᵀ)⁻¹A (every k', n)", Identity(N) - new_A.T * Y * new_A,
                         kernel_projector_expr(A), scope=scope)
-    every_size_identity(check, "the claimed law: multiplier of (ρA, R) = transform(ρ, multiplier of (A, R)) "
+    every_size_identity(check, "μ' = multiplier of (ρA, R) = transform(ρ, multiplier of (A, R)) "
                                "(every k', n)", Y * new_A * R, transform(rho, G.I * A * R), scope=scope)
     every_size_identity(check, "the reaction is unchanged: (ρA)ᵀ·transform(ρ, μ) = Aᵀμ (every k', n)",
                         new_A.T * transform(rho, mu), A.T * mu, scope=scope)
