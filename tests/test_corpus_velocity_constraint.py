@@ -28,7 +28,13 @@ from theorems.holonomic_datum import HolonomicConstraintDatum, mass_operator
 from theorems.linalg import transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, rational_matrices
 
-ITEMS = {it.id: it for it in registered("theorems.velocity_constraint")}
+import theorems.velocity_constraint_cited  # noqa: E402,F401  (topic modules of theorems.velocity_constraint)
+import theorems.velocity_constraint_multipliers  # noqa: E402,F401
+import theorems.velocity_constraint_remarks  # noqa: E402,F401
+
+MODULES = ("theorems.velocity_constraint", "theorems.velocity_constraint_multipliers",
+           "theorems.velocity_constraint_remarks", "theorems.velocity_constraint_cited")
+ITEMS = {it.id: it for module in MODULES for it in registered(module)}
 t, x1, x2, x3 = vc.t, vc.x1, vc.x2, vc.x3
 R3 = (x1, x2, x3)
 
@@ -453,3 +459,13 @@ def test_hypothesis_predicates():
     assert not vc.H_CONSTANT_RANK.holds_for(Matrix([[1, 0, 0], [2, 0, 0]]))
     assert vc.H_RHO_INVERTIBLE.holds_for(Matrix([[1, 2], [3, 4]]))
     assert not vc.H_RHO_INVERTIBLE.holds_for(Matrix([[1, 2], [2, 4]]))
+
+
+def test_topic_modules_keep_names_importable_and_sizes_small():
+    import pathlib
+    for name in ("check_multiplier_form", "check_re_presentation", "check_scope_exclusions", "check_holonomic_to_velocity",
+                 "check_mass_operator", "check_linear_map", "check_general_linear_group", "DUPLICATED_ROWS"):
+        assert callable(getattr(vc, name)) or name == "DUPLICATED_ROWS"
+    root = pathlib.Path(vc.__file__).parent
+    for path in root.glob("velocity_constraint*.py"):
+        assert len(path.read_text().splitlines()) <= 1000, path
