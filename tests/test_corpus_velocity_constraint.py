@@ -469,3 +469,14 @@ def test_topic_modules_keep_names_importable_and_sizes_small():
     root = pathlib.Path(vc.__file__).parent
     for path in root.glob("velocity_constraint*.py"):
         assert len(path.read_text().splitlines()) <= 1000, path
+
+
+def test_wrong_inverse_of_the_derivative_is_refuted():
+    """The continuity argument (inverse function theorem) rests on DΦ being invertible with the stated inverse."""
+    from checker.checks import Checks
+    from theorems.velocity_constraint_matrix_algebra import check_inverse_continuity_every_size
+    true, wrong = Checks(), Checks()
+    check_inverse_continuity_every_size(true)
+    check_inverse_continuity_every_size(wrong, inverse_derivative=lambda G0, H0, u, w: G0.I * w)
+    assert all(c.outcome == "proved" for c in true.checks)
+    assert [c.outcome for c in wrong.checks if c.name.startswith("DΦ(G0, H0)∘L")] == ["refuted"]

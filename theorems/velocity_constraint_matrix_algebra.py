@@ -151,11 +151,11 @@ def check_multiplier_every_size(check, *, multiplier_formula=_default_multiplier
                         gram_inverse(A) * A * (A.T * c - A.T * c2))
 
 
-def check_inverse_continuity_every_size(check):
+def check_inverse_continuity_every_size(check, *, inverse_derivative=lambda G0, H0, u, w: G0.I * (w - u * H0)):
     """Continuity of t ↦ (A(t)A(t)ᵀ)⁻¹ through the inverse function theorem (cited), for every k'.
 
     Φ(G, H) = (G, GH) on M_k × M_k is polynomial; Φ(G, G⁻¹) = (G, I); DΦ(G0, H0)(dG, dH) = (dG, dG·H0 + G0·dH)
-    has the inverse L(u, w) = (u, G0⁻¹(w − u·H0)) when G0 is invertible.  The inverse function theorem gives a
+    has the inverse (u, w) ↦ (u, L(u, w)), L(u, w) = G0⁻¹(w − u·H0) (``inverse_derivative``), when G0 is invertible.  The inverse function theorem gives a
     C¹ local inverse of Φ near (G0, G0⁻¹); its second component at (G, I) is a right inverse of G, i.e. G⁻¹ (GL is
     a group).  So inversion is continuous on GL(k'), and μ = (AAᵀ)⁻¹AR is continuous in t along a curve.
     """
@@ -167,10 +167,11 @@ def check_inverse_continuity_every_size(check):
                                "+ ε²dG·dH (the derivative of Φ; every k')",
                         (G0 + eps * dG) * (H0 + eps * dH), G0 * H0 + eps * (dG * H0 + G0 * dH) + eps**2 * dG * dH,
                         context=context)
-    every_size_identity(check, "DΦ(G0, H0)∘L = id: u·H0 + G0·G0⁻¹(w − u·H0) = w (G0 invertible; every k')",
-                        u * H0 + G0 * (G0.I * (w - u * H0)), w, context=context)
-    every_size_identity(check, "L∘DΦ(G0, H0) = id: G0⁻¹((dG·H0 + G0·dH) − dG·H0) = dH (G0 invertible; every k')",
-                        G0.I * ((dG * H0 + G0 * dH) - dG * H0), dH, context=context)
+    every_size_identity(check, "Φ(G0, G0⁻¹) = (G0, I): G0·G0⁻¹ = I (every k')", G0 * G0.I, Identity(K), context=context)
+    every_size_identity(check, "DΦ(G0, H0)∘L = id: u·H0 + G0·L(u, w) = w, L(u, w) = G0⁻¹(w − u·H0) (G0 invertible; "
+                               "every k')", u * H0 + G0 * inverse_derivative(G0, H0, u, w), w, context=context)
+    every_size_identity(check, "L∘DΦ(G0, H0) = id: L(dG, dG·H0 + G0·dH) = dH (G0 invertible; every k')",
+                        inverse_derivative(G0, H0, dG, dG * H0 + G0 * dH), dH, context=context)
 
 
 def check_re_presentation_every_size(check, *, transform=_default_transform):
