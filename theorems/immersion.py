@@ -9,11 +9,12 @@ This file contains
   :func:`is_immersion` (DX injective at a point, generically, or at every point);
 * the hypotheses H1–H7 of the corollary (``immersion.dimensions_open_domain`` ... ``immersion.ideal_reaction``);
 * the corollary ``immersion.reduced_dalembert_equation`` (catalogue #10): the second-order chain rule for generic X,
-  a checked proof at each time t for generic jets (any m×n Jacobian, any m×m M), exact motions of random polynomial
-  immersions, the affine case and the polar map; hypothesis analysis: H7 necessary (tangential friction), H2 (C²
-  suffices), H3 (rank-one Jacobian) and H4 (any M) not needed;
-* the remark ``immersion.reduced_mass_matrix_spd`` (#11), with necessity witnesses for injectivity and
-  definiteness;
+  the tangent projection at each time t for every n and m (a matrix identity of symbolic shape, any m×n Jacobian,
+  any m×m M) and checked proofs at fixed sizes, the affine case for every n and m, the polar map; exact motions of
+  random polynomial immersions support; hypothesis analysis: H7 necessary (tangential friction), H2 (C² suffices),
+  H3 (rank-one Jacobian) and H4 (any M) not needed;
+* the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu) and symmetry for every n and m
+  (random Sylvester instances support), with necessity witnesses for injectivity and definiteness;
 * the cited definition ``calculus.submersions_and_immersions`` (#79) and the cited examples
   ``examples.ideal_planar_pendulum`` (#81: equation, energy, Lyapunov stability, frequency √(g/l), measured
   period; the correction vanishes although X is not affine) and ``examples.planar_rolling_disk_acceleration`` (#82),
