@@ -72,7 +72,9 @@ def expand_products(expr, rounds: int = 8):
 
 def every_size_identity(check, name: str, lhs, rhs, *, scope: str = EVERY_SIZE, context: str = ""):
     """``lhs = rhs`` for matrix expressions of symbolic shape, both sides expanded (:func:`expand_products`)."""
-    return check.identity(name, expand_products(lhs), expand_products(rhs), scope=scope, context=context)
+    note = "both sides with products distributed over sums (sympy MatMul/MatAdd)"
+    return check.identity(name, expand_products(lhs), expand_products(rhs), scope=scope,
+                          context=f"{context}; {note}" if context else note)
 
 
 def gram_inverse(A):
