@@ -648,6 +648,9 @@ def _map_instances(max_n=3, max_k=2):
     return st.sampled_from(sizes).flatmap(for_size)
 
 
+GENERIC_MAP_SIZES = ((1, 1), (2, 1), (3, 1), (2, 2), (3, 2))
+
+
 def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True):
     """``DG(p)`` is the matrix ``[∂G_i/∂x_j]``: ``d/ds G(p + s w)|₀ = DG(p) w``; for k = 1 the gradient is ``DGᵀ``."""
     s = Symbol("s", real=True)
@@ -664,18 +667,38 @@ def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True):
         derivative = Matrix([sympy.diff(g.xreplace(line), s).subs(s, 0) for g in G])
         return entries and (derivative - J.xreplace(at_p) * Matrix(w)).is_zero_matrix
 
+    for n, k in GENERIC_MAP_SIZES:  # generic C¹ maps: the definition itself, checked symbolically
+        xs = list(X[:n])
+        G = [Function(f"G{i + 1}")(*xs) for i in range(k)]
+        p = sympy.symbols(f"p1:{n + 1}", real=True)
+        w = sympy.symbols(f"w1:{n + 1}", real=True)
+        J = Matrix(jacobian(G, xs))
+        shape_ok = J.shape == (k, n)
+        check.fact(f"DG of a map R^{n} → R^{k} is a {k} x {n} matrix", shape_ok, method="symbolic",
+                   detail=f"the claimed Jacobian has shape {J.shape}")
+        if not shape_ok:
+            continue
+        line = {xi: pi + s * wi for xi, pi, wi in zip(xs, p, w)}
+        derivative = Matrix([sympy.diff(g.xreplace(line), s).subs(s, 0) for g in G])
+        check.identity(f"d/ds G(p + s w)|_0 = DG(p) w for every w, so DG(p) = [∂G_i/∂x_j(p)] (n = {n}, k = {k})",
+                       derivative,
+                       J.subs(dict(zip(xs, p)), simultaneous=True) * Matrix(w),
+                       scope=f"symbolic, generic G: R^{n} → R^{k}, generic p, w (chain rule)")
+
     if randomized:
-        check.property("d/ds G(p + s w)|_0 = DG(p) w and DG = [∂G_i/∂x_j]", _map_instances(), directional, samples=20,
-                       describe=lambda inst: {"n": inst[0], "G": [sympy.sstr(g) for g in inst[1]], "p": inst[2],
-                                              "w": inst[3]},
-                       scope=f"{check.instances(20)} instances; " + "randomized, exact: polynomial maps R^n → R^k of degree ≤ 3, n ≤ 3, k ≤ 2, rational p, w")
+        with check.supporting():
+            check.property("d/ds G(p + s w)|_0 = DG(p) w and DG = [∂G_i/∂x_j]", _map_instances(), directional,
+                           samples=20,
+                           describe=lambda inst: {"n": inst[0], "G": [sympy.sstr(g) for g in inst[1]], "p": inst[2],
+                                                  "w": inst[3]},
+                           scope=f"{check.instances(20)} instances; " + "randomized, exact: polynomial maps R^n → R^k of degree ≤ 3, n ≤ 3, k ≤ 2, rational p, w")
     U = Function("U")
     gradient = Matrix([sympy.diff(U(x1, x2, x3), xi) for xi in (x1, x2, x3)])
     claimed = Matrix(jacobian([U(x1, x2, x3)], [x1, x2, x3])).T
-    if claimed.shape != gradient.shape:
-        check.fact("gradient of a scalar U is the transpose of its 1 x 3 Jacobian", False, method="symbolic",
-                   detail=f"the claimed Jacobian has shape {claimed.T.shape}, not (1, 3)")
-    else:
+    shape_ok = claimed.shape == gradient.shape
+    check.fact("the Jacobian of a scalar U on R³ is 1 x 3", shape_ok, method="symbolic",
+               detail=f"the claimed Jacobian has shape {claimed.T.shape}")
+    if shape_ok:
         check.identity("gradient of a scalar U is the transpose of its 1 x 3 Jacobian", claimed, gradient,
                        scope="symbolic, generic U, n = 3")
 
@@ -685,7 +708,8 @@ def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True):
        statement=r"For $G: U\subseteq\mathbb R^n\to\mathbb R^k$ differentiable at $p$, $DG(p)$ is the $k\times n$ "
                  r"matrix $[\partial G_i/\partial x_j(p)]$, so $\frac{d}{ds}G(p+sw)|_{s=0} = DG(p)w$; for $k = 1$ the "
                  r"gradient is $\nabla G(p) = DG(p)^{\mathsf T}$.",
-       source="cited: 001, 003, 004 'The Jacobian matrix of partial derivatives and the gradient in the scalar-valued case'")
+       source="cited: 001, 003, 004 'The Jacobian matrix of partial derivatives and the gradient in the scalar-valued case'",
+       scope="n <= 3, k <= 2")
 def _(check):
     check_jacobian_and_gradient(check)
 
@@ -1462,12 +1486,29 @@ def _(check):
 OFF_LOCUS_WITNESS = {"G": x1**3 - x1, "point": (1 / sympy.sqrt(3), 0, 0)}
 
 
+def check_kernel_parametrization(check, *, kernel_sign=-1):
+    """For symbolic sizes k and d = 3N − k: with D_xG = [J_u J_v] (J_v the invertible k×k minor that rank k provides,
+    coordinates permuted), δ_u ↦ (δ_u, ∓J_v⁻¹J_uδ_u) maps R^d into V = ker D_xG, onto it, and injectively (its first
+    block is δ_u): dim V = d = 3N − k.  ``kernel_sign`` replaces the − (a mutation)."""
+    k, d = sympy.symbols("k d", integer=True, positive=True)
+    Ju, Jv = sympy.MatrixSymbol("J_u", k, d), sympy.MatrixSymbol("J_v", k, k)
+    du, dv = sympy.MatrixSymbol("delta_u", d, 1), sympy.MatrixSymbol("delta_v", k, 1)
+    lower = kernel_sign * Jv.I * Ju  # the v-block of the parametrization B = [I; lower]
+    scope = "symbolic, every k ≥ 1 and d = 3N − k ≥ 1 (MatrixSymbols), where det J_v ≠ 0"
+    check.identity("into V: D_xG·B = J_u·I + J_v·(−J_v⁻¹J_u) = 0", Ju + Jv * lower, sympy.ZeroMatrix(k, d), scope=scope)
+    check.identity("onto V: δ_v − (−J_v⁻¹J_uδ_u) = J_v⁻¹(J_uδ_u + J_vδ_v), which is 0 for every δ = (δ_u, δ_v) ∈ V",
+                   dv - lower * du, Jv.I * (Ju * du + Jv * dv), scope=scope,
+                   context="so every δ ∈ V is B δ_u; B is injective since its first block is the identity")
+
+
 def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k, locus_only=True,
-                                         witness=OFF_LOCUS_WITNESS, randomized=True):
-    """dim V(t,x) = 3N − k at (t, x) ∈ Σ (rank–nullity with rank k); off Σ only dim V ≥ 3N − k (x1³ − x1 at 1/√3).
+                                         witness=OFF_LOCUS_WITNESS, randomized=True, kernel_sign=-1):
+    """dim V(t,x) = 3N − k at (t, x) ∈ Σ (rank–nullity with rank k; the explicit parametrization of the kernel for
+    symbolic sizes); off Σ only dim V ≥ 3N − k (x1³ − x1 at 1/√3).
 
     ``locus_only=False`` is the page's literal reading "at (t, x)" for every (t, x) ∈ O: it is refuted by the witness.
     """
+    check_kernel_parametrization(check, kernel_sign=kernel_sign)
     sizes = [(n, k) for n in (3, 6) for k in range(1, n)]
     circle = HolonomicConstraintDatum(CIRCLE, X[:3], t, sample_point=(0, (0, 1, 0)))
     rod_pair = HolonomicConstraintDatum([(X[0] - X[3])**2 + (X[1] - X[4])**2 + (X[2] - X[5])**2 - 1], X[:6], t,
@@ -1476,36 +1517,37 @@ def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k,
                len(circle.virtual_displacements(0, (0, 1, 0))) == dimension(3, 2)
                and len(rod_pair.virtual_displacements(0, (0, 0, 0, 0, 0, 1))) == dimension(6, 1), method="symbolic")
 
-    if randomized:
-        def jacobians(instance):
-            J = instance
-            return _kernel_dimension(J) == dimension(J.cols, J.rows)
+    if randomized:  # instances of what the parametrization and the cited rank–nullity theorem establish
+        with check.supporting():
+            def jacobians(instance):
+                J = instance
+                return _kernel_dimension(J) == dimension(J.cols, J.rows)
 
-        check.property("rank D_xG = k ⇒ dim ker D_xG = 3N − k", st.sampled_from(sizes).flatmap(
-            lambda size: full_row_rank_matrices(size[1], size[0], max_num=5, max_den=2)), jacobians, samples=15, describe=sympy.sstr,
-            scope=f"{check.instances(15)} instances; " + "randomized, exact: k x 3N rational Jacobians of rank k, N ∈ {1, 2}, k = 1..3N−1")
+            check.property("rank D_xG = k ⇒ dim ker D_xG = 3N − k", st.sampled_from(sizes).flatmap(
+                lambda size: full_row_rank_matrices(size[1], size[0], max_num=5, max_den=2)), jacobians, samples=15, describe=sympy.sstr,
+                scope=f"{check.instances(15)} instances; " + "randomized, exact: k x 3N rational Jacobians of rank k, N ∈ {1, 2}, k = 1..3N−1")
 
-        def on_locus(instance):
-            n, k, polys, point, offsets = instance
-            variables = [t] + list(X[:n])
-            G = _shifted_polynomials(polys, variables, point)
-            try:
-                datum = HolonomicConstraintDatum(G, X[:n], t, sample_point=(point[0], point[1:]))
-            except ValueError as exc:
-                raise OutsideDomain(str(exc)) from exc
-            return len(datum.virtual_displacements(point[0], point[1:])) == dimension(n, k)
+            def on_locus(instance):
+                n, k, polys, point, offsets = instance
+                variables = [t] + list(X[:n])
+                G = _shifted_polynomials(polys, variables, point)
+                try:
+                    datum = HolonomicConstraintDatum(G, X[:n], t, sample_point=(point[0], point[1:]))
+                except ValueError as exc:
+                    raise OutsideDomain(str(exc)) from exc
+                return len(datum.virtual_displacements(point[0], point[1:])) == dimension(n, k)
 
-        check.property("at points of Σ of random data, dim V = 3N − k", _datum_instances(), on_locus, samples=10,
-                       describe=_describe_level_set,
-                       scope=f"{check.instances(10)} instances; " + "randomized, exact: polynomial G(t, x), N = 1, k ∈ {1, 2}, at a rational point of Σ with rank k")
+            check.property("at points of Σ of random data, dim V = 3N − k", _datum_instances(), on_locus, samples=10,
+                           describe=_describe_level_set,
+                           scope=f"{check.instances(10)} instances; " + "randomized, exact: polynomial G(t, x), N = 1, k ∈ {1, 2}, at a rational point of Σ with rank k")
 
-        def everywhere_at_least(instance):
-            J = instance
-            return _kernel_dimension(J) >= J.cols - J.rows
+            def everywhere_at_least(instance):
+                J = instance
+                return _kernel_dimension(J) >= J.cols - J.rows
 
-        check.property("at any point of O (rank ≤ k): dim V ≥ 3N − k", st.sampled_from(sizes).flatmap(
-            lambda size: rational_matrices(size[1], size[0], max_num=2, max_den=1)), everywhere_at_least, samples=15,
-            describe=sympy.sstr, scope=f"{check.instances(15)} instances; " + "randomized, exact: arbitrary k x 3N integer Jacobians (often rank-deficient)")
+            check.property("at any point of O (rank ≤ k): dim V ≥ 3N − k", st.sampled_from(sizes).flatmap(
+                lambda size: rational_matrices(size[1], size[0], max_num=2, max_den=1)), everywhere_at_least, samples=15,
+                describe=sympy.sstr, scope=f"{check.instances(15)} instances; " + "randomized, exact: arbitrary k x 3N integer Jacobians (often rank-deficient)")
 
     G, point = witness["G"], witness["point"]
     datum = HolonomicConstraintDatum([G], X[:3], t, locus_points=[(0, (r, 0, 0)) for r in (-1, 0, 1)])
@@ -1721,8 +1763,30 @@ def _scleronomic_presentations():
                      st.lists(rationals(3, 2), min_size=4, max_size=4), rationals(3, 2))
 
 
-def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
-    """Scleronomic ⇒ G_t = 0 on Σ for every presentation: t ↦ G(t, x) vanishes on the open set {t : (t, x) ∈ O}."""
+def presentation_Gt_proof(k: int, scleronomic=True) -> Proof:
+    """Checked proof: for G = ρ(t, x)·P(x) (ρ a nowhere-zero scalar, or an invertible k×k matrix, P: R^{3N} → R^k),
+    G_t = ρ_t P vanishes where P = 0.  ``scleronomic=False`` lets P depend on t (a moving locus): the proof fails."""
+    a = sympy.symbols("a1:4", real=True)  # the frozen point x0 (only t varies)
+    args = (t, *a) if not scleronomic else a
+    Ps = [Function(f"P{i + 1}")(*args) for i in range(k)]
+    rho = Matrix(k, k, lambda i, j: Function(f"rho{i + 1}{j + 1}" if k > 1 else "rho")(t, *a))
+    G = rho * Matrix(Ps)
+    p = Proof(f"G = ρ·P with P time-independent: G_t = 0 on Σ (k = {k})")
+    hyps = [p.suppose(f"on_sigma_{i + 1}", (Ps[i], 0), note="x0 ∈ N: P(x0) = 0") for i in range(k)]
+    for i in range(k):
+        p.algebra(f"G_t_{i + 1}", hyps, (sympy.diff(G[i], t), 0),
+                  note="G_t = ρ_t P + ρ P_t, and P_t = 0 (P does not depend on t)")
+    if k == 1:
+        p.conclude("G_t_1")
+    else:
+        p.algebra("G_t", [f"G_t_{i + 1}" for i in range(k)], (G.diff(t), sympy.zeros(k, 1)))
+        p.conclude("G_t")
+    return p
+
+
+def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True, randomized=True, sizes=(1, 2)):
+    """Scleronomic ⇒ G_t = 0 on Σ for every presentation: t ↦ G(t, x) vanishes on the open set {t : (t, x) ∈ O};
+    for the presentations ρ·P of a time-independent locus {P = 0}, G_t = ρ_t P = 0 there (checked proofs)."""
     Gf = Function("G")
     X0 = sympy.symbols("a1:4", real=True)
     p = Proof("G_t vanishes on a scleronomic locus")
@@ -1732,29 +1796,31 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
                     note="an identity on an open set of times may be differentiated")
     p.conclude("G_t")
     with check.without(H_G_C2, H_RANK_ON_LOCUS,
-                       note="the proof differentiates G once in t (G of class C¹ suffices) and does not use D_xG"):
+                       note="the proofs differentiate G once in t (G of class C¹ suffices) and do not use D_xG"):
         check.proof("G(t, x0) = 0 on the time-line ⇒ G_t(t, x0) = 0", p,
-                    scope="symbolic, generic G of class C¹, N = 1")
+                    scope="symbolic, generic G of class C¹; x0 = (a1, a2, a3) is frozen (only t varies), so the "
+                          "argument is the same for every N")
+        for k in sizes:
+            check.proof(f"G = ρ(t, x)·P(x) ({'scalar ρ' if k == 1 else f'{k}x{k} matrix ρ'}): G_t = ρ_t P = 0 where P = 0"
+                        if scleronomic else f"G = ρ(t, x)·P(t, x) (k = {k}): G_t = 0 where P = 0",
+                        presentation_Gt_proof(k, scleronomic),
+                        scope=f"symbolic, generic ρ and P, k = {k}; x0 frozen, so every N")
 
     def vanishes(instance):
         P, Q, other, point, t1 = instance
         p0 = point[1:]
-        if scleronomic:
-            G = (1 + Q**2) * _shifted_polynomials([P], X[:3], p0)[0]  # locus {P − P(p0) = 0}, time-independent
-        else:
-            G = _shifted_polynomials([other], [t] + list(X[:3]), point)[0]  # any presentation through (t0, p0)
-            t1 = point[0]
+        G = (1 + Q**2) * _shifted_polynomials([P], X[:3], p0)[0]  # locus {P − P(p0) = 0}, time-independent
         datum = HolonomicConstraintDatum([G], X[:3], t)
         if not datum.on_locus(t1, p0):
             return False
         return _is_zero(datum.at(datum.time_derivative[0], t1, p0))
 
-    check.property("G_t(t, x0) = 0 at points (t, x0) of Σ, for random presentations ρ·P of time-independent loci"
-                   if scleronomic else "G_t = 0 on Σ for arbitrary (possibly rheonomic) presentations",
-                   _scleronomic_presentations(), vanishes, samples=15,
-                   describe=lambda inst: [sympy.sstr(e) for e in inst[:3]] + [inst[3], inst[4]],
-                   scope=f"{check.instances(15)} instances; " + "randomized, exact: G = (1 + Q(t,x)²)·(P(x) − P(x0)), random rational times"
-                         if scleronomic else "randomized, exact: polynomial G(t, x) vanishing at (t0, x0)")
+    if randomized:
+        with check.supporting():
+            check.property("G_t(t, x0) = 0 at points (t, x0) of Σ, for random presentations ρ·P of time-independent loci",
+                           _scleronomic_presentations(), vanishes, samples=15,
+                           describe=lambda inst: [sympy.sstr(e) for e in inst[:3]] + [inst[3], inst[4]],
+                           scope=f"{check.instances(15)} instances; " + "randomized, exact: G = (1 + Q(t,x)²)·(P(x) − P(x0)), random rational times")
     u = Symbol("u", real=True, nonzero=True)
     moving = HolonomicConstraintDatum([x1 - u * t], X[:3], t, sample_point=(0, (0, 0, 0)))
     check.necessary(H_SCLERONOMIC, "G = s(x) − ut, u ≠ 0 (rheonomic, rank 1)", violates=[
@@ -1856,41 +1922,97 @@ def x6_proof(sign=1) -> Proof:
     return p
 
 
-def check_rank_regular_rheonomic(check, *, L=L_star, window="disconnected"):
+def _relation_on_window(rel, a, b):
+    """Whether the relation ``rel`` (linear in t) holds for every t in the open interval (a, b) (True), for none
+    (False), or neither/undecided (None)."""
+    if isinstance(rel, (sympy.StrictGreaterThan, sympy.GreaterThan)):
+        f = rel.lhs - rel.rhs
+    elif isinstance(rel, (sympy.StrictLessThan, sympy.LessThan)):
+        f = rel.rhs - rel.lhs
+    else:
+        return None
+    f = sympy.expand(f)
+    if not f.is_polynomial(t) or sympy.degree(f, t) != 1:
+        return None
+    ends = [f.xreplace({t: a}), f.xreplace({t: b})]  # f is affine: its sign on (a, b) is decided by its ends
+    if all(sympy.sympify(e).is_nonnegative is True for e in ends):
+        return True
+    if all(sympy.sympify(e).is_nonpositive is True for e in ends):
+        return False
+    return None
+
+
+def _condition_on_window(cond, a, b):
+    if cond is sympy.true or cond is sympy.false:
+        return bool(cond)
+    if isinstance(cond, (sympy.And, sympy.Or)):
+        values = [_condition_on_window(c, a, b) for c in cond.args]
+        if isinstance(cond, sympy.And):
+            return True if all(v is True for v in values) else (False if any(v is False for v in values) else None)
+        return True if any(v is True for v in values) else (False if all(v is False for v in values) else None)
+    return _relation_on_window(cond, a, b)
+
+
+def restriction_to_window(G, a, b):
+    """The expression a (Piecewise) presentation ``G`` has on the time window (a, b) × R^{3N}: the first branch whose
+    condition holds at every time of (a, b), all earlier ones failing at every time; ``None`` when undecided."""
+    G = sympy.sympify(G)
+    if not isinstance(G, sympy.Piecewise):
+        return G
+    for expr, cond in G.args:
+        holds = _condition_on_window(cond, a, b)
+        if holds is True:
+            return expr
+        if holds is None:
+            return None
+    return None
+
+
+def check_rank_regular_rheonomic(check, *, L=L_star, window="disconnected", first_piece=x1):
     """O = ((0,T) ∪ (2T,3T)) x R³, G = s on the first piece and L > 0 on the second: rank 1 on Σ, G_t = 0 on Σ, yet
-    not scleronomic. The disconnected window is essential (catalogue X6)."""
+    not scleronomic. The disconnected window is essential (catalogue X6).  Every fact is computed from the datum's G
+    (its restriction to each window of O); ``first_piece`` is what G is on (0, T*) (a mutation changes G itself)."""
+    from checker.proof import ideal_member
     T = T_star
     if window == "disconnected":
         def ambient(t0, x0):
             return bool((0 < t0) & (t0 < T)) or bool((2 * T < t0) & (t0 < 3 * T))
-        G = sympy.Piecewise((x1, (t > 0) & (t < T)), (L, True))
-    else:  # the same presentation G = s on the connected window (0, 3T)
+        G = sympy.Piecewise((first_piece, (t > 0) & (t < T)), (L, True))
+    else:  # the same presentation on the connected window (0, 3T)
         def ambient(t0, x0):
             return bool((0 < t0) & (t0 < 3 * T))
-        G = x1
+        G = first_piece
     datum = HolonomicConstraintDatum([G], X[:3], t, sample_point=(T / 2, (0, 0, 0)), ambient=ambient)
-    second_piece = G.xreplace({t: 5 * T / 2}) if window == "disconnected" else G
-    first_piece = x1
+    on_first = restriction_to_window(datum.G[0], 0, T)  # computed from the datum's G
+    on_second = restriction_to_window(datum.G[0], 2 * T, 3 * T)
+    pieces = [piece for piece in (on_first, on_second) if piece is not None]
+    decided = len(pieces) == 2
+    G_t_first = sympy.diff(on_first, t) if on_first is not None else None
+    rank_certificate = (rank_on_locus_certificate([on_first], X[:3], t) if on_first is not None and
+                        sympy.sympify(on_first).is_polynomial(t, *X[:3]) else Decision(False, explanation="undecided"))
     check.witness("rank-regular, G_t = 0 on Σ, rheonomic", "N = 1, T* > 0, L* > 0; G = s on (0,T*) x R³, "
                   "G = L* on (2T*,3T*) x R³", [
                       ("O is open and its time set is disconnected: T*/2 and 5T*/2 in it, 3T*/2 not",
                        ambient(T / 2, (0, 0, 0)) and ambient(5 * T / 2, (0, 0, 0)) and not ambient(3 * T / 2, (0, 0, 0)),
                        "symbolic"),
-                      ("G is C^∞ on O: a polynomial on each of the two disjoint open pieces",
-                       all(sympy.sympify(piece).is_polynomial(t, *X[:3]) for piece in (first_piece, second_piece))
+                      ("G is C^∞ on O: its restrictions to the two disjoint open pieces are polynomials",
+                       decided and all(sympy.sympify(piece).is_polynomial(t, *X[:3]) for piece in pieces)
                        and bool(T < 2 * T), "symbolic"),
-                      ("no zero on the second piece (G = L* ≠ 0): Σ = (0,T*) x {s = 0}",
-                       _is_zero(second_piece) is False and sympy.sympify(second_piece).is_nonzero is True, "symbolic"),
-                      ("rank 1 on Σ: D_xG = e_1 there", sympy.diff(first_piece, x1) == 1, "symbolic"),
-                      ("G_t = 0 on Σ (G = s does not depend on t)", sympy.diff(first_piece, t) == 0, "symbolic"),
+                      ("no zero on the second piece (G = L* ≠ 0 there): Σ = (0,T*) x {G = 0}",
+                       decided and sympy.sympify(on_second).is_nonzero is True, "symbolic"),
+                      ("rank 1 on Σ: Gröbner certificate for G restricted to (0,T*) (no point of Σ with D_xG = 0)",
+                       bool(rank_certificate), "computation"),
+                      ("G_t = 0 on Σ: G_t of the restriction lies in the ideal of G",
+                       decided and ideal_member(G_t_first, [on_first]), "symbolic"),
                       ("not scleronomic: (T*/2, 0) ∈ Σ, (5T*/2, 0) ∈ O ∖ Σ",
                        datum.on_locus(T / 2, (0, 0, 0)) and ambient(5 * T / 2, (0, 0, 0))
                        and not datum.on_locus(5 * T / 2, (0, 0, 0)), "symbolic"),
                   ], scope="all T* > 0, L* > 0 (dimensions: [T*] = τ, [L*] = ℓ = [G])")
     t2 = Symbol("t2", positive=True)
     check.fact("on each connected piece of the window the datum is scleronomic: on (0,T*), G(t', x) = G(t, x); "
-               "on (2T*,3T*), Σ is empty", sympy.diff(first_piece, t) == 0 and first_piece.xreplace({t: t2}) == first_piece
-               and not datum.on_locus(5 * T / 2, (0, 0, 0)), method="symbolic")
+               "on (2T*,3T*), Σ is empty",
+               decided and _is_zero(on_first.xreplace({t: t2}) - on_first) and sympy.sympify(on_second).is_nonzero is True,
+               method="symbolic")
     check.proof("X6 key step: G_t = 0 on Σ and rank 1 ⇒ the local graph v = φ(t, u) has φ_t = 0", x6_proof(),
                 scope="symbolic, generic G(t, u, v), n = 2, where G_v ≠ 0; then {t : (t, x0) ∈ Σ} is open and closed in "
                       "the time-line, hence all of it when the time-line is connected: scleronomic")
