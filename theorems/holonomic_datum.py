@@ -41,6 +41,7 @@ from checker import Proof, cited, counterexample, definition, hypothesis, lemma,
 from checker.decision import Decision
 from checker.randomized import OutsideDomain
 from checker.symbolic import TimeLimit, time_limit
+from theorems.analytic_facts import PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
 from theorems.constraint_principles import chetaev_virtual_displacements
 from theorems.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion, state_functions
 from theorems.linalg import euclidean_inner_product, transpose_multiplier
@@ -1386,7 +1387,9 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     p = Proof("implicit differentiation of G(u, φ(u)) = 0")
     derived = []
     for a, g in enumerate(Gs):
-        p.suppose(f"on_graph_{a + 1}", (g, 0), along=u, note="the zero set near p is the graph of φ (IFT)")
+        p.suppose(f"on_graph_{a + 1}", (g, 0), along=u,
+                  note="the zero set near p is the graph of a C² φ: the cited trusted result "
+                       "calculus.parametrized_implicit_function_theorem_ck (order 2, no parameter block)")
         derived.append(p.differentiate(f"d_du_{a + 1}", f"on_graph_{a + 1}", u, (sympy.diff(g, u), 0),
                                        note="chain rule along the graph"))
     rows = [sympy.expand(sympy.diff(g, u)) for g in Gs]
@@ -1410,12 +1413,22 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
 
 
 def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimension=lambda n, k: n - k,
-                                          sizes=((2, 1), (3, 1), (3, 2)), proof_sizes=(1, 2), randomized=True):
+                                          sizes=((2, 1), (3, 1), (3, 2)), proof_sizes=(1, 2), randomized=True,
+                                          matrix_form=True):
     """Σ_t is near each point the graph of a C² φ over n − k coordinates (slice chart (u, v − φ(u)));
     φ' = −(D_vG)⁻¹D_uG; the rank hypothesis is needed (the double cone)."""
     for k in proof_sizes:
         check.proof(f"G(u, φ(u)) ≡ 0 ⇒ φ' = −(D_vG)⁻¹D_uG (k = {k})", implicit_derivative_proof(k, derivative_sign),
-                    scope=f"symbolic, generic G and φ, u scalar, v ∈ R^{k}, where det D_vG ≠ 0")
+                    scope=f"symbolic, generic G and φ, v ∈ R^{k}; u is one coordinate u_j (the others frozen: the "
+                          f"same computation for every j and every N), where det D_vG ≠ 0")
+    kk, d = sympy.symbols("k d", integer=True, positive=True)
+    Ju, Jv = sympy.MatrixSymbol("D_uG", kk, d), sympy.MatrixSymbol("D_vG", kk, kk)
+    Dphi = sympy.MatrixSymbol("Dphi", kk, d)
+    if matrix_form:
+        check.identity("Dφ − (−(D_vG)⁻¹D_uG) = (D_vG)⁻¹(D_uG + D_vG·Dφ): zero where the chain rule gives "
+                       "D_uG + D_vG·Dφ = D[G(u, φ(u))] = 0", Dphi - derivative_sign * Jv.I * Ju, Jv.I * (Ju + Jv * Dphi),
+                       scope="symbolic, every k and d = 3N − k (MatrixSymbols), where det D_vG ≠ 0",
+                       context="the matrix form of the proofs' last step, for every size")
 
     def locus_is_a_graph(instance):
         n, k, polys, point, offsets = instance
@@ -1437,13 +1450,14 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
         return residual
 
     if randomized:
-        check.property("Σ_t near a point is v = φ(u) over n − k coordinates: G(t0, u, φ(u)) = 0, every nearby zero lies "
-                       "on the graph, Dφ = −(D_vG)⁻¹D_uG (Newton + mpmath.diff)",
-                       _level_set_instances(sizes, with_time=True), locus_is_a_graph, samples=8,
-                       tolerance=mpmath.mpf(10) ** -12, describe=_describe_level_set,
-                       scope=f"{check.instances(8)} instances; " + f"randomized: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0) with rank "
-                             f"k, (n, k) ∈ {list(sizes)} (n = 3: a datum with N = 1; n = 2: the same calculus in the "
-                             f"plane); mpmath at {DPS} digits")
+        with check.supporting():  # numerical instances of the cited IFT and of the checked derivative formula
+            check.property("Σ_t near a point is v = φ(u) over n − k coordinates: G(t0, u, φ(u)) = 0, every nearby zero lies "
+                           "on the graph, Dφ = −(D_vG)⁻¹D_uG (Newton + mpmath.diff)",
+                           _level_set_instances(sizes, with_time=True), locus_is_a_graph, samples=8,
+                           tolerance=mpmath.mpf(10) ** -12, describe=_describe_level_set,
+                           scope=f"{check.instances(8)} instances; " + f"randomized: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0) with rank "
+                                 f"k, (n, k) ∈ {list(sizes)} (n = 3: a datum with N = 1; n = 2: the same calculus in the "
+                                 f"plane); mpmath at {DPS} digits")
 
     eps = Symbol("epsilon", positive=True)
     cone = x1**2 + x2**2 - x3**2
@@ -1474,7 +1488,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
        uses=["holonomic.constraint_model_definition", "calculus.c2_slice_submanifold_convention"],
        proof_uses=["calculus.parametrized_implicit_function_theorem_ck", "calculus.regular_level_set_is_embedded_submanifold",
                    "calculus.regular_critical_points_values_level_sets"],
-       assumes=[H_RANK_ON_LOCUS, H_G_C2], avoids=["holonomic.ideal_reaction_law"])
+       assumes=[H_RANK_ON_LOCUS, H_G_C2], avoids=["holonomic.ideal_reaction_law"], scope="k <= 2")
 def _(check):
     check_instantaneous_locus_submanifold(check)
 
@@ -2119,10 +2133,39 @@ def _rescaling_instances(k):
                      st.lists(rationals(3, 2), min_size=3, max_size=3), st.lists(rationals(4, 2), min_size=k, max_size=k))
 
 
+def _symbolic_multiplier(P, lam):
+    return P.T.I * lam  # P^{-T} λ, for MatrixSymbols
+
+
+def check_rescaled_linear_algebra(check, *, multiplier=_symbolic_multiplier):
+    """For symbolic sizes k, n = 3N: given D_xG' = P D_xG and G'_t = P G_t at a point of Σ (the checked proofs),
+    V and the permitted velocities are unchanged, λ' = P^{-T}λ gives the same reaction and the same λ·G_t, and it is
+    the only multiplier of R for G' (D_xG' has full row rank)."""
+    k, n = sympy.symbols("k n", integer=True, positive=True)
+    P, J = sympy.MatrixSymbol("P", k, k), sympy.MatrixSymbol("J", k, n)  # J = D_xG
+    Gt, lam = sympy.MatrixSymbol("G_t", k, 1), sympy.MatrixSymbol("lambda", k, 1)
+    w, delta, mu = sympy.MatrixSymbol("w", n, 1), sympy.MatrixSymbol("delta", n, 1), sympy.MatrixSymbol("mu", k, 1)
+    J_new, Gt_new = P * J, P * Gt  # what the proofs establish at the points of Σ
+    lam_new = multiplier(P, lam)
+    scope = "symbolic, every k and n = 3N (MatrixSymbols), where det P ≠ 0 (and det D_xG'D_xG'ᵀ ≠ 0: rank k)"
+    check.identity("V' ⊆ V and V ⊆ V': D_xG'δ = P(D_xGδ) and D_xGδ = P⁻¹(D_xG'δ)",
+                   J * delta,
+                   P.I * (J_new * delta), scope=scope, context="and D_xG'δ = P(D_xGδ) by definition: the same kernel")
+    check.identity("permitted velocities: G'_t + D_xG'w = P(G_t + D_xGw), zero exactly when G_t + D_xGw is",
+                   Gt_new + J_new * w, P * (Gt + J * w), scope=scope)
+    check.identity("the reaction is kept: D_xG'ᵀλ' = D_xGᵀλ", J_new.T * lam_new, J.T * lam, scope=scope)
+    check.identity("λ' is the multiplier: any μ with D_xG'ᵀμ = R is (D_xG'D_xG'ᵀ)⁻¹D_xG'R", mu,
+                   (J_new * J_new.T).I * J_new * (J_new.T * mu), scope=scope,
+                   context="so D_xG'ᵀμ = D_xGᵀλ = D_xG'ᵀλ' gives μ = λ'")
+    check.identity("λ·G_t is kept: λ'·G'_t = λ·G_t", lam_new.T * Gt_new, lam.T * Gt, scope=scope)
+
+
 def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, matrix_multiplier=_matrix_multiplier,
-                               proof_sizes=(1, 2), randomized_sizes=(1, 2)):
+                               symbolic_multiplier=_symbolic_multiplier, proof_sizes=(1, 2), randomized_sizes=(1, 2)):
     """G' = ρG (ρ nowhere zero) or G' = P G (P invertible): on Σ, D_xG' = ρD_xG, G'_t = ρG_t, V and the permitted
-    velocities are unchanged, λ' = ρ⁻¹λ (P^{-T}λ), and the reaction and −λ·G_t are unchanged."""
+    velocities are unchanged, λ' = ρ⁻¹λ (P^{-T}λ), and the reaction and −λ·G_t are unchanged.  The product rule
+    (D_xG' = P D_xG + (D_xP)G, with G = 0 on Σ) is a checked proof for k ≤ 2; the rest is matrix algebra checked for
+    symbolic k and n."""
     with check.without(H_RHO_C2, note="the proofs use only first derivatives of rho: rho of class C¹ suffices"):
         for k in proof_sizes:
             multiplier = scalar_multiplier if k == 1 else matrix_multiplier
@@ -2160,23 +2203,29 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
         return (J_new == P0 * J and same_V and permitted and (lam_new - claimed).is_zero_matrix
                 and (J_new.T * claimed - R).is_zero_matrix and (claimed.T * Gt_new)[0] == (lam.T * Gt)[0])
 
-    for k in randomized_sizes:
-        check.property(f"random data ({'ρ = 1 + Q²' if k == 1 else 'P = random + 3I'}, k = {k}): D_xG' = P D_xG, same V, "
-                       f"permitted residual scaled by P, λ' from R is {'ρ⁻¹λ' if k == 1 else 'P^(-T)λ'}, R and λ·G_t kept",
-                       _rescaling_instances(k), invariant, samples=5,
-                       describe=lambda inst: [inst[0], [sympy.sstr(g) for g in inst[1]], [sympy.sstr(f) for f in inst[2]],
-                                              inst[3], inst[4], inst[5]],
-                       scope=f"{check.instances(5)} instances; " + f"randomized, exact: polynomial G(t, x) of degree ≤ 2 through a rational point of Σ with "
-                             f"rank k, N = 1, k = {k}")
-    s_new = HolonomicConstraintDatum([x1 * x1], X[:3], t)
+    with check.without(H_RHO_C2, note="matrix algebra at a point: no derivative of rho"):
+        check_rescaled_linear_algebra(check, multiplier=symbolic_multiplier)
+
+    with check.supporting():  # instances of what the proofs and the matrix algebra establish
+        for k in randomized_sizes:
+            check.property(f"random data ({'ρ = 1 + Q²' if k == 1 else 'P = random + 3I'}, k = {k}): D_xG' = P D_xG, same V, "
+                           f"permitted residual scaled by P, λ' from R is {'ρ⁻¹λ' if k == 1 else 'P^(-T)λ'}, R and λ·G_t kept",
+                           _rescaling_instances(k), invariant, samples=5,
+                           describe=lambda inst: [inst[0], [sympy.sstr(g) for g in inst[1]], [sympy.sstr(f) for f in inst[2]],
+                                                  inst[3], inst[4], inst[5]],
+                           scope=f"{check.instances(5)} instances; " + f"randomized, exact: polynomial G(t, x) of degree ≤ 2 through a rational point of Σ with "
+                                 f"rank k, N = 1, k = {k}")
+    rho = x1
     s_old = HolonomicConstraintDatum([x1], X[:3], t, sample_point=(0, (0, 0, 0)))
+    s_new = HolonomicConstraintDatum([rho * s_old.G[0]], X[:3], t)
     check.necessary(H_RHO_NOWHERE_ZERO, "G = s(x) = x1, ρ = s (vanishes on Σ), G' = s²", violates=[
-        ("ρ = s vanishes on Σ = {s = 0}", x1.subs(x1, 0) == 0, "symbolic")], others_hold={
-        H_RHO_C2: [("ρ = s is a polynomial, so of class C²", x1.is_polynomial(), "computation")],
+        ("ρ = s vanishes at the point (0, 0) of Σ = {s = 0}",
+         s_old.on_locus(0, (0, 0, 0)) and _is_zero(s_old.at(rho, 0, (0, 0, 0))), "symbolic")], others_hold={
+        H_RHO_C2: [("ρ = s is a polynomial, so of class C²", rho.is_polynomial(), "computation")],
         H_RANK_ON_LOCUS: [("D_xG = (1, 0, 0) has rank 1 on Σ", len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
                            "symbolic")]},
         conclusion_fails=[
-        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic"),
+        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(s_new.G[0], x1) == sympy.solve(s_old.G[0], x1), "symbolic"),
         ("V changes at (0, 0): dim ker D_xG' = 3, dim ker D_xG = 2",
          len(s_new.virtual_displacements(0, (0, 0, 0))) == 3 and len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
          "symbolic")])
@@ -2196,7 +2245,8 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
               "representation'",
        uses=["holonomic.constraint_model_definition", "holonomic.virtual_displacement_space_dimension",
              "linalg.annihilator_of_kernel_transpose_multiple"],
-       assumes=[H_RANK_ON_LOCUS, H_RHO_NOWHERE_ZERO, H_RHO_C2], avoids=["holonomic.ideal_reaction_law"])
+       assumes=[H_RANK_ON_LOCUS, H_RHO_NOWHERE_ZERO, H_RHO_C2], avoids=["holonomic.ideal_reaction_law"],
+       scope="k <= 2")
 def _(check):
     check_rescaling_invariance(check)
 
@@ -2466,9 +2516,36 @@ def _nonconsistent_instances():
                      st.lists(rationals(2, 2), min_size=3, max_size=3), st.lists(rationals(2, 2), min_size=3, max_size=3))
 
 
-def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, randomized=True):
-    """Along the ideal system d²/dt² G(t, x(t)) = 0, so G(t, x(t)) = G₀ + (t − t₀)h₀: with nonconsistent data the
-    solution leaves the locus (or meets it at one instant at most). Symbolic reason + mpmath integration."""
+def check_second_derivative_vanishes_every_size(check, *, multiplier_sign=-1):
+    """For symbolic n = 3N and k: with C = J M⁻¹Jᵀ, Λ = −C⁻¹(J M⁻¹F + κ) and x'' = M⁻¹(F + JᵀΛ), the second derivative
+    d²/dt² G(t, x(t)) = κ + J x'' (κ = G_tt + 2G_tx[v] + G_xx[v, v], the chain rule) is 0."""
+    n, k = sympy.symbols("n k", integer=True, positive=True)
+    M, J = sympy.MatrixSymbol("M", n, n), sympy.MatrixSymbol("J", k, n)
+    F, kappa = sympy.MatrixSymbol("F", n, 1), sympy.MatrixSymbol("kappa", k, 1)
+    C = J * M.I * J.T
+    Lam = multiplier_sign * C.I * (J * M.I * F + kappa)
+    check.identity("κ + J·M⁻¹(F + JᵀΛ) = 0 with Λ = −C⁻¹(J M⁻¹F + κ): d²/dt² G(t, x(t)) = 0 along the ideal system",
+                   kappa + J * (M.I * (F + J.T * Lam)), sympy.ZeroMatrix(k, 1),
+                   scope="symbolic, every n = 3N and k (MatrixSymbols), where M and C = J M⁻¹Jᵀ are invertible (rank k)")
+
+
+def check_chain_rule_second_derivative(check, *, sizes=(3, 6)):
+    """d²/dt² G(t, x(t)) = κ + D_xG x'' for a generic scalar G (each component of G separately), with κ the curvature
+    term of :func:`theorems.holonomic_dynamics.constraint_derivatives`, for n = 3N coordinates."""
+    from theorems.holonomic_dynamics import constraint_derivatives
+    for n in sizes:
+        xs = [Function(f"y{i + 1}", real=True)(t) for i in range(n)]
+        g = Function("G")(t, *xs)
+        J, _, curvature = constraint_derivatives([g], xs, t)
+        check.identity(f"d²/dt² G(t, x(t)) = κ + D_xG x'' (n = {n})", sympy.diff(g, t, 2),
+                       curvature[0] + (J * Matrix([c.diff(t, 2) for c in xs]))[0],
+                       scope=f"symbolic, generic scalar G(t, x) and curve x(t), n = {n} (N = {n // 3})")
+
+
+def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, randomized=True, multiplier_sign=-1):
+    """Along the ideal system d²/dt² G(t, x(t)) = 0, so G(t, x(t)) = G₀ + (t − t₀)h₀ (the cited trusted result
+    g'' ≡ 0, g(t₀) = g'(t₀) = 0 ⇒ g ≡ 0, applied to g = G(t, x(t)) − law): with nonconsistent data the solution leaves
+    the locus (or meets it at one instant at most). Symbolic; mpmath integration as supporting evidence."""
     P = sympy.symbols("p1:4", real=True)
     V = sympy.symbols("v1:4", real=True)
     Gf = Function("G")
@@ -2482,11 +2559,21 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
                    _jet(dyn.permitted_velocity_residual[0], P, V), scope="symbolic, generic G(t, x), N = 1, k = 1")
     check.identity("d²/dt² G(t, x(t)) = 0 along x'' = a(t, x, x') (Λ is chosen so)", second, 0,
                    scope="symbolic, generic G(t, x) and F(t, x, v), 𝖬 = m I3, where C ≠ 0; so G(t, x(t)) is affine in t")
+    check_chain_rule_second_derivative(check)
+    check_second_derivative_vanishes_every_size(check, multiplier_sign=multiplier_sign)
     g0, h0, dt = sympy.symbols("g0 h0 dt")
     affine = law(g0, h0, dt)
     check.identity("the affine law has the initial data: value G₀ and slope h₀ at t₀, second derivative 0",
                    Matrix([affine.subs(dt, 0), sympy.diff(affine, dt).subs(dt, 0), sympy.diff(affine, dt, 2)]),
-                   Matrix([g0, h0, 0]), scope="symbolic (g'' = 0 with these data has exactly this solution)")
+                   Matrix([g0, h0, 0]), scope="symbolic; so g = G(t, x(t)) − law has g'' = 0, g(t₀) = g'(t₀) = 0, and "
+                                               "g ≡ 0 by the cited calculus.zero_second_derivative_zero_data")
+    h_nonzero, g_nonzero = Symbol("h0", nonzero=True), Symbol("g0", nonzero=True)
+    one_root = sympy.solve(law(g0, h_nonzero, dt), dt)
+    no_root = sympy.solve(law(g_nonzero, 0, dt), dt)
+    check.fact("the affine drift vanishes at one instant at most unless G₀ = h₀ = 0: one root t − t₀ = −G₀/h₀ when "
+               "h₀ ≠ 0, none when h₀ = 0 ≠ G₀", len(one_root) == 1 and _is_zero(one_root[0] + g0 / h_nonzero)
+               and no_root == [] and sympy.sympify(law(g_nonzero, 0, dt)).is_nonzero is True, method="symbolic",
+               detail=f"roots {one_root} and {no_root}")
     times = [Rational(1, 8), Rational(1, 4)]
 
     def drift(instance):
@@ -2508,7 +2595,19 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
                     worst = max(worst, abs(fn(_mpf(time), *xs, *vs) - law(G0[a], H0[a], _mpf(time))))
             return worst
 
-    if randomized:
+    witness_G = [q[2] - t * q[0]]
+    x0, v0 = (0, 0, 1), (0, 0, -8)
+    dynamics = ideal_holonomic_dynamics(sympy.eye(3), [0, 0, -1], witness_G, q, t, simplify=False)
+    start = {**dict(zip(P, x0)), **dict(zip(V, v0)), t: 0}
+    G0 = _jet(dynamics.constraint[0], P, V).xreplace(start)
+    H0 = _jet(dynamics.permitted_velocity_residual[0], P, V).xreplace(start)
+    zeros = sympy.solve(law(G0, H0, t), t)
+    check.fact(f"witness: G = x3 − t x1, x0 = (0, 0, 1), v0 = (0, 0, −8): G₀ = {G0}, h₀ = {H0}, so G(t, x(t)) = "
+               f"{sympy.sstr(law(G0, H0, t))} vanishes only at t = {zeros}: the solution leaves Σ",
+               G0 != 0 and len(zeros) == 1, method="symbolic")
+    if not randomized:
+        return
+    with check.supporting():  # integrations of the system: instances of the symbolic law
         check.property("mpmath integration of the ideal system from random nonconsistent data: G(t, x(t)) follows "
                        "G₀ + (t − t₀)h₀", _nonconsistent_instances(), drift, samples=3,
                        tolerance=mpmath.mpf(10) ** -(dps - 6),
@@ -2516,17 +2615,14 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
                        scope=f"randomized: rheonomic graph constraints x3 = P(t,x1,x2) (k = 1) and x2 = Q(t,x1) "
                              f"(k = 2), 𝖬 = I, F = (−x1, −x2', −1), random rational (x0, v0) at t0 = 0, "
                              f"t ∈ {{1/8, 1/4}}, mpmath odefun at {dps} digits")
-    witness_G = [q[2] - t * q[0]]
-    dynamics = ideal_holonomic_dynamics(sympy.eye(3), [0, 0, -1], witness_G, q, t, simplify=False)
-    report = integrate_ideal_motion(dynamics, 0, [0, 0, 1], [0, 0, -8], times, dps=dps)
-    g_fn = state_functions(dynamics, list(dynamics.constraint))[0]
-    values = [g_fn(_mpf(time), *xs, *vs) for time, (xs, vs) in zip(times, report.states)]
-    with mpmath.workdps(dps):
-        deviation = max(abs(v - law(1, -8, _mpf(time))) for v, time in zip(values, times))
-    check.numeric("witness: G = x3 − t x1, x0 = (0, 0, 1) off Σ (G0 = 1), v0 = (0, 0, −8) (h0 = −8): G(t, x(t)) = 1 − 8t "
-                  "is 0 only at t = 1/8 and −1 at t = 1/4", deviation, mpmath.mpf(10) ** -(dps - 6),
-                  scope=f"mpmath odefun at {dps} digits, t ∈ {{1/8, 1/4}}",
-                  detail=f"G(t, x(t)) = {[mpmath.nstr(v, 12) for v in values]}")
+        report = integrate_ideal_motion(dynamics, 0, list(x0), list(v0), times, dps=dps)
+        g_fn = state_functions(dynamics, list(dynamics.constraint))[0]
+        values = [g_fn(_mpf(time), *xs, *vs) for time, (xs, vs) in zip(times, report.states)]
+        with mpmath.workdps(dps):
+            deviation = max(abs(v - law(G0, H0, _mpf(time))) for v, time in zip(values, times))
+        check.numeric("witness integrated: G(t, x(t)) = 1 − 8t is 0 only at t = 1/8 and −1 at t = 1/4", deviation,
+                      mpmath.mpf(10) ** -(dps - 6), scope=f"mpmath odefun at {dps} digits, t ∈ {{1/8, 1/4}}",
+                      detail=f"G(t, x(t)) = {[mpmath.nstr(v, 12) for v in values]}")
 
 
 @remark("holonomic.nonconsistent_data_leave_locus",
@@ -2537,6 +2633,7 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
                   r"$G(t,x(t))=G(t_0,x_0)+(t-t_0)[G_t+D_xGv]_{t_0}$, an affine function of $t$ that vanishes at most at "
                   r"one instant unless both coefficients are $0$.",
         source=f"{SEED} theorem bullet 'Consistency is an initial-data condition'",
-        uses=["holonomic.ideal_constraints_determine_reaction", "holonomic.consistent_data"])
+        uses=["holonomic.ideal_constraints_determine_reaction", "holonomic.consistent_data"],
+        proof_uses=[ZERO_SECOND_DERIVATIVE, PICARD_LINDELOF], scope="N <= 2")
 def _(check):
     check_nonconsistent_data_leave_locus(check)
