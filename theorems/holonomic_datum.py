@@ -2011,7 +2011,8 @@ def check_rank_regular_rheonomic(check, *, L=L_star, window="disconnected", firs
                        "symbolic"),
                       ("G is C^∞ on O: its restrictions to the two disjoint open pieces are polynomials",
                        decided and all(sympy.sympify(piece).is_polynomial(t, *X[:3]) for piece in pieces)
-                       and bool(T < 2 * T), "symbolic"),
+                       and (sympy.Interval.open(2 * T, 3 * T).inf - sympy.Interval.open(0, T).sup).is_nonnegative is True,
+                       "symbolic"),
                       ("no zero on the second piece (G = L* ≠ 0 there): Σ = (0,T*) x {G = 0}",
                        decided and sympy.sympify(on_second).is_nonzero is True, "symbolic"),
                       ("rank 1 on Σ: Gröbner certificate for G restricted to (0,T*) (no point of Σ with D_xG = 0)",
@@ -2392,8 +2393,9 @@ def check_ideal_reaction_not_work_statement(check, *, power_sign=-1, scleronomic
     check.identity("rotating line: R·x' = m ω³ sinh 2ωt (= dK/dt, K = ½mω² cosh 2ωt)", out["power"],
                    m * omega**3 * sympy.sinh(2 * omega * t), scope=scope)
     tp = Symbol("t", positive=True)
+    power_later = sympy.simplify(out["power"]).xreplace({t: tp})  # the computed reaction power, at times t > 0
     check.fact("rotating line: R·x' = m ω³ sinh 2ωt > 0 for t > 0: the ideal reaction does work",
-               (m * omega**3 * sympy.sinh(2 * omega * tp)).is_positive is True, method="symbolic")
+               power_later.is_positive is True, method="symbolic", detail=f"R·x' = {sympy.sstr(power_later)}")
     out = ideal_motion_power([SPHERE.xreplace(dict(zip(X[:3], q)))], [sympy.cos(t), sympy.sin(t), sympy.S.Zero])
     scope = "symbolic, all t (unit sphere, great circle at unit speed, F = 0)"
     check.identity("sphere (scleronomic): the great circle solves the ideal system", out["residual"], sympy.zeros(3, 1),
