@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.holonomic_datum (seed 004's datum, its remarks, lemmas and counterexamples).
+"""Soundness tests for theorems.holonomic_datum and its topic modules (seed 004's datum, its remarks, lemmas and counterexamples).
 
 Every verifier is run once on its true claim (it must come out as established for its kind) and on mutated
 claims -- a flipped sign, a dropped term, a wrong factor, a removed hypothesis, a wrong witness, a constructor
@@ -40,7 +40,11 @@ def run(verifier, kind="theorem", **claim):
 # every item's verifier passes on the true claim
 # ---------------------------------------------------------------------------
 
-ITEMS = {it.id: it for it in registered("theorems.holonomic_datum")}
+from theorems import holonomic_datum_cited, holonomic_datum_remarks, holonomic_datum_scleronomic  # noqa: E402,F401
+
+DATUM_MODULES = ("theorems.holonomic_datum", "theorems.holonomic_datum_cited", "theorems.holonomic_datum_scleronomic",
+                 "theorems.holonomic_datum_remarks")
+ITEMS = {it.id: it for name in DATUM_MODULES for it in registered(name)}
 
 STATED_IDS = [
     "holonomic.constraint_model_definition", "calculus.c2_slice_submanifold_convention",
