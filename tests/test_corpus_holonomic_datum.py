@@ -171,7 +171,9 @@ MUTATIONS = [
     ("tangent space = row space", hd.check_tangent_space, "cited",
      dict(tangent_space=lambda J: [J.T], randomized=False)),
     ("smooth chart: a term dropped", hd.check_smooth_slice_charts, "cited",
-     dict(chart=lambda u, v, w: hd.slice_chart([sp.sqrt(1 - u[0]**2)], u, v, w))),
+     dict(chart=lambda u, v, w: hd.slice_chart([sp.sqrt(1 - u[0]**2)], u, v, w), randomized=False)),
+    ("smooth chart: φ shifted (a wrong derivative)", hd.check_smooth_slice_charts, "cited",
+     dict(chart=lambda u, v, w: hd.slice_chart([sp.sqrt(1 - u[0]**2 - u[1]**2) + u[0]], u, v, w), randomized=False)),
     ("IFT: derivative sign flipped", hd.check_parametrized_ift, "cited", dict(derivative_sign=1, sizes=((2, 1),))),
     ("level set: wrong dimension", hd.check_regular_level_set_submanifold, "cited",
      dict(dimension=lambda n, k: n, sizes=((2, 1),))),
@@ -259,7 +261,7 @@ def test_mutated_proof_is_not_proved(label, verifier, kind, mutation):
 UPGRADED_TO_PROVED = ["holonomic.instantaneous_locus_c2_submanifold", "holonomic.virtual_displacement_space_dimension",
                       "holonomic.scleronomic_implies_Gt_vanishes", "holonomic.scalar_rescaling_invariance",
                       "holonomic.nonconsistent_data_leave_locus", "calculus.jacobian_matrix_and_gradient",
-                      "holonomic.rank_regular_rheonomic_with_Gt_zero"]
+                      "holonomic.rank_regular_rheonomic_with_Gt_zero", "calculus.embedded_submanifolds_slice_charts"]
 
 
 @pytest.mark.parametrize("item_id", UPGRADED_TO_PROVED)

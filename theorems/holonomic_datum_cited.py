@@ -478,7 +478,7 @@ def _hemisphere_chart(u, v, w):
     return slice_chart([sympy.sqrt(1 - u[0]**2 - u[1]**2)], u, v, w)
 
 
-def check_smooth_slice_charts(check, *, chart=_hemisphere_chart):
+def check_smooth_slice_charts(check, *, chart=_hemisphere_chart, randomized=True):
     """The upper hemisphere of S²: ``h(u, v) = (u, v − √(1 − |u|²))`` is a smooth slice chart on ``{|u| < 1, v > 0}``."""
     u = sympy.symbols("u1 u2", real=True)
     v, w = (Symbol("v", real=True),), (Symbol("w", real=True),)
@@ -500,9 +500,26 @@ def check_smooth_slice_charts(check, *, chart=_hemisphere_chart):
         image = _compose(forward, list(u) + list(v), p)
         return bool(_is_zero(image[2]) and image[0] ** 2 + image[1] ** 2 < 1)
 
-    check.property("rational points of the upper hemisphere are sent to R² × {0}",
-                   st.tuples(rationals(6, 2), rationals(6, 2)), rational_points, samples=15,
-                   scope=f"{check.instances(15)} instances; " + "randomized, exact: stereographic rational points with z > 0")
+    phi = inverse[2] - w[0]  # the chart's φ
+    check.identity("φ² = 1 − |u|²: φ ≠ 0 on the open disc |u| < 1", phi**2, 1 - u[0]**2 - u[1]**2, scope="symbolic")
+    R, order = Symbol("R", real=True), Symbol("m", integer=True, nonnegative=True)
+    P = Function("P")(u[0], u[1], R)
+    for i in range(2):
+        check.identity(f"∂φ/∂u{i + 1} = −u{i + 1}/φ", sympy.diff(phi, u[i]), -u[i] / phi, scope="symbolic, |u| < 1")
+        step = sympy.diff(P * R**-order, u[i]) + (-u[i] / R) * sympy.diff(P * R**-order, R)  # ∂_i along R = φ(u)
+        check.identity(f"smoothness, induction step in u{i + 1}: ∂/∂u{i + 1}[P(u, φ)/φ^m] = "
+                       f"(φ²P_u{i + 1} − u{i + 1}φP_R + m u{i + 1}P)/φ^(m+2)",
+                       R**(order + 2) * step,
+                       R**2 * P.diff(u[i]) - u[i] * R * P.diff(R) + order * u[i] * P,
+                       scope="symbolic, generic P(u, R), every m ≥ 0 (chain rule with ∂φ/∂u_i = −u_i/φ)",
+                       context="from φ = φ/φ⁰, every partial derivative of φ of every order is a polynomial in "
+                               "(u, φ) over a power of φ: smooth where φ ≠ 0, i.e. on |u| < 1")
+    if not randomized:
+        return
+    with check.supporting():  # instances of the identities above
+        check.property("rational points of the upper hemisphere are sent to R² × {0}",
+                       st.tuples(rationals(6, 2), rationals(6, 2)), rational_points, samples=15,
+                       scope=f"{check.instances(15)} instances; " + "randomized, exact: stereographic rational points with z > 0")
 
     def smooth_inside(instance):
         a, b = instance
@@ -517,9 +534,10 @@ def check_smooth_slice_charts(check, *, chart=_hemisphere_chart):
                     return False
         return True
 
-    check.property("φ = √(1 − |u|²) has finite real partial derivatives of order ≤ 3 on |u| < 1 (smooth there)",
-                   st.tuples(rationals(3, 5), rationals(3, 5)), smooth_inside, samples=8,
-                   scope=f"{check.instances(8)} instances; " + "randomized, exact: rational points of the open unit disc, all partials of order 1..3")
+    with check.supporting():
+        check.property("φ = √(1 − |u|²) has finite real partial derivatives of order ≤ 3 on |u| < 1 (smooth there)",
+                       st.tuples(rationals(3, 5), rationals(3, 5)), smooth_inside, samples=8,
+                       scope=f"{check.instances(8)} instances; " + "randomized, exact: rational points of the open unit disc, all partials of order 1..3")
 
 
 @cited("calculus.embedded_submanifolds_slice_charts", cited_kind="definition",

@@ -515,8 +515,9 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
             multiplier = scalar_multiplier if k == 1 else matrix_multiplier
             check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
                         rescaling_proof(k, multiplier),
-                        scope=f"symbolic, generic G(t, x) and {'ρ(t, x)' if k == 1 else 'P(t, x)'} of class C¹, N = 1, "
-                              f"k = {k}, at points of Σ, where {'ρ ≠ 0' if k == 1 else 'det P ≠ 0'}")
+                        scope=f"symbolic, generic G(t, x) and {'ρ(t, x)' if k == 1 else 'P(t, x)'} of class C¹, k = {k}, "
+                              f"at points of Σ, where {'ρ ≠ 0' if k == 1 else 'det P ≠ 0'}; N = 1, and each ∂/∂x_j is the "
+                              f"same computation with the other coordinates frozen, so every N")
 
     def invariant(instance):
         k, polys, factor_entries, point, w, lam = instance
