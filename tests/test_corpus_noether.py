@@ -27,9 +27,9 @@ t, m, U0 = nt.t, nt.m, nt.U0
 # (verifier, item, verdicts, smaller symbolic sizes for the test run; `verify` runs the defaults)
 TRUE_CLAIMS = [
     (nt.check_potential_chart, nt.POTENTIAL_CHART, ("defined",), dict(dims=(1, 2))),
-    (nt.check_translation, nt.TRANSLATION, ("confirmed",), dict(dims=(1, 2))),
-    (nt.check_rotation, nt.ROTATION, ("confirmed",), {}),
-    (nt.check_boost, nt.BOOST, ("confirmed",), dict(dims=(1, 2))),
+    (nt.check_translation, nt.TRANSLATION, ("proved",), dict(dims=(1, 2), generic_dims=(2,))),
+    (nt.check_rotation, nt.ROTATION, ("proved",), {}),
+    (nt.check_boost, nt.BOOST, ("proved",), dict(dims=(1, 2), generic_dims=(2,))),
     (nt.check_boost_identity, nt.BOOST_REMARK, ("proved",), dict(dims=(1, 2))),
     (nt.check_solution_constancy, "noether.solution_constancy_not_chart_symmetry", ("proved",), {}),
     (nt.check_confining_breaks_boost, "noether.confining_potential_breaks_boost", ("proved",), {}),
@@ -157,9 +157,80 @@ def test_boost_wrong_charge(charge):
 
 
 def test_boost_missing_B_in_the_generator():
-    run = _refuted(_mutated(nt.check_boost, nt.BOOST, B=lambda q, a: 0, dims=(), random_dims=(1,)))
-    assert any(c.outcome == "refuted" and c.name.startswith("random polynomial potentials") for c in run.checks)
-    _refuted(_mutated(nt.check_boost_identity, nt.BOOST_REMARK, B=lambda q, a: 0, dims=()))
+    run = _refuted(_mutated(nt.check_boost, nt.BOOST, B=lambda q, a: 0, dims=(), random_dims=(), generic_dims=(2,)))
+    assert any(c.outcome == "refuted" and c.name.startswith("n = 2, generic a: toolkit: (ξ, B)") for c in run.checks)
+    _refuted(_mutated(nt.check_boost_identity, nt.BOOST_REMARK, B=lambda q, a: 0, dims=(), B_n=nt.MATRIX_NO_GAUGE))
+
+
+def test_random_potentials_only_support_the_clauses():
+    """The random polynomial potentials are supporting checks; the verdict comes from the symbolic claims."""
+    for verifier, item_id in ((nt.check_translation, nt.TRANSLATION), (nt.check_boost, nt.BOOST),
+                              (nt.check_rotation, nt.ROTATION)):
+        run = _true_run(verifier, item_id)
+        randomized = [c for c in run.checks if c.method == "randomized"]
+        assert randomized and all(not c.claim for c in randomized), run
+        claims = [c for c in run.checks if c.claim and not (c.role and c.role.get("analysis"))]
+        assert claims and all(c.outcome == "proved" for c in claims), run
+
+
+# ---------------------------------------------------------------------------
+# every n: the MatrixSymbol identities
+# ---------------------------------------------------------------------------
+
+def _every_n(run):
+    return {c.name: c for c in run.checks if c.name.startswith("every n:")}
+
+
+def test_every_n_claims_are_proved_for_symbolic_n():
+    for verifier, item_id, count in ((nt.check_translation, nt.TRANSLATION, 3), (nt.check_boost, nt.BOOST, 3),
+                                     (nt.check_boost_identity, nt.BOOST_REMARK, 2)):
+        checks = _every_n(_true_run(verifier, item_id))
+        assert len(checks) == count and all(c.outcome == "proved" and "every size of n" in c.detail
+                                            for c in checks.values()), checks
+
+
+@pytest.mark.parametrize("verifier, item_id, claim", [
+    (nt.check_translation, nt.TRANSLATION, dict(charge_n=lambda q, v, a: nt.m * a.T * q)),
+    (nt.check_translation, nt.TRANSLATION, dict(charge_n=lambda q, v, a: 2 * nt.m * a.T * v)),
+    (nt.check_translation, nt.TRANSLATION, dict(B_n=lambda q, a: nt.m * a.T * q)),
+    (nt.check_boost, nt.BOOST, dict(charge_n=lambda q, v, a: -nt.m * nt.t * a.T * v - nt.m * a.T * q)),
+    (nt.check_boost, nt.BOOST, dict(charge_n=lambda q, v, a: nt.m * nt.t * a.T * v)),
+    (nt.check_boost, nt.BOOST, dict(B_n=nt.MATRIX_NO_GAUGE)),
+], ids=["P = m a·q", "P doubled", "translation with B = m a·q", "K t-sign", "K missing B", "boost without B"])
+def test_every_n_mutations_are_refuted(verifier, item_id, claim):
+    run = _refuted(_mutated(verifier, item_id, dims=(), random_dims=(), generic_dims=(), **claim))
+    assert any(c.outcome == "refuted" and c.name.startswith("every n:") for c in run.checks), run
+    assert not any(c.outcome == "proved" and c.name.startswith("every n:") and "residual" in c.name
+                   and "B_n" in claim and "translation" in item_id for c in run.checks)
+
+
+def test_matrix_total_derivative_agrees_with_entries():
+    """D_t of the matrix charges, at n = 2 written out entry by entry, is the chain rule on explicit jets."""
+    n = 2
+    q, v, w, a = (sp.Matrix(sp.symbols(f"{x}1:{n + 1}")) for x in ("q", "v", "w", "a"))
+    explicit = {X.subs(nt.N_DIM, n): value for X, value in ((nt.QN, q), (nt.VN, v), (nt.WN, w), (nt.AN, a))}
+
+    def entries(expr):
+        return sp.expand(sp.Matrix(nt.scalar_form(expr).subs(nt.N_DIM, n).xreplace(explicit).doit())[0, 0])
+
+    for charge in (nt.MATRIX_TRANSLATION_CHARGE, nt.MATRIX_BOOST_CHARGE):
+        C = entries(charge(nt.QN, nt.VN, nt.AN))
+        chain = sp.diff(C, t) + sum(sp.diff(C, x) * d for x, d in zip([*q, *v], [*v, *w]))
+        assert sp.expand(entries(nt.matrix_total_derivative(charge(nt.QN, nt.VN, nt.AN))) - chain) == 0
+    assert sp.expand(entries(nt.matrix_momentum_along(nt.AN)) - nt.m * (a.T * v)[0, 0]) == 0
+
+
+@pytest.mark.parametrize("verifier, item_id, potential", [
+    (nt.check_translation, nt.TRANSLATION, lambda q, a: nt.W(t, q[0])),
+    (nt.check_boost, nt.BOOST, lambda q, a: nt.W(t, a[0] * q[1] - a[1] * q[0], q[0])),
+    (nt.check_rotation, nt.ROTATION, lambda q, a: nt.W(t, euclidean_inner_product(a, q), q[0]**2 + q[1]**2)),
+], ids=["translation", "boost", "rotation"])
+def test_breaking_potential_offered_as_generic_invariant(verifier, item_id, potential):
+    claim = dict(random_dims=(), invariant_potential=potential)
+    if verifier is not nt.check_rotation:
+        claim.update(dims=(), generic_dims=(2,))
+    run = _refuted(_mutated(verifier, item_id, **claim))
+    assert any(c.outcome == "refuted" and "generic a: toolkit" in c.name for c in run.checks), run
 
 
 def test_solution_constancy_wrong_solution():

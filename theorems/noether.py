@@ -32,10 +32,11 @@ from typing import Callable
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Function, Matrix, Symbol
+from sympy import Function, MatAdd, Matrix, MatrixExpr, MatrixSymbol, MatMul, Symbol, Transpose, ZeroMatrix
 
 from checker import Proof, cited, counterexample, definition, hypothesis, remark, theorem
 from checker.items import stated
+from theorems.analytic_facts import ZERO_DERIVATIVE
 from theorems.linalg import euclidean_inner_product
 from theorems.strategies import rationals
 from theorems.symmetry import (energy, euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
@@ -195,6 +196,95 @@ definition(POTENTIAL_CHART, title="The potential mechanical Lagrangian chart ½m
 
 
 # ---------------------------------------------------------------------------
+# every n: the jet (q, v = q', w = q'') as n×1 MatrixSymbols of symbolic size n
+# ---------------------------------------------------------------------------
+
+N_DIM = Symbol("n", integer=True, positive=True)
+QN, VN, WN, AN, GN = (MatrixSymbol(name, N_DIM, 1) for name in ("q", "v", "w", "a", "G"))  # G = ∇U₀(t, q)
+_UN = MatrixSymbol("u", N_DIM, 1)
+
+
+def _matrix_derivative(expr, leaf):
+    """The derivative of a matrix expression by the product rule; ``leaf(atom)`` differentiates a matrix symbol or a
+    scalar factor (zero for what does not depend on the variable)."""
+    if isinstance(expr, MatAdd):
+        return MatAdd(*[_matrix_derivative(arg, leaf) for arg in expr.args])
+    if isinstance(expr, MatMul):
+        terms = []
+        for i, arg in enumerate(expr.args):
+            d = _matrix_derivative(arg, leaf)
+            if d == 0 or isinstance(d, ZeroMatrix):
+                continue
+            terms.append(MatMul(*expr.args[:i], d, *expr.args[i + 1:]))
+        return MatAdd(*terms) if terms else ZeroMatrix(*expr.shape)
+    if isinstance(expr, Transpose):
+        return _matrix_derivative(expr.arg, leaf).T
+    return leaf(expr)
+
+
+def _direction_rule(variable, direction):
+    """Leaf rule of the directional derivative variable ↦ direction (scalars and other symbols are constant)."""
+    return lambda e: direction if e == variable else (ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.S.Zero)
+
+
+def _time_partial(e):
+    return ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.diff(e, t)
+
+
+def matrix_total_derivative(expr):
+    """D_t = ∂_t + v·∂_q + w·∂_v of a matrix expression in (t, q, v) (q, v, w n×1 MatrixSymbols, every n)."""
+    return MatAdd(_matrix_derivative(expr, _time_partial), _matrix_derivative(expr, _direction_rule(QN, VN)),
+                  _matrix_derivative(expr, _direction_rule(VN, WN))).doit()
+
+
+def matrix_momentum_along(u):
+    """𝓛_v·u for 𝓛 = ½m vᵀv − U₀(t, q): the derivative of ½m vᵀv in the direction u."""
+    return _matrix_derivative(m * VN.T * VN / 2, _direction_rule(VN, u)).doit()
+
+
+def matrix_euler_lagrange_along(xi):
+    """(d/dt 𝓛_v − 𝓛_q)·ξ with 𝓛_q = −G: D_t(𝓛_v·u) + G·u at a constant u, then u = ξ (it is linear in u)."""
+    return (matrix_total_derivative(matrix_momentum_along(_UN)) + GN.T * _UN).xreplace({_UN: xi})
+
+
+def matrix_symmetry_residual(xi, B):
+    """𝓛_q·ξ + 𝓛_v·D_tξ − D_tB for the potential chart (𝓛_q = −G), every n."""
+    return -GN.T * xi + matrix_momentum_along(matrix_total_derivative(xi)) - matrix_total_derivative(B)
+
+
+def matrix_noether_charge(xi, B):
+    """𝓛_v·ξ − B for the potential chart, every n."""
+    return matrix_momentum_along(xi) - B
+
+
+def scalar_form(expr):
+    """A 1×1 matrix expression expanded, each 1×1 term written in one orientation (a 1×1 matrix is its transpose).
+
+    Each side of an every-n identity is put in this form separately: the kernel then reduces lhs − rhs itself."""
+    e = sympy.sympify(expr).doit().expand().doit()
+    terms = e.args if isinstance(e, MatAdd) else (e,)
+    out = [min(term, term.T.doit(), key=sympy.default_sort_key) if getattr(term, "shape", None) == (1, 1) else term
+           for term in terms]
+    return MatAdd(*out).doit() if len(out) > 1 else out[0]
+
+
+def _every_n_checks(check, clause, *, charge_n, B_n):
+    """Every n: D_tC = ξ·EL + factor·S, the symmetry residual of (ξ, B) is factor·S, and its charge is C."""
+    xi, B = clause.matrix_xi(), B_n(QN, AN)
+    C, S, factor = charge_n(QN, VN, AN), AN.T * GN, clause.factor()  # S = a·∇U₀: #4 and #6 share the condition
+    scope = ("symbolic, every n: q, v = q', w = q'', a and G = ∇U₀(t, q) are n×1 MatrixSymbols (n a symbol), "
+             "U₀ generic (only its gradient G enters)")
+    term = "−S" if factor == -1 else f"−{sympy.sstr(-factor)}·S"
+    check.identity(f"every n: D_t{clause.name} = ξ·EL + ({term}), EL = m q'' + ∇U₀ and S = a·∇U₀ "
+                   f"(so {clause.name}' = 0 along EL solutions when S = 0)", scalar_form(matrix_total_derivative(C)),
+                   scalar_form(matrix_euler_lagrange_along(xi) + factor * S), scope=scope)
+    check.identity(f"every n: the symmetry residual of (ξ, B) is {term}", scalar_form(matrix_symmetry_residual(xi, B)),
+                   scalar_form(factor * S), scope=scope)
+    check.identity(f"every n: the charge 𝓛_v·ξ − B is {clause.name}", scalar_form(matrix_noether_charge(xi, B)),
+                   scalar_form(C), scope=scope)
+
+
+# ---------------------------------------------------------------------------
 # the three clauses (#4, #5, #6): one pattern, three data sets
 # ---------------------------------------------------------------------------
 
@@ -231,6 +321,8 @@ class _Clause:
     symmetric_potential: Callable  # a generic U₀ with the symmetry for a = e_1 (or e_3)
     axis: Callable  # the a for which symmetric_potential is symmetric
     invariants: Callable  # (a, q) -> invariant functions
+    invariant_potential: Callable  # (q, a) -> a generic U₀ with the symmetry for a generic a
+    matrix_xi: Callable = None  # () -> ξ as an n×1 matrix expression (every n; None for n = 3 only)
 
 
 def _translation_condition(U, q, a):
@@ -241,16 +333,39 @@ def _rotation_condition(U, q, a):
     return euclidean_inner_product(_cross(a, q), _gradient(U, q))
 
 
+W = Function("W")
+
+
+def translation_invariant_potential(q, a):
+    """W(t, (a_i q_j − a_j q_i)_{i<j}), W generic: a·∇ of each argument is a_i a_j − a_j a_i = 0 (for a ≠ 0 these
+    arguments determine the projection of q on a^⊥, so every U₀ with a·∇U₀ ≡ 0 on a convex chart is of this form)."""
+    n = len(q)
+    return W(t, *[a[i] * q[j] - a[j] * q[i] for i in range(n) for j in range(i + 1, n)])
+
+
+def rotation_invariant_potential(q, a):
+    """W(t, a·q, |q|²), W generic: invariant under the rotations about the axis a (n = 3)."""
+    return W(t, euclidean_inner_product(a, q), euclidean_inner_product(q, q))
+
+
 TRANSLATION_CLAUSE = _Clause(
     "P_a", H_TRANSLATION, translation_charge, lambda q, a: list(a), lambda q, a: 0, _translation_condition,
-    lambda: -1, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants)
+    lambda: -1, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants,
+    translation_invariant_potential, lambda: AN)
 ROTATION_CLAUSE = _Clause(
     "J_a", H_ROTATION, angular_momentum, lambda q, a: _cross(a, q), lambda q, a: 0, _rotation_condition,
-    lambda: -1, lambda q: U0(t, q[2], q[0]**2 + q[1]**2), lambda n: [0, 0, 1], rotation_invariants)
+    lambda: -1, lambda q: U0(t, q[2], q[0]**2 + q[1]**2), lambda n: [0, 0, 1], rotation_invariants,
+    rotation_invariant_potential)
 BOOST_CLAUSE = _Clause(
     "K_a", H_TRANSLATION, boost_charge, lambda q, a: [t * ai for ai in a],
     lambda q, a: m * euclidean_inner_product(a, q), _translation_condition,
-    lambda: -t, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants)
+    lambda: -t, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants,
+    translation_invariant_potential, lambda: t * AN)
+#: every n: the charges and gauge terms as matrix expressions in the n×1 MatrixSymbols q, v, a
+MATRIX_TRANSLATION_CHARGE = lambda q, v, a: m * a.T * v  # noqa: E731
+MATRIX_BOOST_CHARGE = lambda q, v, a: m * t * a.T * v - m * a.T * q  # noqa: E731
+MATRIX_NO_GAUGE = lambda q, a: ZeroMatrix(1, 1)  # noqa: E731
+MATRIX_BOOST_GAUGE = lambda q, a: m * a.T * q  # noqa: E731
 
 
 def _noether_proof(clause: _Clause, charge, n: int) -> Proof:
@@ -283,8 +398,13 @@ def _clause_instances(clause: _Clause, dims):
     return st.sampled_from(dims).flatmap(for_n)
 
 
-def _clause_checks(check, clause: _Clause, *, charge, B, symmetric_potential, dims, samples, random_dims):
-    """The symbolic identity, the checked proof, and the toolkit on generic and random symmetric potentials."""
+def _clause_checks(check, clause: _Clause, *, charge, B, symmetric_potential, dims, samples, random_dims,
+                   invariant_potential=None, generic_dims=(), charge_n=None, B_n=None):
+    """The symbolic identities (every n when ``charge_n`` is given, and n in ``dims``), the checked proof, the toolkit
+    on a symmetric potential for a coordinate axis and on generic invariant potentials for a generic a (n in
+    ``generic_dims``); random polynomial symmetric potentials support them."""
+    if charge_n is not None:
+        _every_n_checks(check, clause, charge_n=charge_n, B_n=B_n)
     for n in dims:
         q, a = coordinates(n), _direction(n)
         U = U0(t, *q)
@@ -298,18 +418,29 @@ def _clause_checks(check, clause: _Clause, *, charge, B, symmetric_potential, di
     q = coordinates(n)
     axis = clause.axis(n)
     U = symmetric_potential(q)
-    L = potential_lagrangian(U, q)
-    scope = f"symbolic, generic symmetric U₀ = {sympy.sstr(U)}, a = {axis}, n = {n}"
-    check.fact(f"toolkit: (ξ, B) is a point symmetry of ½m|v|² − {sympy.sstr(U)}",
-               is_point_symmetry(L, q, t, clause.xi(q, axis), B(q, axis)), scope=scope)
-    difference = sympy.expand(noether_charge(L, q, t, clause.xi(q, axis), B(q, axis)) - charge(q, axis))
-    check.fact(f"toolkit: noether_charge(ξ, B) = {clause.name}", difference == 0, scope=scope,
-               detail=f"noether_charge − {clause.name} = {sympy.sstr(difference)}")
-    check.fact(f"toolkit: {clause.name} is a first integral of ½m|v|² − {sympy.sstr(U)}",
-               is_first_integral(charge(q, axis), L, q, t), scope=scope)
-
+    _toolkit_facts(check, clause, q, axis, U, charge=charge, B=B,
+                   scope=f"symbolic, generic symmetric U₀ = {sympy.sstr(U)}, a = {axis}, n = {n}")
+    for n in generic_dims:
+        q, a = coordinates(n), _direction(n)
+        U = (invariant_potential or clause.invariant_potential)(q, a)
+        _toolkit_facts(check, clause, q, a, U, charge=charge, B=B, label=f"n = {n}, generic a: ",
+                       scope=f"symbolic, generic invariant U₀ = {sympy.sstr(U)} (W generic), generic a ∈ ℝ^{n}")
     if random_dims:
-        _random_symmetric_potentials(check, clause, charge=charge, B=B, random_dims=random_dims, samples=samples)
+        with check.supporting():  # instances of what the generic invariant potentials show symbolically
+            _random_symmetric_potentials(check, clause, charge=charge, B=B, random_dims=random_dims, samples=samples)
+
+
+def _toolkit_facts(check, clause: _Clause, q, a, U, *, charge, B, scope, label=""):
+    """The toolkit on ½m|v|² − U: (ξ, B) is a point symmetry, its charge is the clause's, which is a first integral."""
+    L = potential_lagrangian(U, q)
+    shown = sympy.sstr(U) if not label else "U₀"
+    check.fact(f"{label}toolkit: (ξ, B) is a point symmetry of ½m|v|² − {shown}",
+               is_point_symmetry(L, q, t, clause.xi(q, a), B(q, a)), scope=scope)
+    difference = sympy.expand(noether_charge(L, q, t, clause.xi(q, a), B(q, a)) - charge(q, a))
+    check.fact(f"{label}toolkit: noether_charge(ξ, B) = {clause.name}", difference == 0, scope=scope,
+               detail=f"noether_charge − {clause.name} = {sympy.sstr(difference)}")
+    check.fact(f"{label}toolkit: {clause.name} is a first integral of ½m|v|² − {shown}",
+               is_first_integral(charge(q, a), L, q, t), scope=scope)
 
 
 def _random_symmetric_potentials(check, clause: _Clause, *, charge, B, random_dims, samples):
@@ -356,10 +487,12 @@ def _not_solution_witness(check, clause: _Clause, charge, n: int, curve: list):
 
 def check_translation(check, *, charge=translation_charge, B=TRANSLATION_CLAUSE.B,
                       symmetric_potential=TRANSLATION_CLAUSE.symmetric_potential, dims=(1, 2, 3), samples=3,
-                      random_dims=(1, 2)):
-    """Clause 1: a·∇U₀ ≡ 0 ⇒ P_a = m a·q' is constant along every EL solution."""
+                      random_dims=(1, 2), invariant_potential=translation_invariant_potential, generic_dims=(2, 3),
+                      charge_n=MATRIX_TRANSLATION_CHARGE, B_n=MATRIX_NO_GAUGE):
+    """Clause 1: a·∇U₀ ≡ 0 ⇒ P_a = m a·q' is constant along every EL solution (every n: MatrixSymbols)."""
     _clause_checks(check, TRANSLATION_CLAUSE, charge=charge, B=B, symmetric_potential=symmetric_potential,
-                   dims=dims, samples=samples, random_dims=random_dims)
+                   dims=dims, samples=samples, random_dims=random_dims, invariant_potential=invariant_potential,
+                   generic_dims=generic_dims, charge_n=charge_n, B_n=B_n)
     n = 2
     q, a = coordinates(n), [0, 1]
     U = m * g * q[-1]
@@ -377,10 +510,12 @@ def check_translation(check, *, charge=translation_charge, B=TRANSLATION_CLAUSE.
 
 
 def check_rotation(check, *, charge=angular_momentum, B=ROTATION_CLAUSE.B,
-                   symmetric_potential=ROTATION_CLAUSE.symmetric_potential, samples=3, random_dims=(3,)):
+                   symmetric_potential=ROTATION_CLAUSE.symmetric_potential, samples=3, random_dims=(3,),
+                   invariant_potential=rotation_invariant_potential, generic_dims=(3,)):
     """Clause 2 (n = 3): (a×q)·∇U₀ ≡ 0 ⇒ J_a = m(q × q')·a is constant along every EL solution."""
     _clause_checks(check, ROTATION_CLAUSE, charge=charge, B=B, symmetric_potential=symmetric_potential,
-                   dims=(3,), samples=samples, random_dims=random_dims)
+                   dims=(3,), samples=samples, random_dims=random_dims, invariant_potential=invariant_potential,
+                   generic_dims=generic_dims)
     q, a = coordinates(3), [0, 0, 1]
     U = c * q[0]
     L = potential_lagrangian(U, q)
@@ -397,10 +532,13 @@ def check_rotation(check, *, charge=angular_momentum, B=ROTATION_CLAUSE.B,
 
 
 def check_boost(check, *, charge=boost_charge, B=BOOST_CLAUSE.B,
-                symmetric_potential=BOOST_CLAUSE.symmetric_potential, dims=(1, 2, 3), samples=3, random_dims=(1, 2)):
-    """Clause 3: a·∇U₀ ≡ 0 on the chart ⇒ K_a = a·(t m q' − m q) is constant along every EL solution."""
+                symmetric_potential=BOOST_CLAUSE.symmetric_potential, dims=(1, 2, 3), samples=3, random_dims=(1, 2),
+                invariant_potential=translation_invariant_potential, generic_dims=(2, 3),
+                charge_n=MATRIX_BOOST_CHARGE, B_n=MATRIX_BOOST_GAUGE):
+    """Clause 3: a·∇U₀ ≡ 0 on the chart ⇒ K_a = a·(t m q' − m q) is constant along every EL solution (every n)."""
     _clause_checks(check, BOOST_CLAUSE, charge=charge, B=B, symmetric_potential=symmetric_potential,
-                   dims=dims, samples=samples, random_dims=random_dims)
+                   dims=dims, samples=samples, random_dims=random_dims, invariant_potential=invariant_potential,
+                   generic_dims=generic_dims, charge_n=charge_n, B_n=B_n)
     q, a = coordinates(1), [1]
     U = k * q[0]**2 / 2
     L = potential_lagrangian(U, q)
@@ -426,17 +564,17 @@ theorem(TRANSLATION, title="Translation invariance of U₀ conserves the momentu
                   r"If $a\in\mathbb R^n$ and $a\cdot\nabla_qU_0(t,q)=0$ for every $(t,q)$, then "
                   r"$P_a(t):=m\,a\cdot q'(t)$ is constant on $I$.",
         source=f"{_CLAUSE_SOURCE} '1. (translation) …'", uses=[POTENTIAL_CHART, CHART_77, INNER_78],
-        proof_uses=[THEOREM_90], assumes=[H_POTENTIAL, H_SOLUTION, H_TRANSLATION],
+        proof_uses=[THEOREM_90, ZERO_DERIVATIVE], assumes=[H_POTENTIAL, H_SOLUTION, H_TRANSLATION],
         avoids=[REACTION_LAW])(lambda check: check_translation(check))
 theorem(ROTATION, title="Rotation invariance of U₀ about a conserves J_a = m(q × q')·a (n = 3)",
         statement=r"Under the same data, if $n=3$, $a\in\mathbb R^3$ and $(a\times q)\cdot\nabla U_0(t,q)=0$ for "
                   r"every $(t,q)$, then $J_a(t):=m\,(q(t)\times q'(t))\cdot a$ is constant on $I$.",
-        source=f"{_CLAUSE_SOURCE} '2. (rotation) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_90],
+        source=f"{_CLAUSE_SOURCE} '2. (rotation) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_90, ZERO_DERIVATIVE],
         assumes=[H_POTENTIAL, H_SOLUTION, H_ROTATION], avoids=[REACTION_LAW])(lambda check: check_rotation(check))
 theorem(BOOST, title="The Galilean boost charge K_a = a·(t m q' − m q) is conserved when a·∇U₀ = 0 on the chart",
         statement=r"Under the same data, if $a\in\mathbb R^n$ and $a\cdot\nabla_qU_0=0$ on the whole chart, then "
                   r"$K_a(t):=a\cdot(tm\,q'(t)-m\,q(t))$ is constant on $I$.",
-        source=f"{_CLAUSE_SOURCE} '3. (boost) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_91],
+        source=f"{_CLAUSE_SOURCE} '3. (boost) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_91, ZERO_DERIVATIVE],
         assumes=[H_POTENTIAL, H_SOLUTION, H_TRANSLATION], avoids=[REACTION_LAW])(lambda check: check_boost(check))
 
 
@@ -453,8 +591,15 @@ def _definition_19_residual(L, q, xi, B):
             - sympy.diff(B, t))
 
 
-def check_boost_identity(check, *, B=BOOST_CLAUSE.B, dims=(1, 2, 3)):
-    """ξ = t a, B = m a·q: residual −t a·∇U₀ and charge K_a; ξ is time-dependent, so the boost lies outside #19."""
+def check_boost_identity(check, *, B=BOOST_CLAUSE.B, dims=(1, 2, 3), B_n=MATRIX_BOOST_GAUGE):
+    """ξ = t a, B = m a·q: residual −t a·∇U₀ and charge K_a (every n, and n in ``dims``); ξ is time-dependent, so the
+    boost lies outside #19."""
+    xi_n = BOOST_CLAUSE.matrix_xi()
+    scope = "symbolic, every n: q, v = q', a and G = ∇U₀(t, q) are n×1 MatrixSymbols (n a symbol)"
+    check.identity("every n: the residual of (ξ, B) = (t a, m a·q) is −t a·∇U₀",
+                   scalar_form(matrix_symmetry_residual(xi_n, B_n(QN, AN))), scalar_form(-t * AN.T * GN), scope=scope)
+    check.identity("every n: its charge 𝓛_v·ξ − B is K_a", scalar_form(matrix_noether_charge(xi_n, B_n(QN, AN))),
+                   scalar_form(MATRIX_BOOST_CHARGE(QN, VN, AN)), scope=scope)
     for n in dims:
         q, a = coordinates(n), _direction(n)
         U = U0(t, *q)
