@@ -33,9 +33,9 @@ TRUE_CLAIMS = [
     (nt.check_boost_identity, nt.BOOST_REMARK, ("proved",), dict(dims=(1, 2))),
     (nt.check_solution_constancy, "noether.solution_constancy_not_chart_symmetry", ("proved",), {}),
     (nt.check_confining_breaks_boost, "noether.confining_potential_breaks_boost", ("proved",), {}),
-    (nt.check_point_symmetry_definition, nt.DEFINITION_19, ("defined",), {}),
-    (nt.check_first_order_reading, "noether.symmetry_identity_first_order_reading", ("proved",), {}),
-    (nt.check_constant_field_case, "noether.constant_field_translation_case", ("proved",), {}),
+    (nt.check_point_symmetry_definition, nt.DEFINITION_19, ("defined",), dict(generic_dims=(1, 2))),
+    (nt.check_first_order_reading, "noether.symmetry_identity_first_order_reading", ("proved",), dict(generic_dims=(1, 2))),
+    (nt.check_constant_field_case, "noether.constant_field_translation_case", ("proved",), dict(dims=(1, 2))),
     (nt.check_total_derivative_operator, "noether.total_derivative_operator_Dt", ("proved",), dict(dims=(1,))),
     (nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation", ("proved",), dict(dims=(1,))),
     (nt.check_charge_conserved, nt.THEOREM_90, ("proved",), {}),
@@ -248,7 +248,8 @@ def test_confining_counterexample_without_confinement():
     (nt.check_point_symmetry_definition, nt.DEFINITION_19, dict(B_sign=-1, generic_dims=())),
     (nt.check_first_order_reading, "noether.symmetry_identity_first_order_reading",
      dict(velocity_rule="v", generic_dims=())),
-    (nt.check_constant_field_case, "noether.constant_field_translation_case", dict(q_dependent_gauge=0)),
+    (nt.check_constant_field_case, "noether.constant_field_translation_case", dict(q_dependent_gauge=0, dims=())),
+    (nt.check_constant_field_case, "noether.constant_field_translation_case", dict(variation_sign=-1, dims=(2,))),
     (nt.check_total_derivative_operator, "noether.total_derivative_operator_Dt",
      dict(operator=lambda phi, q, time, v=None: nt.total_derivative(phi, q, time, v=v) - sp.diff(phi, time),
           dims=())),
@@ -256,7 +257,8 @@ def test_confining_counterexample_without_confinement():
     (nt.check_charge_conserved, nt.THEOREM_90, dict(charge=_charge_missing_B, n_curves=(), proof_dims=())),
     (nt.check_time_reparametrisation, nt.THEOREM_91, dict(charge=_charge_energy_sign_flipped, n_jets=())),
     (nt.check_scope, nt.SCOPE_92, dict(stiffness=0)),
-], ids=["#19 B sign", "#20 velocity rule", "#21 q-dependent B", "#22 drop phi_t", "#23 sign", "#90 missing B",
+], ids=["#19 B sign", "#20 velocity rule", "#21 q-dependent B", "#21 variation sign", "#22 drop phi_t", "#23 sign",
+       "#90 missing B",
         "#91 energy sign", "#92 no confinement"])
 def test_remark_and_cited_mutations(verifier, item_id, claim):
     _refuted(_mutated(verifier, item_id, **claim))
@@ -271,3 +273,27 @@ def test_potential_chart_hypothesis_predicates():
     assert not nt.H_SOLUTION.holds_for((nt.potential_lagrangian(0, q), q, [t**2, 1]))
     assert nt.H_TRANSLATION.holds_for((Function("V")(t, q[1]), q, [1, 0]))
     assert not nt.H_TRANSLATION.holds_for((Function("V")(t, q[0]), q, [1, 0]))
+
+
+def test_scopes_of_the_fixed_size_items():
+    """Items proved for generic data at n <= 3 only say so; the every-n items have no scope."""
+    for item_id in (nt.DEFINITION_19, "noether.symmetry_identity_first_order_reading",
+                    "noether.constant_field_translation_case", "noether.total_derivative_operator_Dt"):
+        assert ITEMS[item_id].scope == "n <= 3"
+    for item_id in (nt.TRANSLATION, nt.BOOST, nt.BOOST_REMARK, "noether.velocity_variation_with_time_reparametrisation"):
+        assert ITEMS[item_id].scope == ""
+
+
+def test_velocity_variation_every_n():
+    run = _true_run(nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation")
+    checks = _every_n(run)
+    assert len(checks) == 1 and all(c.outcome == "proved" and "every size of n" in c.detail for c in checks.values())
+    wrong = _refuted(_mutated(nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation",
+                              sign=1, dims=()))
+    assert any(c.outcome == "refuted" and c.name.startswith("every n:") for c in wrong.checks)
+
+
+def test_constant_field_generic_clause():
+    run = _true_run(nt.check_constant_field_case, "noether.constant_field_translation_case")
+    generic = [c for c in run.checks if "B = B(t): d/ds|₀" in c.name]
+    assert generic and all(c.outcome == "proved" and c.claim for c in generic)

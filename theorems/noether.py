@@ -722,16 +722,21 @@ VJ = sympy.symbols("v1:3", real=True)
 AJ = sympy.symbols("w1:3", real=True)
 
 
+def _jets(n: int):
+    """Jet Symbols (x1..xn, v1..vn, w1..wn); for n ≤ 2 they are QJ, VJ, AJ."""
+    return tuple(list(sympy.symbols(f"{name}1:{n + 1}", real=True)) for name in ("x", "v", "w"))
+
+
 def _generic_jet_data(n: int = 2, xi_depends_on_t: bool = False):
     """Generic 𝓛(t, q, v), ξ(q) (or ξ(t, q)), τ(t, q) and B(t, q) in jet Symbols."""
-    q, v = list(QJ[:n]), list(VJ[:n])
+    q, v, _ = _jets(n)
     L = Function("L")(TJ, *q, *v)
     xi_args = (TJ, *q) if xi_depends_on_t else tuple(q)
     xi = [Function(f"xi{i + 1}")(*xi_args) for i in range(n)]
     return q, v, L, xi, Function("tau")(TJ, *q), Function("B")(TJ, *q)
 
 
-def check_point_symmetry_definition(check, *, B_sign=1, generic_dims=(2,)):
+def check_point_symmetry_definition(check, *, B_sign=1, generic_dims=(1, 2, 3)):
     """symmetry_residual is the seed's 𝓛_q·ξ(q) + 𝓛_v·Dξ(q)v − (B_t + B_q·v); the toolkit on five examples."""
     for n in generic_dims:
         _definition_identities(check, n, B_sign)
@@ -744,11 +749,12 @@ def _definition_identities(check, n: int, B_sign):
                      + euclidean_inner_product([sympy.diff(L, w) for w in v], list(Matrix(xi).jacobian(q) * Matrix(v)))
                      - B_sign * (sympy.diff(B, TJ) + euclidean_inner_product([sympy.diff(B, x) for x in q], v)))
     scope = f"symbolic, generic 𝓛(t, q, v), ξ(q), B(t, q), n = {n} (jet Symbols)"
-    check.identity("symmetry_residual(𝓛, ξ, B) = 𝓛_q·ξ + 𝓛_v·Dξ v − (B_t + B_q·v)",
+    check.identity(f"n = {n}: symmetry_residual(𝓛, ξ, B) = 𝓛_q·ξ + 𝓛_v·Dξ v − (B_t + B_q·v)",
                    symmetry_residual(L, q, TJ, xi, B, v=v), seed_identity, scope=scope)
-    check.identity("noether_charge(𝓛, ξ, B) = 𝓛_v·ξ − B", noether_charge(L, q, TJ, xi, B, v=v),
+    check.identity(f"n = {n}: noether_charge(𝓛, ξ, B) = 𝓛_v·ξ − B", noether_charge(L, q, TJ, xi, B, v=v),
                    euclidean_inner_product([sympy.diff(L, w) for w in v], xi) - B, scope=scope)
-    check.fact("ξ(q) does not depend on t", generator_depends_on_time(xi, q, TJ, v=v), expect=False, scope=scope)
+    check.fact(f"n = {n}: ξ(q) does not depend on t", generator_depends_on_time(xi, q, TJ, v=v), expect=False,
+               scope=scope)
 
 
 def _definition_examples(check, B_sign):
@@ -790,7 +796,7 @@ definition(DEFINITION_19, title="Infinitesimal point symmetry (ξ, B) of a Lagra
                      r"\cdot v$ for every $(t,q,v)\in O$. Its charge is $C(t,q,v):=\mathcal L_v(t,q,v)\cdot\xi(q)-B(t,q)$.",
            source=f"{SEED}: 'The pair (ξ,B) is an infinitesimal point symmetry of 𝓛 when the identity … holds for "
                   "every (t,q,v) ∈ O. The charge of the pair is the function C(t,q,v) := 𝓛_v·ξ(q) − B(t,q).'",
-           uses=[CHART_77, INNER_78, PARTIALS_89])(lambda check: check_point_symmetry_definition(check))
+           uses=[CHART_77, INNER_78, PARTIALS_89], scope="n <= 3")(lambda check: check_point_symmetry_definition(check))
 
 
 def _first_variation(L, q, v, xi, velocity_rule: str):
@@ -801,7 +807,7 @@ def _first_variation(L, q, v, xi, velocity_rule: str):
     return sympy.diff(moved, s).subs(s, 0).doit()
 
 
-def check_first_order_reading(check, *, velocity_rule="Dxi v", generic_dims=(2,)):
+def check_first_order_reading(check, *, velocity_rule="Dxi v", generic_dims=(1, 2, 3)):
     """d/ds|₀ 𝓛(t, q + sξ(q), v + sDξ(q)v) = 𝓛_q·ξ + 𝓛_v·Dξ v; B_t + B_q·q' = d/dt B(t, q(t)); B = 0 is invariance."""
     for n in generic_dims:
         _first_order_identities(check, n, velocity_rule)
@@ -815,11 +821,11 @@ def check_first_order_reading(check, *, velocity_rule="Dxi v", generic_dims=(2,)
 
 def _first_order_identities(check, n: int, velocity_rule):
     q, v, L, xi, _, B = _generic_jet_data(n)
-    check.identity("d/ds|₀ 𝓛(t, q + sξ, v + sDξ v) = 𝓛_q·ξ + 𝓛_v·Dξ v (the symmetry residual with B = 0)",
+    check.identity(f"n = {n}: d/ds|₀ 𝓛(t, q + sξ, v + sDξ v) = 𝓛_q·ξ + 𝓛_v·Dξ v (the symmetry residual with B = 0)",
                    _first_variation(L, q, v, xi, velocity_rule), symmetry_residual(L, q, TJ, xi, 0, v=v),
                    scope=f"symbolic, generic 𝓛(t, q, v), ξ(q), n = {n}")
     x = coordinates(n)
-    check.identity("B_t + B_q·v with v = q' is d/dt B(t, q(t))", sympy.diff(Function("B")(t, *x), t),
+    check.identity(f"n = {n}: B_t + B_q·v with v = q' is d/dt B(t, q(t))", sympy.diff(Function("B")(t, *x), t),
                    _along(total_derivative(B, q, TJ, v=v), q, x).xreplace(dict(zip(v, _velocities(x)))),
                    scope=f"symbolic, generic B(t, q) and q(t), n = {n}")
 
@@ -847,26 +853,41 @@ remark("noether.symmetry_identity_first_order_reading",
                  r"$\mathcal L$ is a total time derivative. With $B=0$ the identity is the invariance of $\mathcal L$.",
        source=f"{SEED}: 'Reading of the identity. The left-hand side is the derivative of the Lagrangian under the "
               "infinitesimal family of point transformations …'; 'Taking B = 0 reduces the identity to … the invariance'",
-       uses=[DEFINITION_19, CHAIN_111])(lambda check: check_first_order_reading(check))
+       uses=[DEFINITION_19, CHAIN_111], scope="n <= 3")(lambda check: check_first_order_reading(check))
 
 
-def check_constant_field_case(check, *, q_dependent_gauge=None):
-    """ξ ≡ a: Dξ = 0 and the identity is 𝓛_q·a = B_t + B_q·v; B = B(t) gives 𝓛(t, q+sa, v) = 𝓛 + sB'(t) + o(s)."""
-    q, v, L, _, _, B = _generic_jet_data()
-    a = _direction(2)
-    check.fact("Dξ = 0 for ξ ≡ a", Matrix(a).jacobian(q).is_zero_matrix, scope="n = 2")
-    check.identity("the identity reads 𝓛_q·a = B_t + B_q·v", symmetry_residual(L, q, TJ, a, B, v=v),
-                   euclidean_inner_product([sympy.diff(L, x) for x in q], a) - sympy.diff(B, TJ)
-                   - euclidean_inner_product([sympy.diff(B, x) for x in q], v),
-                   scope="symbolic, generic 𝓛(t, q, v), B(t, q), a, n = 2")
+def check_constant_field_case(check, *, q_dependent_gauge=None, dims=(1, 2, 3), variation_sign=1):
+    """ξ ≡ a: Dξ = 0 and the identity is 𝓛_q·a = B_t + B_q·v; for generic 𝓛 and B the first-order change of 𝓛 under
+    q ↦ q + sa is D_tB + residual, so under the identity 𝓛(t, q+sa, v) = 𝓛 + sB'(t) + o(s) when B = B(t)."""
     s = Symbol("s")
+    for n in dims:
+        q, v, L, _, _, B = _generic_jet_data(n)
+        a = _direction(n)
+        scope = f"symbolic, generic 𝓛(t, q, v), B(t, q), a, n = {n}"
+        check.fact(f"n = {n}: Dξ = 0 for ξ ≡ a", Matrix(a).jacobian(q).is_zero_matrix, scope=scope)
+        residual = symmetry_residual(L, q, TJ, a, B, v=v)
+        check.identity(f"n = {n}: the identity reads 𝓛_q·a = B_t + B_q·v", residual,
+                       euclidean_inner_product([sympy.diff(L, x) for x in q], a) - sympy.diff(B, TJ)
+                       - euclidean_inner_product([sympy.diff(B, x) for x in q], v), scope=scope)
+        first_order = sympy.diff(L.xreplace({x: x + s * ai for x, ai in zip(q, a)}), s).subs(s, 0).doit()
+        check.identity(f"n = {n}: d/ds|₀ 𝓛(t, q + sa, v) = D_tB + residual: the identity holds iff 𝓛 changes to first "
+                       "order by the total derivative s D_tB", first_order,
+                       variation_sign * total_derivative(B, q, TJ, v=v) + residual, scope=scope)
+        Bt = Function("B")(TJ)
+        check.identity(f"n = {n}: B = B(t): d/ds|₀ 𝓛(t, q + sa, v) = B'(t) + residual, so under the identity "
+                       "𝓛(t, q + sa, v) = 𝓛 + sB'(t) + o(s)", first_order,
+                       variation_sign * sympy.diff(Bt, TJ) + symmetry_residual(L, q, TJ, a, Bt, v=v),
+                       scope=f"symbolic, generic 𝓛(t, q, v), B(t), a, n = {n}")
+    q, v = list(QJ), list(VJ)
+    a = _direction(2)
     F = sympy.symbols("F1:3", real=True)
     forced = euclidean_inner_product(v, v) / 2 + euclidean_inner_product(F, q)
     gauge = euclidean_inner_product(F, a) * TJ
-    check.fact("𝓛 = ½|v|² + F·q, ξ = a, B = (F·a) t (independent of q): a point symmetry",
-               is_point_symmetry(forced, q, TJ, a, gauge, v=v), scope="symbolic, F, a generic")
-    check.identity("𝓛(t, q + sa, v) = 𝓛 + s B'(t) exactly", forced.xreplace({x: x + s * ai for x, ai in zip(q, a)}),
-                   forced + s * sympy.diff(gauge, TJ), scope="symbolic, F, a generic")
+    with check.supporting():  # examples of the generic identities above
+        check.fact("𝓛 = ½|v|² + F·q, ξ = a, B = (F·a) t (independent of q): a point symmetry",
+                   is_point_symmetry(forced, q, TJ, a, gauge, v=v), scope="symbolic, F, a generic")
+        check.identity("𝓛(t, q + sa, v) = 𝓛 + s B'(t) exactly", forced.xreplace({x: x + s * ai for x, ai in zip(q, a)}),
+                       forced + s * sympy.diff(gauge, TJ), scope="symbolic, F, a generic")
     # the qualifier 'B independent of q' is not needed for the reading 'up to a total time derivative'
     magnetic = euclidean_inner_product(v, v) / 2 + q[0] * v[1]
     q_gauge = q[1] if q_dependent_gauge is None else q_dependent_gauge
@@ -886,15 +907,15 @@ remark("noether.constant_field_translation_case",
                  r"$\mathcal L=\tfrac12|v|^2+q_1v_2$, $\xi=e_1$, $B=q_2$.)",
        source=f"{SEED}: 'For a constant field ξ ≡ a one has Dξ = 0, and the identity reads 𝓛_q·a = B_t + B_q·v; when B "
               "is independent of q …'",
-       uses=[DEFINITION_19])(lambda check: check_constant_field_case(check))
+       uses=[DEFINITION_19], scope="n <= 3")(lambda check: check_constant_field_case(check))
 
 
-def check_total_derivative_operator(check, *, operator=total_derivative, dims=(1, 2)):
+def check_total_derivative_operator(check, *, operator=total_derivative, dims=(1, 2, 3)):
     """D_tφ(t, q(t), q'(t)) = d/dt φ(t, q(t)) for a generic φ (and a polynomial one), with jet Symbols and with curves."""
     cases = [(n, lambda time, *q: Function("phi")(time, *q), f"generic φ(t, q), n = {n}") for n in dims]
     cases.append((1, lambda time, *q: time * q[0]**2 + q[0]**3, "φ = t q² + q³, n = 1"))
     for n, phi_of, label in cases:
-        q, v = list(QJ[:n]), list(VJ[:n])
+        q, v, _ = _jets(n)
         x = coordinates(n)
         on_curve = _along(operator(phi_of(TJ, *q), q, TJ, v=v), q, x).xreplace(dict(zip(v, _velocities(x))))
         curve_phi = phi_of(t, *x)
@@ -909,12 +930,18 @@ remark("noether.total_derivative_operator_Dt", title="D_tφ is the derivative al
                  r"$D_t\phi(t,q(t),q'(t))=\frac{d}{dt}\phi(t,q(t))$; this is why the velocity slot of the symmetry "
                  r"identity is filled by $v$.",
        source=f"{SEED}: 'The notation D_tφ is the derivative of φ along the curve t ↦ (t,q(t)) when v = q'(t) …'",
-       uses=[DEFINITION_19, CHAIN_111])(lambda check: check_total_derivative_operator(check))
+       uses=[DEFINITION_19, CHAIN_111], scope="n <= 3")(lambda check: check_total_derivative_operator(check))
 
 
 def check_velocity_variation(check, *, sign=-1, dims=(1, 2)):
     """q ↦ q + sξ(t,q), t ↦ t + sτ(t,q): d/ds|₀ (q' + s d/dt ξ)/(1 + s d/dt τ) = D_tξ − q' D_tτ."""
     s = Symbol("s")
+    X, T = MatrixSymbol("X", N_DIM, 1), Symbol("T", real=True)  # X = D_tξ = d/dt ξ(t, q(t)), T = D_tτ
+    moved_n = (VN + s * X) / (1 + s * T)
+    first_order_n = _matrix_derivative(moved_n, lambda e: ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr)
+                                       else sympy.diff(e, s)).doit().subs(s, 0).doit()
+    check.identity("every n: d/ds|₀ (q' + s D_tξ)/(1 + s D_tτ) = D_tξ − q' D_tτ", first_order_n, X + sign * VN * T,
+                   scope="symbolic, every n: q' = v and D_tξ = X are n×1 MatrixSymbols (n a symbol), D_tτ = T a scalar")
     cases = [(coordinates(n), None, f"generic ξ(t, q), τ(t, q), n = {n}") for n in dims]
     cases.append((coordinates(1), "polynomial", "ξ = t q², τ = t² q, n = 1"))
     for x, kind, label in cases:
@@ -1050,7 +1077,7 @@ cited(THEOREM_90, cited_kind="theorem",
                 r"solution, then $C(t,q(t),q'(t))$ is constant. (Checked identity: $\frac{d}{dt}C=[\text{symmetry "
                 r"residual}]+(\frac{d}{dt}\mathcal L_v-\mathcal L_q)\cdot\xi$ along every curve.)",
       source="cited: 001 'The charge of an infinitesimal point symmetry is constant along Euler-Lagrange solutions'",
-      uses=[DEFINITION_19, CHART_77], assumes=[H_SYMMETRY, H_SOLUTION],
+      uses=[DEFINITION_19, CHART_77, ZERO_DERIVATIVE], assumes=[H_SYMMETRY, H_SOLUTION],
       avoids=[REACTION_LAW])(lambda check: check_charge_conserved(check))
 
 
@@ -1108,7 +1135,7 @@ cited(THEOREM_91, cited_kind="theorem",
                 r"time translation $\tau=1$ is the energy case, $\xi=ta$ the boost.)",
       source="cited: 001 'Noether identity for point transformations with time reparametrisation: the conserved charge "
              "p·ξ − Eτ − B'",
-      uses=[DEFINITION_19, CHART_77], assumes=[H_REPARAMETRISED, H_SOLUTION],
+      uses=[DEFINITION_19, CHART_77, ZERO_DERIVATIVE], assumes=[H_REPARAMETRISED, H_SOLUTION],
       avoids=[REACTION_LAW])(lambda check: check_time_reparametrisation(check))
 
 
