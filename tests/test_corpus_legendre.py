@@ -36,9 +36,9 @@ TRUE_CLAIMS = [
     (lg.HYPERREGULARITY_ID, ("defined",)),
     ("legendre.hyperregular_implies_regular", ("proved",)),
     ("legendre.regular_not_hyperregular", ("proved",)),
-    (lg.LOCAL_INVERSE_ID, ("proved", "confirmed")),
-    (lg.HAMILTON_ID, ("proved", "confirmed")),
-    (lg.MECHANICAL_ID, ("proved", "confirmed")),
+    (lg.LOCAL_INVERSE_ID, ("proved",)),
+    (lg.HAMILTON_ID, ("proved",)),
+    (lg.MECHANICAL_ID, ("proved",)),
     (lg.WITNESSES_ID, ("proved",)),
     (lg.SCOPE_ID, ("proved",)),
 ]
@@ -95,7 +95,7 @@ def test_necessity_witnesses_are_accepted():
 
 def test_the_checked_proofs_are_proofs():
     run = _true_run("legendre.hyperregular_implies_regular")
-    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved"]  # n = 1, 2
+    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]  # n = 1..3
     run = _true_run(lg.HAMILTON_ID)
     assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved"]
 
@@ -129,6 +129,10 @@ MUTATIONS = [
     ("mechanical: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=(1,))),
     ("mechanical: wrong inverse branch v = Kp", lg.MECHANICAL_ID,
      dict(branch_of=lambda K, p: K * p, samples=0, symbolic_sizes=(1,))),
+    ("mechanical, every n: wrong inverse branch v = Kp", lg.MECHANICAL_ID,
+     dict(branch_n=lambda K, p: K * p, samples=0, symbolic_sizes=())),
+    ("mechanical, every n: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=())),
+    ("local inverse: A adj A = 2 det A · I", lg.LOCAL_INVERSE_ID, dict(adjugate_factor=2, sizes=(2,), samples=3)),
     ("witnesses: ½v² offered as not hyperregular", lg.WITNESSES_ID, dict(bounded=V**2 / 2)),
     ("scope: momentum transforms as A p", lg.SCOPE_ID, dict(transform=lambda A, p: A * p, matrix=[[1, 2], [0, 1]])),
 ]
@@ -140,7 +144,30 @@ def test_mutated_claim_is_refuted(label, item_id, claim):
     assert run.verdict == "refuted", run
 
 
+def test_every_n_and_supporting_checks():
+    """#95: the every-n MatrixSymbol identities are proved for every size; random SPD matrices (#95) and random
+    matrices (#93) only support the symbolic claims."""
+    run = _true_run(lg.MECHANICAL_ID)
+    every = [c for c in run.checks if c.name.startswith("every n:")]
+    assert len(every) == 5 and all(c.outcome == "proved" and "every size of n" in c.detail and c.claim for c in every)
+    for item_id in (lg.MECHANICAL_ID, lg.LOCAL_INVERSE_ID):
+        randomized = [c for c in _true_run(item_id).checks if c.method == "randomized"]
+        assert randomized and not any(c.claim for c in randomized)
+
+
+def test_scopes_and_trusted_results():
+    for item_id in (lg.CHART_ID, lg.MAP_ID, lg.HYPERREGULARITY_ID, "legendre.hyperregular_implies_regular",
+                    lg.LOCAL_INVERSE_ID):
+        assert ITEMS[item_id].scope == "n <= 3", item_id
+    assert ITEMS[lg.HAMILTON_ID].scope == "n <= 2"
+    assert ITEMS[lg.MECHANICAL_ID].scope == ""
+    for item_id in (lg.LOCAL_INVERSE_ID, lg.REGULARITY_ID):
+        assert "calculus.inverse_function_theorem" in ITEMS[item_id].all_uses
+
+
 def test_broken_proofs_are_not_proved():
+    run = _run("legendre.hyperregular_implies_regular", identity_factor=2, sizes=(3,))
+    assert run.verdict not in ("proved", "confirmed"), run
     run = _run("legendre.hyperregular_implies_regular", identity_factor=2, sizes=(1,))
     assert run.verdict not in ("proved", "confirmed"), run
     assert _outcomes(run, "v(t, q, 𝓛_v(t, q, w)) = w") == ["inconclusive"]
@@ -174,8 +201,6 @@ def test_bad_inputs_raise_clear_errors():
         lg.is_regular(V**2, [Q], t, at={V1: 0}, v=[V])
     with pytest.raises(ValueError, match="as many momenta"):
         lg.hamilton_equations(P**2, [Q, Q1], [P], t)
-    with pytest.raises(ValueError, match="n = 1, 2"):
-        lg.hyperregular_implies_regular_proof(3)
 
 
 def test_is_regular_decisions_and_witnesses():

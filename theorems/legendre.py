@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Derivative, Dummy, Eq, Function, Matrix, Rational, Symbol
+from sympy import Derivative, Dummy, Eq, Function, Identity, Matrix, MatrixExpr, MatrixSymbol, Rational, Symbol, ZeroMatrix
 from sympy.core.function import AppliedUndef
 from sympy.solvers.solveset import NonlinearError
 
@@ -43,6 +43,8 @@ from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
 from theorems.strategies import rational_matrices, spd_matrices
 from checker.instances import satisfies_assumptions
 from theorems.zero_handling import ZeroUndecided, solve_linear, zero_state
+from theorems.analytic_facts import INVERSE_FUNCTION_THEOREM
+from theorems.noether import matrix_derivative, scalar_form
 from theorems.variational import (LagrangianChart, _as_coordinate_list, _is_curve, _name, euler_lagrange,
                                   lagrangian_chart)
 
@@ -677,7 +679,7 @@ H_MECHANICAL_DATA_C2 = hypothesis("legendre.mechanical_data_C2", "K(t, q) and th
 # legendre.fibre_full_lagrangian_chart  (catalogue #24)
 # ---------------------------------------------------------------------------
 
-def check_fibre_full_chart(check, *, hessian_factor=1, sizes=(1, 2), conventions=True):
+def check_fibre_full_chart(check, *, hessian_factor=1, sizes=(1, 2, 3), conventions=True):
     """𝓛_v is the gradient and 𝓛_vv the (symmetric) Hessian of 𝓛 in its velocity slot; both conventions agree."""
     for n in sizes:
         q, v, _ = _chart_symbols(n)
@@ -717,7 +719,7 @@ definition(CHART_ID,
                       r"second partial derivatives in the third slot (symmetric, since $\mathcal L\in C^2$).",
             source=f"{SEED001}: 'Chart data. Let n≥1, let J⊆ℝ and U⊆ℝⁿ be open and nonempty …'",
             uses=[ACTION_CHART_ID, CK_ID, JACOBIAN_ID, "calculus.directional_and_partial_derivatives"],
-            assumes=[H_LAGRANGIAN_C2])(check_fibre_full_chart)
+            assumes=[H_LAGRANGIAN_C2], scope="n <= 3")(check_fibre_full_chart)
 
 
 # ---------------------------------------------------------------------------
@@ -728,7 +730,8 @@ def _velocity_gradient(L, q, v):
     return [L.diff(s) for s in v]
 
 
-def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jacobian_order=2, n=2, generic=True):
+def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jacobian_order=2, sizes=(1, 2, 3),
+                                  generic=True):
     """F_𝓛(t, q, v) = (t, q, 𝓛_v); its components are derivatives of 𝓛 of order ≤ 1 and D F_𝓛 of order ≤ 2 (C¹ from C²).
 
     ``generic=False`` keeps only the concrete mechanical example (p = m x' against the claimed ``momentum_of``).
@@ -741,22 +744,27 @@ def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jaco
                    scope="symbolic, generic U(t, x), n = 1")
     if not generic:
         return
+    for n in sizes:
+        _legendre_map_generic(check, n, momentum_of, jacobian_order)
+
+
+def _legendre_map_generic(check, n, momentum_of, jacobian_order):
     q, v, _ = _chart_symbols(n)
     L = L_GENERIC(t, *q, *v)
     lm = legendre_map(L, q, t, v=v)
     scope = f"symbolic, generic 𝓛(t, q, v), n = {n}"
-    check.identity("F_𝓛(t, q, v) = (t, q, 𝓛_v(t, q, v))", Matrix(lm.components), Matrix([t, *q, *momentum_of(L, q, v)]),
+    check.identity(f"n = {n}: F_𝓛(t, q, v) = (t, q, 𝓛_v(t, q, v))", Matrix(lm.components), Matrix([t, *q, *momentum_of(L, q, v)]),
                    scope=scope)
     J = lm.jacobian()
-    check.identity("D F_𝓛 is the identity in the (t, q) rows", J[:n + 1, :],
+    check.identity(f"n = {n}: D F_𝓛 is the identity in the (t, q) rows", J[:n + 1, :],
                    Matrix.hstack(sympy.eye(n + 1), sympy.zeros(n + 1, n)), scope=scope)
-    check.identity("the momentum rows of D F_𝓛 are (𝓛_vt, 𝓛_vq, 𝓛_vv)", J[n + 1:, :],
+    check.identity(f"n = {n}: the momentum rows of D F_𝓛 are (𝓛_vt, 𝓛_vq, 𝓛_vv)", J[n + 1:, :],
                    Matrix(n, 2 * n + 1, lambda i, j: L.diff(v[i], [t, *q, *v][j])), scope=scope)
     component_order = max(_derivative_order(c, L_GENERIC) for c in lm.components)
     jacobian_orders = max(_derivative_order(e, L_GENERIC) for e in J)
-    check.fact("the components of F_𝓛 are derivatives of 𝓛 of order 1 (and t, q)", component_order == 1,
+    check.fact(f"n = {n}: the components of F_𝓛 are derivatives of 𝓛 of order 1 (and t, q)", component_order == 1,
                method="computation", detail=f"highest order {component_order}", scope=scope)
-    check.fact(f"D F_𝓛 involves derivatives of 𝓛 of order ≤ {jacobian_order} only, so F_𝓛 ∈ C¹ when 𝓛 ∈ C²",
+    check.fact(f"n = {n}: D F_𝓛 involves derivatives of 𝓛 of order ≤ {jacobian_order} only, so F_𝓛 ∈ C¹ when 𝓛 ∈ C²",
                jacobian_orders == jacobian_order, method="computation", detail=f"highest order {jacobian_orders}",
                scope=scope)
 
@@ -769,7 +777,7 @@ definition(MAP_ID,
                       r"since $\mathcal L\in C^2$, of class $C^1$: its components are first derivatives of "
                       r"$\mathcal L$ and its Jacobian involves second derivatives only (checked).",
             source=f"{SEED001}: 'Legendre map. The Legendre map of 𝓛 is the map F_𝓛 … Since 𝓛 is C², F_𝓛 is C¹'",
-            uses=[CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2])(check_legendre_map_definition)
+            uses=[CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2], scope="n <= 3")(check_legendre_map_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -812,7 +820,8 @@ definition(REGULARITY_ID,
                       r"$C^1$-diffeomorphism, which is what the cited #93 states.",
             source=f"{SEED001}: 'Regularity. … The Legendre map is regular at (t,q,v) when the velocity Hessian is "
                    "nonsingular … At fixed (t,q) this is exactly the condition …'",
-            uses=[CHART_ID, MAP_ID, LOCAL_INVERSE_ID], assumes=[H_LAGRANGIAN_C2])(check_regularity_definition)
+            uses=[CHART_ID, MAP_ID, LOCAL_INVERSE_ID, INVERSE_FUNCTION_THEOREM],
+            assumes=[H_LAGRANGIAN_C2])(check_regularity_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -884,7 +893,7 @@ def _slot_partial(n: int, q, w, slot: int, at):
     return sympy.Subs(Derivative(L_GENERIC(*args), xi), xi, at)
 
 
-def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES):
+def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES, sizes=(1, 2, 3)):
     """is_hyperregular and hamiltonian on hyperregular examples (claimed H), H_p = v, H_q = −𝓛_q, H_t = −𝓛_t on the
     branch, and H ∈ C²: its first partials involve only the branch and first derivatives of 𝓛."""
     for name, L, claimed in examples:
@@ -901,14 +910,16 @@ def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES):
         check.identity(f"{name}: H_p = v(t, q, p)", H.diff(P), velocity, scope=scope)
         check.identity(f"{name}: H_q = −𝓛_q(t, q, v(t, q, p))", H.diff(Q), -L.diff(Q).xreplace(on_branch), scope=scope)
         check.identity(f"{name}: H_t = −𝓛_t(t, q, v(t, q, p))", H.diff(t), -L.diff(t).xreplace(on_branch), scope=scope)
-    q, p, w, H, _ = _generic_branch(1)
-    relation = {L_GENERIC(t, *q, *w).diff(w[0]): p[0]}
-    partials = [H.diff(x).xreplace(relation) for x in (t, *q, *p)]
-    w_order = max(_derivative_order(e, w[0].func) for e in partials)
-    L_order = max(_derivative_order(e, L_GENERIC) for e in partials)
-    check.fact("on a generic branch the first partials of H involve w itself and first derivatives of 𝓛 only "
-               "(so H ∈ C² when w ∈ C¹ and 𝓛 ∈ C²)", w_order == 0 and L_order == 1, method="computation",
-               detail=f"highest order of w: {w_order}, of 𝓛: {L_order}", scope="symbolic, generic 𝓛 and w, n = 1")
+    for n in sizes:
+        q, p, w, H, _ = _generic_branch(n)
+        Lw = L_GENERIC(t, *q, *w)
+        relation = {Lw.diff(w[i]): p[i] for i in range(n)}
+        partials = [H.diff(x).xreplace(relation) for x in (t, *q, *p)]
+        w_order = max(_derivative_order(e, wi.func) for e in partials for wi in w)
+        L_order = max(_derivative_order(e, L_GENERIC) for e in partials)
+        check.fact(f"n = {n}: on a generic branch the first partials of H involve w itself and first derivatives of 𝓛 "
+                   "only (so H ∈ C² when w ∈ C¹ and 𝓛 ∈ C²)", w_order == 0 and L_order == 1, method="computation",
+                   detail=f"highest order of w: {w_order}, of 𝓛: {L_order}", scope=f"symbolic, generic 𝓛 and w, n = {n}")
 
 
 definition(HYPERREGULARITY_ID,
@@ -924,7 +935,7 @@ definition(HYPERREGULARITY_ID,
             source=f"{SEED001}: 'Hyperregularity. The Lagrangian 𝓛 is hyperregular (on the chart) when … The Hamiltonian "
                    "is C¹ on its domain, being a sum of products of C¹ maps.'",
             uses=[CHART_ID, MAP_ID, REGULARITY_ID, HAMILTON_ID, MECHANICAL_ID],
-            assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregularity_definition)
+            assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1], scope="n <= 3")(check_hyperregularity_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -933,17 +944,24 @@ definition(HYPERREGULARITY_ID,
 
 def _determinant_certificate(n: int, E: Matrix, D):
     """Coefficients c with Σ c·g = 1 for the generators g = (entries of E column by column, h = det 𝓛_vv), given
-    det(I + E) = D·h identically (D = det D_pv)."""
-    if n == 1:
-        return [-1, D]
-    # 1 = D h − (det(I + E) − 1) = D h − e11(1 + e22) − e22 + e12 e21; generators e11, e21, e12, e22, h
-    return [-(1 + E[1, 1]), E[0, 1], 0, -1, D]
+    det(I + E) = D·h identically (D = det D_pv): 1 = D·h − (det(I + E) − 1), and det(I + E) − 1 (no constant term)
+    is split as Σ c_ij e_ij by peeling off one entry at a time (exact polynomial division)."""
+    e = Matrix(n, n, lambda i, j: Symbol(f"_e{i}{j}"))
+    rest = sympy.expand((sympy.eye(n) + e).det() - 1)
+    coefficients = {}
+    for j in range(n):
+        for i in range(n):
+            without = rest.subs(e[i, j], 0)
+            coefficients[i, j] = sympy.cancel((rest - without) / e[i, j])
+            rest = without
+    if rest != 0:
+        raise ValueError("det(I + E) − 1 has a constant term")
+    entries = {e[i, j]: E[i, j] for i in range(n) for j in range(n)}
+    return [-coefficients[i, j].xreplace(entries) for j in range(n) for i in range(n)] + [D]
 
 
 def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
-    """Checked proof (n = 1, 2): v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (by contradiction)."""
-    if n not in (1, 2):
-        raise ValueError("the proof is written for n = 1, 2")
+    """Checked proof (fixed n): v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (by contradiction)."""
     q = _chart_symbols(n)[0]
     w = list(sympy.symbols(f"w1:{n + 1}", real=True)) if n > 1 else [Symbol("w", real=True)]
     L = L_GENERIC(t, *q, *w)
@@ -969,7 +987,7 @@ def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
     return pr
 
 
-def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2)):
+def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2, 3)):
     """Checked proofs for n in ``sizes``; necessity of the C¹ clause: 𝓛 = v⁴/4 is bijective but not regular at 0."""
     for n in sizes:
         check.proof(f"v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (n = {n})",
@@ -992,7 +1010,7 @@ lemma("legendre.hyperregular_implies_regular",
        source=f"{SEED001}: 'Hyperregularity implies regularity: at fixed (t,q), differentiating v(t,q,𝓛_v(t,q,w))=w "
               "gives D_p v 𝓛_vv = I_n, so the square velocity Hessian is invertible.'",
        uses=[HYPERREGULARITY_ID, REGULARITY_ID], proof_uses=[CHAIN_RULE_ID],
-       assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregular_implies_regular)
+       assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1], scope="n <= 3")(check_hyperregular_implies_regular)
 
 
 # ---------------------------------------------------------------------------
@@ -1063,19 +1081,32 @@ def _inverse_hessian(L, v, branch):
     return sympy.hessian(L, v).xreplace(dict(zip(v, branch))).inv()
 
 
-def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_inverse_hessian, samples=20):
-    """D_v(𝓛_v) = 𝓛_vv (generic, n = 1, 2); det ≠ 0 ⇔ invertible (random matrices); explicit local C¹ inverses with
-    D_pv = 𝓛_vv⁻¹∘v; necessity of det ≠ 0: v⁴/4 at 0 has no C¹ local inverse."""
-    for n in (1, 2):
+def _generic_square(n: int, name: str = "a") -> Matrix:
+    return Matrix(n, n, lambda i, j: Symbol(f"{name}{i + 1}{j + 1}", real=True))
+
+
+def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_inverse_hessian, samples=20, sizes=(1, 2, 3),
+                                            adjugate_factor=1):
+    """D_v(𝓛_v) = 𝓛_vv (generic 𝓛); det ≠ 0 ⇔ invertible: A adj A = det A · I and det(AB) = det A det B for generic
+    A, B (n in ``sizes``; random matrices support it); explicit local C¹ inverses with D_pv = 𝓛_vv⁻¹∘v; necessity of
+    det ≠ 0: v⁴/4 at 0 has no C¹ local inverse (the local C¹ inverse itself is the cited inverse function theorem)."""
+    for n in sizes:
         q, v, _ = _chart_symbols(n)
         L = L_GENERIC(t, *q, *v)
         lm = legendre_map(L, q, t, v=v)
         check.identity(f"D_v(𝓛_v) = 𝓛_vv (n = {n})", lm.momentum.jacobian(v), lm.hessian,
                        scope=f"symbolic, generic 𝓛, n = {n}")
-    check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
-                   st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
-                   lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
-                   scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
+        A, B = _generic_square(n, "a"), _generic_square(n, "b")
+        scope = f"symbolic, generic n×n A, B, n = {n}"
+        check.identity(f"n = {n}: A·adj A = det A · I, so det A ≠ 0 ⇒ A is invertible with A⁻¹ = adj A / det A",
+                       A * A.adjugate(), adjugate_factor * A.det() * sympy.eye(n), scope=scope)
+        check.identity(f"n = {n}: det(AB) = det A · det B, so AB = I ⇒ det A · det B = 1 ⇒ det A ≠ 0",
+                       (A * B).det(), A.det() * B.det(), scope=scope)
+    with check.supporting():  # instances of the two generic identities
+        check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
+                       st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
+                       lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
+                       scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
     branch = P / sympy.sqrt(1 - P**2)
     image = sympy.diff(ROOT, V)  # p = 𝓛_v(r) = r/√(1+r²) runs through (−1, 1) exactly once as r runs through ℝ
     check.identity("√(1+v²): v(p) = p/√(1−p²) inverts 𝓛_v on its image (−1, 1): v(𝓛_v(r)) = r",
@@ -1105,8 +1136,8 @@ cited(LOCAL_INVERSE_ID, cited_kind="lemma",
                 r"$\mathcal L_{vv}^{-1}$. Without $\det\ne0$ there may be an inverse but no $C^1$ one ($v^4/4$ at 0).",
       source="cited: 001 'Nonsingular velocity Hessian is equivalent to invertibility of the Legendre derivative, hence "
              "gives a local C^1 inverse'",
-      uses=[CHART_ID, MAP_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR])(
-    check_nonsingular_hessian_local_inverse)
+      uses=[CHART_ID, MAP_ID, JACOBIAN_ID, INVERSE_FUNCTION_THEOREM], assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR],
+      scope="n <= 3")(check_nonsingular_hessian_local_inverse)
 
 
 # ---------------------------------------------------------------------------
@@ -1208,8 +1239,8 @@ cited(HAMILTON_ID, cited_kind="theorem",
                 r"$q'=H_p$, $p'=-H_q$; along solutions $\frac{d}{dt}H(t,q,p)=\partial_tH=-\mathcal L_t$.",
       source="cited: 001 'The Hamiltonian on an inverse Legendre branch: differential, equivalence with the "
              "Euler-Lagrange equation, and the energy identity'",
-      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1])(
-    check_hamilton_equations_energy)
+      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1],
+      scope="n <= 2")(check_hamilton_equations_energy)
 
 
 # ---------------------------------------------------------------------------
@@ -1236,10 +1267,49 @@ def _mechanical_claims_hold(K, n, potential_sign, branch_of) -> bool:
     return branch_ok and sympy.expand(found.hamiltonian - claimed_H) == 0
 
 
+#: every n: K = M + Mᵀ with M an n×n MatrixSymbol (every symmetric K is of this form), vectors n×1 MatrixSymbols
+N_DIM = Symbol("n", integer=True, positive=True)
+M_N = MatrixSymbol("M", N_DIM, N_DIM)
+K_N = M_N + M_N.T
+V_N, P_N, D_N = (MatrixSymbol(name, N_DIM, 1) for name in ("v", "p", "u"))
+U_VALUE = Symbol("U", real=True)  # U(t, q) at the point: (t, q) is fixed in the fibre
+
+
+def _direction_rule(variable, direction):
+    return lambda e: direction if e == variable else (ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.S.Zero)
+
+
+def _inverse_branch_n(K, p):
+    return K.I * p
+
+
+def _every_n_mechanical_checks(check, *, potential_sign, branch_n):
+    """Every n: 𝓛_v = Kv, the branch v = K⁻¹p solves 𝓛_v = p and is the only solution, H = ½pᵀK⁻¹p + U, H_p = v."""
+    def lagrangian(velocity):
+        return (velocity.T * K_N * velocity) / 2 - U_VALUE * Identity(1)
+    scope = ("symbolic, every n: K = M + Mᵀ (every symmetric K; invertible, as positive definite K is nonsingular), "
+             "v, p, u n×1 MatrixSymbols (n a symbol), U = U(t, q) at the point")
+    slope = matrix_derivative(lagrangian(V_N), _direction_rule(V_N, D_N)).doit()
+    check.identity("every n: 𝓛_v·u = uᵀKv for every u, i.e. 𝓛_v = Kv", scalar_form(slope), scalar_form(D_N.T * K_N * V_N),
+                   scope=scope)
+    branch = branch_n(K_N, P_N)
+    check.identity("every n: the branch v = K⁻¹p solves 𝓛_v = Kv = p", K_N * branch, P_N, scope=scope)
+    check.identity("every n: and it is the only solution: Kv = p gives v = K⁻¹(Kv) = K⁻¹p", K_N.I * (K_N * V_N), V_N,
+                   scope=scope)
+    H = P_N.T * branch - lagrangian(branch)
+    check.identity("every n: H = p·v − 𝓛(t, q, v) at v = K⁻¹p is ½pᵀK⁻¹p + U", scalar_form(H),
+                   scalar_form(P_N.T * K_N.I * P_N / 2 + potential_sign * U_VALUE * Identity(1)), scope=scope)
+    H_slope = matrix_derivative(sympy.sympify(H).doit(), _direction_rule(P_N, D_N)).doit()
+    check.identity("every n: H_p·u = uᵀK⁻¹p for every u, i.e. H_p = K⁻¹p = v (C^∞ in p)", scalar_form(H_slope),
+                   scalar_form(D_N.T * K_N.I * P_N), scope=scope)
+
+
 def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugate_branch, samples=4, max_n=4,
-                                  symbolic_sizes=(1, 2)):
-    """𝓛 = ½vᵀKv − U with K SPD: hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (symbolic n = 1, 2; random SPD n = 3..max_n);
-    K singular is not regular (necessity); an indefinite nonsingular K also works (finding)."""
+                                  symbolic_sizes=(1, 2), branch_n=_inverse_branch_n):
+    """𝓛 = ½vᵀKv − U with K SPD: hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (every n with MatrixSymbols; the toolkit at
+    n = 1, 2; random SPD n = 3..max_n as support); K singular is not regular (necessity); an indefinite nonsingular K
+    also works (finding)."""
+    _every_n_mechanical_checks(check, potential_sign=potential_sign, branch_n=branch_n)
     symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
     for n in symbolic_sizes:
         name, K = symbolic[n]
@@ -1253,10 +1323,12 @@ def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugat
                        (pv.T * _adjugate_branch(K, pv))[0, 0] / 2 + potential_sign * U_q, scope=scope)
     if samples and max_n >= 3:
         spd = st.integers(3, max_n).flatmap(lambda n: st.tuples(st.just(n), spd_matrices(n, 2, 2)))
-        check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd,
-                       lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
-                       samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
-                       scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, generic U(t, q)")
+        with check.supporting():  # instances of the every-n identities
+            check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd,
+                           lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
+                           samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
+                           scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, "
+                                 "generic U(t, q)")
     singular = sympy.diag(1, 0)
     L0, q0, v0, _, _ = _mechanical(singular, 2, potential=Q1**2)
     regular = is_regular(L0, q0, t, v=v0)

@@ -204,21 +204,21 @@ QN, VN, WN, AN, GN = (MatrixSymbol(name, N_DIM, 1) for name in ("q", "v", "w", "
 _UN = MatrixSymbol("u", N_DIM, 1)
 
 
-def _matrix_derivative(expr, leaf):
+def matrix_derivative(expr, leaf):
     """The derivative of a matrix expression by the product rule; ``leaf(atom)`` differentiates a matrix symbol or a
     scalar factor (zero for what does not depend on the variable)."""
     if isinstance(expr, MatAdd):
-        return MatAdd(*[_matrix_derivative(arg, leaf) for arg in expr.args])
+        return MatAdd(*[matrix_derivative(arg, leaf) for arg in expr.args])
     if isinstance(expr, MatMul):
         terms = []
         for i, arg in enumerate(expr.args):
-            d = _matrix_derivative(arg, leaf)
+            d = matrix_derivative(arg, leaf)
             if d == 0 or isinstance(d, ZeroMatrix):
                 continue
             terms.append(MatMul(*expr.args[:i], d, *expr.args[i + 1:]))
         return MatAdd(*terms) if terms else ZeroMatrix(*expr.shape)
     if isinstance(expr, Transpose):
-        return _matrix_derivative(expr.arg, leaf).T
+        return matrix_derivative(expr.arg, leaf).T
     return leaf(expr)
 
 
@@ -233,13 +233,13 @@ def _time_partial(e):
 
 def matrix_total_derivative(expr):
     """D_t = ∂_t + v·∂_q + w·∂_v of a matrix expression in (t, q, v) (q, v, w n×1 MatrixSymbols, every n)."""
-    return MatAdd(_matrix_derivative(expr, _time_partial), _matrix_derivative(expr, _direction_rule(QN, VN)),
-                  _matrix_derivative(expr, _direction_rule(VN, WN))).doit()
+    return MatAdd(matrix_derivative(expr, _time_partial), matrix_derivative(expr, _direction_rule(QN, VN)),
+                  matrix_derivative(expr, _direction_rule(VN, WN))).doit()
 
 
 def matrix_momentum_along(u):
     """𝓛_v·u for 𝓛 = ½m vᵀv − U₀(t, q): the derivative of ½m vᵀv in the direction u."""
-    return _matrix_derivative(m * VN.T * VN / 2, _direction_rule(VN, u)).doit()
+    return matrix_derivative(m * VN.T * VN / 2, _direction_rule(VN, u)).doit()
 
 
 def matrix_euler_lagrange_along(xi):
@@ -938,7 +938,7 @@ def check_velocity_variation(check, *, sign=-1, dims=(1, 2)):
     s = Symbol("s")
     X, T = MatrixSymbol("X", N_DIM, 1), Symbol("T", real=True)  # X = D_tξ = d/dt ξ(t, q(t)), T = D_tτ
     moved_n = (VN + s * X) / (1 + s * T)
-    first_order_n = _matrix_derivative(moved_n, lambda e: ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr)
+    first_order_n = matrix_derivative(moved_n, lambda e: ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr)
                                        else sympy.diff(e, s)).doit().subs(s, 0).doit()
     check.identity("every n: d/ds|₀ (q' + s D_tξ)/(1 + s D_tτ) = D_tξ − q' D_tτ", first_order_n, X + sign * VN * T,
                    scope="symbolic, every n: q' = v and D_tξ = X are n×1 MatrixSymbols (n a symbol), D_tτ = T a scalar")
