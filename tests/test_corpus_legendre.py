@@ -133,6 +133,8 @@ MUTATIONS = [
      dict(branch_n=lambda K, p: K * p, samples=0, symbolic_sizes=())),
     ("mechanical, every n: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=())),
     ("local inverse: A adj A = 2 det A · I", lg.LOCAL_INVERSE_ID, dict(adjugate_factor=2, sizes=(2,), samples=3)),
+    ("local inverse: det(AB) = det A + det B", lg.LOCAL_INVERSE_ID,
+     dict(det_product=lambda A, B: A.det() + B.det(), sizes=(2,), samples=3)),
     ("witnesses: ½v² offered as not hyperregular", lg.WITNESSES_ID, dict(bounded=V**2 / 2)),
     ("scope: momentum transforms as A p", lg.SCOPE_ID, dict(transform=lambda A, p: A * p, matrix=[[1, 2], [0, 1]])),
 ]
@@ -272,3 +274,17 @@ def test_regularity_of_quadratic_forms_is_det_nonzero(B):
     q, v, _ = lg._chart_symbols(n)
     L = sp.expand((Matrix(v).T * K * Matrix(v))[0, 0] / 2)
     assert bool(lg.is_regular(L, q, t, v=v)) == (K.det() != 0)
+
+
+def test_every_n_wrong_variants_are_not_proved():
+    """The every-n identities of #95 reject wrong variants; the symmetry of K = M + Mᵀ is what 𝓛_v = Kv needs."""
+    from checker.checks import Checks
+    c = Checks()
+    V_, D_, K_, M_ = lg.V_N, lg.D_N, lg.K_N, lg.M_N
+
+    def slope(K):
+        return lg.scalar_form(lg.matrix_derivative((V_.T * K * V_) / 2, lg._direction_rule(V_, D_)).doit())
+    assert c.identity("𝓛_v = Kv", slope(K_), lg.scalar_form(D_.T * K_ * V_)).outcome == "proved"
+    assert c.identity("𝓛_v = 2Kv", slope(K_), lg.scalar_form(2 * D_.T * K_ * V_)).outcome == "refuted"
+    assert c.identity("non-symmetric M: 𝓛_v = Mv", slope(M_), lg.scalar_form(D_.T * M_ * V_)).outcome == "refuted"
+    assert c.identity("K⁻¹(Kv) = 2v", K_.I * (K_ * V_), 2 * V_).outcome == "refuted"

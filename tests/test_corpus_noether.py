@@ -297,3 +297,20 @@ def test_constant_field_generic_clause():
     run = _true_run(nt.check_constant_field_case, "noether.constant_field_translation_case")
     generic = [c for c in run.checks if "B = B(t): d/ds|₀" in c.name]
     assert generic and all(c.outcome == "proved" and c.claim for c in generic)
+
+
+@pytest.mark.parametrize("verifier, item_id, claim", [
+    (nt.check_charge_conserved, nt.THEOREM_90,
+     dict(charge_n=lambda Lv, xi, B, E, tau: Lv.T * xi, n_curves=(), proof_dims=())),
+    (nt.check_time_reparametrisation, nt.THEOREM_91,
+     dict(charge_n=lambda Lv, xi, B, E, tau: Lv.T * xi + E * tau - B, n_jets=())),
+], ids=["#90 missing B", "#91 energy sign"])
+def test_every_n_noether_identity_mutations(verifier, item_id, claim):
+    run = _refuted(_mutated(verifier, item_id, **claim))
+    assert any(c.outcome == "refuted" and c.name.startswith("every n:") for c in run.checks), run
+
+
+def test_every_n_noether_identity_is_proved():
+    for verifier, item_id in ((nt.check_charge_conserved, nt.THEOREM_90), (nt.check_time_reparametrisation, nt.THEOREM_91)):
+        checks = _every_n(_true_run(verifier, item_id))
+        assert len(checks) == 1 and all(c.outcome == "proved" and "every size of n" in c.detail for c in checks.values())

@@ -980,6 +980,38 @@ def _generic_curve_data(n: int, reparametrised: bool):
     return x, L, xi, tau, Function("B")(t, *x)
 
 
+def general_charge_n(Lv, xi, B, E, tau):
+    """p·ξ − Eτ − B (every n: p = 𝓛_v, ξ n×1, E, τ, B 1×1 matrix expressions)."""
+    return Lv.T * xi - E * tau - B
+
+
+def _every_n_noether_identity(check, *, reparametrised, charge_n):
+    """Every n: D_t(p·ξ − Eτ − B) = residual + EL·(ξ − vτ), from the product rule alone.
+
+    The values at the point are MatrixSymbols: 𝓛_q, 𝓛_v, ξ, v, w (n×1) and 𝓛, 𝓛_t, τ, B (1×1); D_t acts as a
+    derivation with D_t v = w, D_t𝓛 = 𝓛_t + 𝓛_q·v + 𝓛_v·w (the chain rule, #22) and abstract rates D_t𝓛_v, D_tξ,
+    D_tτ, D_tB.  τ = 0 is the point-symmetry case of #90.
+    """
+    vec, one = (lambda name: MatrixSymbol(name, N_DIM, 1)), (lambda name: MatrixSymbol(name, 1, 1))
+    v, w, Lq, Lv, Lv_rate, xi, xi_rate = (vec(x) for x in ("v", "w", "L_q", "L_v", "DtL_v", "xi", "Dtxi"))
+    L, Lt, B, B_rate = (one(x) for x in ("L", "L_t", "B", "DtB"))
+    tau, tau_rate = (one("tau"), one("Dttau")) if reparametrised else (ZeroMatrix(1, 1), ZeroMatrix(1, 1))
+    rates = {v: w, Lv: Lv_rate, xi: xi_rate, tau: tau_rate, B: B_rate, L: Lt + Lq.T * v + Lv.T * w}
+
+    def Dt(e):
+        return matrix_derivative(e, lambda a: rates.get(a, ZeroMatrix(*a.shape) if isinstance(a, MatrixExpr)
+                                                        else sympy.S.Zero)).doit()
+    E = Lv.T * v - L
+    residual = Lt * tau + Lq.T * xi + Lv.T * (xi_rate - v * tau_rate) + L * tau_rate - B_rate
+    el = Lv_rate - Lq
+    label = "p·ξ − Eτ − B" if reparametrised else "𝓛_v·ξ − B"
+    check.identity(f"every n: D_t({label}) = residual + EL·(ξ − vτ)" if reparametrised
+                   else f"every n: D_t({label}) = residual + EL·ξ",
+                   scalar_form(Dt(charge_n(Lv, xi, B, E, tau))), scalar_form(residual + el.T * (xi - v * tau)),
+                   scope="symbolic, every n: 𝓛_q, 𝓛_v, ξ, v = q', w = q'' n×1 MatrixSymbols (n a symbol), 𝓛, 𝓛_t, τ, B "
+                         "1×1; D_t by the product rule with D_t𝓛 = 𝓛_t + 𝓛_q·v + 𝓛_v·w")
+
+
 def _noether_identity_checks(check, *, n_curves, n_jets, reparametrised):
     """dC/dt = residual + EL·(ξ − vτ) for generic data: with curves (sympy's d/dt) and with jet Symbols."""
     label = "p·ξ − Eτ − B" if reparametrised else "𝓛_v·ξ − B"
@@ -1024,12 +1056,13 @@ def _conservation_proof(n: int = 1) -> Proof:
     return p
 
 
-def check_charge_conserved(check, *, charge=noether_charge, n_curves=(1,), proof_dims=(2,)):
+def check_charge_conserved(check, *, charge=noether_charge, n_curves=(1,), proof_dims=(2,), charge_n=general_charge_n):
     """dC/dt = [symmetry residual] + (d/dt 𝓛_v − 𝓛_q)·ξ; hence C is constant along EL solutions of a symmetry.
 
     ``charge(L, q, t, xi, B)`` is the claimed charge used on the concrete system.  The identity is checked with
     curves (sympy's own d/dt) for ``n_curves`` and, as the algebra step of the checked proof, in jets for ``proof_dims``.
     """
+    _every_n_noether_identity(check, reparametrised=False, charge_n=charge_n)
     _noether_identity_checks(check, n_curves=n_curves, n_jets=(), reparametrised=False)
     for n in proof_dims:
         check.proof(f"symmetry + EL ⇒ dC/dt = 0 (n = {n})", _conservation_proof(n),
@@ -1081,11 +1114,12 @@ cited(THEOREM_90, cited_kind="theorem",
       avoids=[REACTION_LAW])(lambda check: check_charge_conserved(check))
 
 
-def check_time_reparametrisation(check, *, charge=noether_charge, n_jets=(2,)):
+def check_time_reparametrisation(check, *, charge=noether_charge, n_jets=(2,), charge_n=general_charge_n):
     """d/dt(p·ξ − Eτ − B) = residual + EL·(ξ − vτ); energy, boost and dilation cases; witnesses for the hypotheses.
 
     ``charge(L, q, t, xi, B, tau)`` is the claimed charge used on the dilation example.
     """
+    _every_n_noether_identity(check, reparametrised=True, charge_n=charge_n)
     _noether_identity_checks(check, n_curves=(), n_jets=n_jets, reparametrised=True)
     q, v = list(QJ), list(VJ)
     L = Function("L")(*q, *v)
