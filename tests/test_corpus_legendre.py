@@ -97,7 +97,7 @@ def test_the_checked_proofs_are_proofs():
     run = _true_run("legendre.hyperregular_implies_regular")
     assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]  # n = 1..3
     run = _true_run(lg.HAMILTON_ID)
-    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved"]
+    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]
 
 
 # ---------------------------------------------------------------------------
@@ -159,9 +159,8 @@ def test_every_n_and_supporting_checks():
 
 def test_scopes_and_trusted_results():
     for item_id in (lg.CHART_ID, lg.MAP_ID, lg.HYPERREGULARITY_ID, "legendre.hyperregular_implies_regular",
-                    lg.LOCAL_INVERSE_ID):
+                    lg.LOCAL_INVERSE_ID, lg.HAMILTON_ID):
         assert ITEMS[item_id].scope == "n <= 3", item_id
-    assert ITEMS[lg.HAMILTON_ID].scope == "n <= 2"
     assert ITEMS[lg.MECHANICAL_ID].scope == ""
     for item_id in (lg.LOCAL_INVERSE_ID, lg.REGULARITY_ID):
         assert "calculus.inverse_function_theorem" in ITEMS[item_id].all_uses

@@ -702,16 +702,16 @@ def _hamilton_el_checks(check, name, L, coordinates, hamilton_sign):
                    H.xreplace(frozen).diff(t).xreplace(on_branch), -L.xreplace(frozen).diff(t), scope=scope)
 
 
-def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2), examples=None):
+def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2, 3), examples=None):
     """Generic checked proofs of H_p = w, H_q = −𝓛_q, H_t = −𝓛_t (n in ``sizes``); Hamilton ⇔ Euler–Lagrange on
-    concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n = 1, 2)."""
+    concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n in ``sizes``)."""
     for n in sizes:
         check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
                     hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
     for name, L, coordinates in (_hamilton_examples() if examples is None else examples):
         _hamilton_el_checks(check, name, L, coordinates, hamilton_sign)
     for n in sizes:
-        qs = [X, Y][:n]
+        qs = [X, Y, Function("z", real=True)(t)][:n]
         ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
         Hf = Function("H", real=True)(t, *qs, *ps)
         relations = {}
@@ -734,7 +734,7 @@ cited(HAMILTON_ID, cited_kind="theorem",
       source="cited: 001 'The Hamiltonian on an inverse Legendre branch: differential, equivalence with the "
              "Euler-Lagrange equation, and the energy identity'",
       uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1],
-      scope="n <= 2")(check_hamilton_equations_energy)
+      scope="n <= 3")(check_hamilton_equations_energy)
 
 
 # ---------------------------------------------------------------------------
