@@ -7,9 +7,11 @@ This file contains
   ``noether.h_euler_lagrange_solution``, ``noether.h_translation_invariant_potential``,
   ``noether.h_rotation_invariant_potential``;
 * the theorems ``noether.translation_momentum_conservation`` (#4), ``noether.rotation_angular_momentum_conservation``
-  (#5) and ``noether.galilean_boost_charge_conservation`` (#6), each with a symbolic identity for a generic
-  U₀(t, q), a checked proof (the Noether argument dC/dt = residual + EL·ξ), the toolkit on generic and on random
-  polynomial symmetric potentials, and necessity witnesses for the symmetry hypothesis and for H2;
+  (#5) and ``noether.galilean_boost_charge_conservation`` (#6), each with symbolic identities for a generic
+  U₀(t, q) (for every n in #4 and #6: the jet as n×1 MatrixSymbols, see below), a checked proof (the Noether
+  argument dC/dt = residual + EL·ξ), the toolkit on generic invariant potentials (a generic function W of the
+  invariants, for a generic a), random polynomial symmetric potentials as supporting checks, and necessity witnesses
+  for the symmetry hypothesis and for H2;
 * the remarks ``noether.boost_noether_identity_remark`` (#7: the boost needs the time-dependent ξ = t a, outside
   definition #19), ``noether.solution_constancy_not_chart_symmetry`` (#8) and the counterexample
   ``noether.confining_potential_breaks_boost`` (#9);
@@ -22,8 +24,16 @@ The toolkit used throughout is :mod:`theorems.symmetry`.  Coordinates are functi
 the identity of #91 use jet Symbols (t, q, v, a), where ``D_t = ∂_t + v·∂_q + a·∂_v`` (checked against sympy's
 chain rule in #22; #90's identity is also checked with curves, through sympy's own d/dt).  The generic symbolic
 parts take their dimensions as parameters (``dims``, ``generic_dims``, ...), which may be empty: every verifier
-also checks concrete instances, so the soundness tests can run mutated claims at small sizes.  Each verifier is a plain function ``check_*(check, **claim)`` whose keyword parameters are the data of
-the claim with the true values as defaults; the soundness tests run it on mutated claims.
+also checks concrete instances, so the soundness tests can run mutated claims at small sizes.  Each verifier is a
+plain function ``check_*(check, **claim)`` whose keyword parameters are the data of the claim with the true values as
+defaults; the soundness tests run it on mutated claims.
+
+Every n.  The identities of #4, #6, #7, #23, #90 and #91 are also checked for a symbolic dimension n: the values at
+one point of the jet (q, v = q', w = q''), of a and of ∇U₀ (or of 𝓛_q, 𝓛_v, ...) are n×1 MatrixSymbols, D_t is
+computed by the product rule (:func:`matrix_derivative`, :func:`matrix_total_derivative`), and the kernel reduces
+lhs − rhs with sympy's matrix-expression algebra for every size (:func:`scalar_form` writes each 1×1 term of a side
+in one orientation, as a 1×1 matrix equals its transpose).  Items whose generic 𝓛 has no matrix form (#19–#22) are
+checked for n = 1, 2, 3 and say so (``scope="n <= 3"``).
 """
 from __future__ import annotations
 
