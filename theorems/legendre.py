@@ -788,8 +788,8 @@ def _every_n_mechanical_checks(check, *, potential_sign, branch_n):
                    scope=scope)
     branch = branch_n(K_N, P_N)
     check.identity("every n: the branch v = K⁻¹p solves 𝓛_v = Kv = p", K_N * branch, P_N, scope=scope)
-    check.identity("every n: and it is the only solution: Kv = p gives v = K⁻¹(Kv) = K⁻¹p", K_N.I * (K_N * V_N), V_N,
-                   scope=scope)
+    check.identity("every n: and it is the only solution: if Kv = p then the branch at p = Kv is v", branch_n(K_N, K_N * V_N),
+                   V_N, scope=scope)
     H = P_N.T * branch - lagrangian(branch)
     check.identity("every n: H = p·v − 𝓛(t, q, v) at v = K⁻¹p is ½pᵀK⁻¹p + U", scalar_form(H),
                    scalar_form(P_N.T * K_N.I * P_N / 2 + potential_sign * U_VALUE * Identity(1)), scope=scope)
