@@ -18,10 +18,11 @@ from checker import run_verifier
 from checker.items import registered
 from checker.loader import load
 from theorems import noether as nt
+from theorems import noether_point_symmetry as ps
 from theorems.linalg import euclidean_inner_product
-from theorems.symmetry import energy, noether_charge
+from theorems.symmetry import energy, noether_charge, total_derivative
 
-ITEMS = {it.id: it for it in registered("theorems.noether")}
+ITEMS = {it.id: it for module in ("theorems.noether", "theorems.noether_point_symmetry") for it in registered(module)}
 t, m, U0 = nt.t, nt.m, nt.U0
 
 # (verifier, item, verdicts, smaller symbolic sizes for the test run; `verify` runs the defaults)
@@ -33,14 +34,14 @@ TRUE_CLAIMS = [
     (nt.check_boost_identity, nt.BOOST_REMARK, ("proved",), dict(dims=(1, 2))),
     (nt.check_solution_constancy, "noether.solution_constancy_not_chart_symmetry", ("proved",), {}),
     (nt.check_confining_breaks_boost, "noether.confining_potential_breaks_boost", ("proved",), {}),
-    (nt.check_point_symmetry_definition, nt.DEFINITION_19, ("defined",), dict(generic_dims=(1, 2))),
-    (nt.check_first_order_reading, "noether.symmetry_identity_first_order_reading", ("proved",), dict(generic_dims=(1, 2))),
-    (nt.check_constant_field_case, "noether.constant_field_translation_case", ("proved",), dict(dims=(1, 2))),
-    (nt.check_total_derivative_operator, "noether.total_derivative_operator_Dt", ("proved",), dict(dims=(1,))),
-    (nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation", ("proved",), dict(dims=(1,))),
-    (nt.check_charge_conserved, nt.THEOREM_90, ("proved",), {}),
-    (nt.check_time_reparametrisation, nt.THEOREM_91, ("proved",), {}),
-    (nt.check_scope, nt.SCOPE_92, ("proved",), {}),
+    (ps.check_point_symmetry_definition, nt.DEFINITION_19, ("defined",), dict(generic_dims=(1, 2))),
+    (ps.check_first_order_reading, "noether.symmetry_identity_first_order_reading", ("proved",), dict(generic_dims=(1, 2))),
+    (ps.check_constant_field_case, "noether.constant_field_translation_case", ("proved",), dict(dims=(1, 2))),
+    (ps.check_total_derivative_operator, "noether.total_derivative_operator_Dt", ("proved",), dict(dims=(1,))),
+    (ps.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation", ("proved",), dict(dims=(1,))),
+    (ps.check_charge_conserved, nt.THEOREM_90, ("proved",), {}),
+    (ps.check_time_reparametrisation, nt.THEOREM_91, ("proved",), {}),
+    (ps.check_scope, nt.SCOPE_92, ("proved",), {}),
 ]
 SIZES = {item_id: sizes for _, item_id, _, sizes in TRUE_CLAIMS}
 
@@ -81,8 +82,8 @@ def test_true_claim_is_established(verifier, item_id, verdicts):
     (nt.check_translation, nt.TRANSLATION, (nt.H_TRANSLATION, nt.H_SOLUTION)),
     (nt.check_rotation, nt.ROTATION, (nt.H_ROTATION, nt.H_SOLUTION)),
     (nt.check_boost, nt.BOOST, (nt.H_TRANSLATION, nt.H_SOLUTION)),
-    (nt.check_charge_conserved, nt.THEOREM_90, (nt.H_SYMMETRY, nt.H_SOLUTION)),
-    (nt.check_time_reparametrisation, nt.THEOREM_91, (nt.H_REPARAMETRISED, nt.H_SOLUTION)),
+    (ps.check_charge_conserved, nt.THEOREM_90, (nt.H_SYMMETRY, nt.H_SOLUTION)),
+    (ps.check_time_reparametrisation, nt.THEOREM_91, (nt.H_REPARAMETRISED, nt.H_SOLUTION)),
 ])
 def test_necessity_witnesses_are_accepted(verifier, item_id, hypotheses):
     run = _true_run(verifier, item_id)
@@ -245,18 +246,18 @@ def test_confining_counterexample_without_confinement():
 
 
 @pytest.mark.parametrize("verifier, item_id, claim", [
-    (nt.check_point_symmetry_definition, nt.DEFINITION_19, dict(B_sign=-1, generic_dims=())),
-    (nt.check_first_order_reading, "noether.symmetry_identity_first_order_reading",
+    (ps.check_point_symmetry_definition, nt.DEFINITION_19, dict(B_sign=-1, generic_dims=())),
+    (ps.check_first_order_reading, "noether.symmetry_identity_first_order_reading",
      dict(velocity_rule="v", generic_dims=())),
-    (nt.check_constant_field_case, "noether.constant_field_translation_case", dict(q_dependent_gauge=0, dims=())),
-    (nt.check_constant_field_case, "noether.constant_field_translation_case", dict(variation_sign=-1, dims=(2,))),
-    (nt.check_total_derivative_operator, "noether.total_derivative_operator_Dt",
-     dict(operator=lambda phi, q, time, v=None: nt.total_derivative(phi, q, time, v=v) - sp.diff(phi, time),
+    (ps.check_constant_field_case, "noether.constant_field_translation_case", dict(q_dependent_gauge=0, dims=())),
+    (ps.check_constant_field_case, "noether.constant_field_translation_case", dict(variation_sign=-1, dims=(2,))),
+    (ps.check_total_derivative_operator, "noether.total_derivative_operator_Dt",
+     dict(operator=lambda phi, q, time, v=None: total_derivative(phi, q, time, v=v) - sp.diff(phi, time),
           dims=())),
-    (nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation", dict(sign=1, dims=())),
-    (nt.check_charge_conserved, nt.THEOREM_90, dict(charge=_charge_missing_B, n_curves=(), proof_dims=())),
-    (nt.check_time_reparametrisation, nt.THEOREM_91, dict(charge=_charge_energy_sign_flipped, n_jets=())),
-    (nt.check_scope, nt.SCOPE_92, dict(stiffness=0)),
+    (ps.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation", dict(sign=1, dims=())),
+    (ps.check_charge_conserved, nt.THEOREM_90, dict(charge=_charge_missing_B, n_curves=(), proof_dims=())),
+    (ps.check_time_reparametrisation, nt.THEOREM_91, dict(charge=_charge_energy_sign_flipped, n_jets=())),
+    (ps.check_scope, nt.SCOPE_92, dict(stiffness=0)),
 ], ids=["#19 B sign", "#20 velocity rule", "#21 q-dependent B", "#21 variation sign", "#22 drop phi_t", "#23 sign",
        "#90 missing B",
         "#91 energy sign", "#92 no confinement"])
@@ -285,24 +286,24 @@ def test_scopes_of_the_fixed_size_items():
 
 
 def test_velocity_variation_every_n():
-    run = _true_run(nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation")
+    run = _true_run(ps.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation")
     checks = _every_n(run)
     assert len(checks) == 1 and all(c.outcome == "proved" and "every size of n" in c.detail for c in checks.values())
-    wrong = _refuted(_mutated(nt.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation",
+    wrong = _refuted(_mutated(ps.check_velocity_variation, "noether.velocity_variation_with_time_reparametrisation",
                               sign=1, dims=()))
     assert any(c.outcome == "refuted" and c.name.startswith("every n:") for c in wrong.checks)
 
 
 def test_constant_field_generic_clause():
-    run = _true_run(nt.check_constant_field_case, "noether.constant_field_translation_case")
+    run = _true_run(ps.check_constant_field_case, "noether.constant_field_translation_case")
     generic = [c for c in run.checks if "B = B(t): d/ds|₀" in c.name]
     assert generic and all(c.outcome == "proved" and c.claim for c in generic)
 
 
 @pytest.mark.parametrize("verifier, item_id, claim", [
-    (nt.check_charge_conserved, nt.THEOREM_90,
+    (ps.check_charge_conserved, nt.THEOREM_90,
      dict(charge_n=lambda Lv, xi, B, E, tau: Lv.T * xi, n_curves=(), proof_dims=())),
-    (nt.check_time_reparametrisation, nt.THEOREM_91,
+    (ps.check_time_reparametrisation, nt.THEOREM_91,
      dict(charge_n=lambda Lv, xi, B, E, tau: Lv.T * xi + E * tau - B, n_jets=())),
 ], ids=["#90 missing B", "#91 energy sign"])
 def test_every_n_noether_identity_mutations(verifier, item_id, claim):
@@ -311,6 +312,6 @@ def test_every_n_noether_identity_mutations(verifier, item_id, claim):
 
 
 def test_every_n_noether_identity_is_proved():
-    for verifier, item_id in ((nt.check_charge_conserved, nt.THEOREM_90), (nt.check_time_reparametrisation, nt.THEOREM_91)):
+    for verifier, item_id in ((ps.check_charge_conserved, nt.THEOREM_90), (ps.check_time_reparametrisation, nt.THEOREM_91)):
         checks = _every_n(_true_run(verifier, item_id))
         assert len(checks) == 1 and all(c.outcome == "proved" and "every size of n" in c.detail for c in checks.values())
