@@ -37,6 +37,10 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--without", action="append", default=[], metavar="ASSUMPTION",
                      help="drop this postulate, hypothesis or trusted (cited) result (repeatable): what rests on it "
                           "is not established, unless its own analysis showed it not needed")
+    run.add_argument("--executor", choices=("local", "dask"), default="local",
+                     help="where verifiers run: forked processes here (default) or a Dask distributed cluster")
+    run.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                     help="with --executor dask: the scheduler to use (default: start a LocalCluster, one worker per core)")
     run.add_argument("--traceback", action="store_true",
                      help="a verifier that raises shows its whole stack, not only the line of your code")
     run.add_argument("--no-cache", action="store_true",
@@ -115,6 +119,8 @@ def _validate(args) -> None:
     timeout = getattr(args, "timeout", None)
     if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
         raise UsageError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    if getattr(args, "scheduler", None) and getattr(args, "executor", "local") != "dask":
+        raise UsageError("--scheduler needs --executor dask")
     jobs = getattr(args, "jobs", None)
     if jobs is not None and jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
@@ -195,6 +201,7 @@ def _project_dirs(corpus, args) -> list:
 
 
 def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
+    import os
     import networkx as nx
     from .runner import default_jobs, propagate, run, stderr_progress, timing_hints
     closure = set(ids)
@@ -214,7 +221,9 @@ def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
     results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
                   jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags),
                   hints=timing_hints(TIMINGS), cache=cache, keys=keys, rerun=set(ids) if not reuse else (),
-                  full_traceback=args.traceback)
+                  full_traceback=args.traceback, executor=args.executor, scheduler=args.scheduler,
+                  load_spec={"modules": list(args.module), "paths": [os.path.abspath(p) for p in args.path],
+                             "no_corpus": bool(args.no_corpus)})
     return _finish(corpus, results, args, start)
 
 

@@ -487,6 +487,14 @@ def _check_step(step, residuals, status, ctx):
         earlier = [s for s in ctx["steps"][:ctx["steps"].index(step)]]
         if expr.has(symbol) or any(_mentions(s, symbol) for s in earlier):
             return False, f"{sympy.sstr(symbol)} is not fresh: it occurs in its definition or an earlier step"
+        # a definition must define something everywhere the proof's hypotheses hold: a denominator needs
+        # the same justification as a certificate's (sympy shows it nonzero, or a checked nonzero step declares it)
+        den = sympy.fraction(sympy.together(expr))[1] if isinstance(expr, sympy.Expr) else sympy.S.One
+        if not den.is_number and not shown_nonzero(den, _declared_nonzero(ctx, status)):
+            return False, (f"the definition of {sympy.sstr(symbol)} divides by {sympy.sstr(den)}, which is neither "
+                           "shown nonzero by sympy nor a product of factors of an expression a nonzero step declares")
+        if den.is_number and den == 0:
+            return False, f"the definition of {sympy.sstr(symbol)} divides by 0"
         return True, f"definition of {sympy.sstr(symbol)}"
     if step.rule == "differentiate":
         var = step.var

@@ -203,7 +203,8 @@ NOT_ESTABLISHED_STATUS = "not established under these assumptions"
 
 def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
         jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None,
-        dropped=None, cache=None, keys=None, rerun=(), full_traceback: bool = False) -> dict:
+        dropped=None, cache=None, keys=None, rerun=(), full_traceback: bool = False, executor: str = "local",
+        scheduler=None, load_spec=None) -> dict:
     """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`.
 
     ``dropped`` maps the ids resting on a dropped assumption to their dependency path
@@ -236,6 +237,19 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
                                       dropped_path=list(dropped[item_id]))
         _report(progress, results[item_id])
     order = schedule(corpus, [i for i in ids if i not in dropped], hints)
+    if executor == "dask":
+        from .dask_executor import run_on_dask
+
+        def arrived(item_id, answer):
+            if "message" in answer:
+                settle(item_id, answer["message"], float(answer.get("seconds", 0.0)))
+            else:
+                results[item_id] = answer_result(corpus.items[item_id], answer)
+            _report(progress, results[item_id])
+        run_on_dask(corpus, order, seed=seed, profile=profile, timeout=timeout, load_flags=load_flags,
+                    load_spec=load_spec or {"modules": [], "paths": [], "no_corpus": False}, scheduler=scheduler,
+                    jobs=jobs if jobs and jobs > 0 else None, progress=arrived, full_traceback=full_traceback)
+        return results
     if not isolate:
         for item_id in order:
             start = time.monotonic()
@@ -257,6 +271,48 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
             proc.join(5)
             conn.close()
     return results
+
+
+def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = "", full_traceback: bool = False) -> dict:
+    """One verifier in a forked child with the time limit (what a remote worker runs): ``{"message", "seconds"}``
+    from the verifier, or ``{"failure", "detail", "seconds"}`` when it died or outlived its limit."""
+    results: dict = {}
+    answer: dict = {}
+
+    def settle(item_id, message, seconds):
+        answer.update(message=message, seconds=seconds)
+        results[item_id] = None  # judged by whoever asked (the client), not here
+
+    corpus = _OneItem(it)
+    running: dict = {}
+    try:
+        _run_pool(multiprocessing.get_context("fork"), corpus, [it.id], running, 1, seed, profile, load_flags,
+                  full_traceback, timeout, results, settle, None)
+    finally:
+        for proc, conn, _ in running.values():
+            if proc.is_alive():
+                proc.kill()
+            proc.join(5)
+            conn.close()
+    if answer:
+        return answer
+    res = results[it.id]
+    return {"failure": res.verdict, "detail": res.failure_detail, "seconds": res.seconds}
+
+
+class _OneItem:
+    """The part of a corpus :func:`_run_pool` reads, for one item."""
+
+    def __init__(self, it):
+        self.items = {it.id: it}
+
+
+def answer_result(it, answer: dict) -> "ItemResult":
+    """An :class:`ItemResult` from what :func:`run_one` (or a remote worker) answered."""
+    if "message" in answer:
+        return _result(it, answer["message"], float(answer.get("seconds", 0.0)))
+    failure = answer.get("failure") if answer.get("failure") in ("error", "inconclusive") else "error"
+    return ItemResult(it.id, failure, [], float(answer.get("seconds", 0.0)), str(answer.get("detail", "")))
 
 
 def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,

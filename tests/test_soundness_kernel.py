@@ -68,6 +68,23 @@ def test_tan_certificate_does_not_derive_sin_from_cos():
 
 
 @FAST
+@given(polynomials_with_a_root(), nonzero_small)
+def test_a_definition_that_divides_needs_its_denominator_shown_nonzero(p, k):
+    """u := k/p is undefined where p = 0; with it, 'p·u = k' would hold 'everywhere', and so would any
+    conclusion drawn from it: the definition is rejected unless a nonzero step declares p."""
+    u = sp.Symbol("u")
+    proof = Proof()
+    proof.define("u", u, k / p)
+    proof.conclude("u")
+    assert not proof_accepted(proof)
+    declared = Proof()
+    declared.nonzero("p", p)
+    declared.define("u", u, k / p)
+    declared.conclude("u")
+    assert proof_accepted(declared)
+
+
+@FAST
 @given(polynomials_with_a_root(), st.lists(small, min_size=1, max_size=3))
 def test_polynomial_certificates_and_declared_nonzero_denominators_are_accepted(p, coeffs):
     g = sum(c * x**i for i, c in enumerate(coeffs))

@@ -1,0 +1,95 @@
+"""`verify --executor dask` on a LocalCluster of 2 workers: the same report bytes as the local runner, time
+limits enforced on the workers, user files available there, a dead worker is an `error`, nothing left running."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+if os.environ.get("CHECKER_REQUIRE_DASK") != "1":
+    pytest.importorskip("distributed")
+
+HELPER = '''
+def square(x):
+    return x * x
+'''
+
+ITEMS = '''
+import time
+import sympy
+from checker.items import lemma, theorem
+from dask_helper import square
+
+x = sympy.Symbol("x")
+
+@lemma("d.helper", title="uses a sibling module")
+def helper(check):
+    check.identity("square", square(x + 1), x**2 + 2*x + 1)
+
+@theorem("d.false", title="refuted", expected="fails")
+def false(check):
+    with check.claim():
+        check.identity("wrong", square(x), x**2 + 1)
+
+@theorem("d.hangs", title="outlives its limit")
+def hangs(check):
+    time.sleep(60)
+'''
+
+KILLER = '''
+import os
+import signal
+import time
+from checker.items import theorem
+
+@theorem("d.kills_worker", title="kills the process that runs the verifier's process (the Dask worker)")
+def kills(check):
+    os.kill(os.getppid(), signal.SIGKILL)
+    time.sleep(30)
+'''
+
+
+def _run(tmp_path, *extra):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out_json = tmp_path / f"report{len(extra)}.json"
+    proc = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path",
+                           str(tmp_path / "dask_items.py"), "--timeout", "5", "--no-cache", "--json", str(out_json),
+                           *extra], capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    assert out_json.exists(), proc.stderr
+    return proc, json.loads(out_json.read_text())
+
+
+def _alive(token: str) -> list:
+    out = subprocess.run(["pgrep", "-f", token], capture_output=True, text=True)
+    return [p for p in out.stdout.split() if int(p) != os.getpid()]
+
+
+def test_dask_gives_the_local_report_and_survives_a_dead_worker(tmp_path):
+    (tmp_path / "dask_helper.py").write_text(textwrap.dedent(HELPER))
+    (tmp_path / "dask_items.py").write_text(textwrap.dedent(ITEMS))
+    (tmp_path / "dask_killer.py").write_text(textwrap.dedent(KILLER))
+    local, local_report = _run(tmp_path)
+    dask, dask_report = _run(tmp_path, "--executor", "dask", "--jobs", "2", "--path", str(tmp_path / "dask_killer.py"))
+    verdicts = {i["id"]: i for i in dask_report["items"]}
+    assert verdicts["d.helper"]["verdict"] == "proved"
+    assert verdicts["d.false"]["verdict"] == "refuted"
+    assert verdicts["d.hangs"]["verdict"] == "inconclusive" and "time limit" in verdicts["d.hangs"]["detail"]
+    assert verdicts["d.kills_worker"]["verdict"] == "error"
+    assert "worker" in verdicts["d.kills_worker"]["detail"]
+    # every item both runs share is byte-equal in the report
+    shared = [i for i in dask_report["items"] if i["id"] != "d.kills_worker"]
+    assert json.dumps(shared) == json.dumps(local_report["items"])
+    assert dask.returncode == local.returncode == 1
+    assert _alive(str(tmp_path)) == []
+
+
+def test_scheduler_needs_the_dask_executor(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--scheduler", "tcp://127.0.0.1:1"],
+                         capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert out.returncode == 2 and "--scheduler needs --executor dask" in out.stderr
