@@ -143,6 +143,8 @@ MUTATIONS = [
     ("fibres: rank hypothesis removed", hc.check_regular_fibres, dict(require_regular=False, max_n=2, proof_sizes=())),
     ("chain rule: factors reversed", hc.check_chain_rule, dict(product=lambda Dg, Df: Df * Dg, sizes=((2, 2, 2),),
                                                              samples=0)),
+    ("chain rule: Dg alone (wrong shape)", hc.check_chain_rule, dict(product=lambda Dg, Df: Dg, sizes=((1, 2, 1),),
+                                                                    samples=0)),
     ("chain rule: Dg at a, not f(a)", hc.check_chain_rule,
      dict(evaluate_outer_at_image=False, sizes=((2, 2, 1),), samples=0)),
     ("permitted velocity: G_t dropped", hc.check_differentiated_constraint,
@@ -225,10 +227,11 @@ def test_fibre_proofs_need_the_rank_hypothesis():
 
 
 def test_symbolic_checks_decide_and_instances_support():
-    """#13, #14, #15, #18, #87, #111: every claim check is exact; the randomized checks are supporting."""
+    """#13, #14, #15, #18, #87, #88, #111: every claim check is exact; the randomized checks are supporting."""
     for verifier, kind in ((hc.check_regular_fibres, "remark"), (hc.check_ideal_motion_dalembert, "lemma"),
                            (hc.check_multiplier_presentation, "remark"), (hc.check_chain_rule, "cited"),
-                           (hc.check_differentiated_constraint, "lemma"), (hc.check_reaction_transpose_multiple, "cited")):
+                           (hc.check_differentiated_constraint, "lemma"), (hc.check_reaction_transpose_multiple, "cited"),
+                           (hc.check_ideal_system_chart, "cited")):
         run = _true_run(verifier, kind)
         assert run.verdict == "proved", run
         assert all(c.method in ("symbolic", "proof script", "computation") for c in run.checks if c.claim), run
@@ -388,6 +391,16 @@ def test_items_registered_with_catalogue_ids():
     assert "calculus.chain_rule_total_derivative" in items["holonomic.differentiated_constraint_permitted_velocity"].proof_uses
     assert "holonomic.chart_rank_everywhere" in [h.id for h in items["holonomic.regular_constraint_definition"].assumes]
     assert "holonomic.reaction_transpose_multiple_lemma" in items["holonomic.ideal_motion_implies_dalembert_condition"].uses
+    # the analytic steps are trusted results in the graph; the 3-D rolling clause of #17 cites Tong's coin
+    from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
+    assert {PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE} <= set(items[hc.THEOREM_88].all_uses)
+    disk = items["holonomic.planar_rolling_disk_constraint_example"]
+    assert hc.TONG_COIN in disk.uses and "not checked here" not in disk.statement
+    assert "not checked here" not in items[hc.THEOREM_88].statement
+    scopes = {i: it.scope for i, it in items.items() if it.scope}
+    assert set(scopes) == {"holonomic.regular_fibres_are_regular_level_sets", "calculus.chain_rule_total_derivative",
+                           "holonomic.differentiated_constraint_permitted_velocity",
+                           "constraints.multiplier_presentation_dependence", hc.LEMMA_87, hc.THEOREM_88}
 
 
 def _registered_run(item_id):
