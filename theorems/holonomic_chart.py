@@ -1583,17 +1583,15 @@ def _transpose_multiple_symbolic(check, multiplier, k=1, n=2):
     c = Matrix(sympy.symbols(f"c1:{k + 1}", real=True))
     check.identity(f"uniqueness: the claimed λ of G_qᵀc is c, so G_qᵀc = G_qᵀc' ⇒ c = c' ({size})",
                    Matrix(multiplier(J, J.T * c, Mx)), c, scope=scope + " (rational identity, valid where det(G_qG_qᵀ) ≠ 0)")
-    # every SPD M is LLᵀ with L lower triangular, positive diagonal (Cholesky); L = I gives G_qG_qᵀ
+    # every SPD M is LLᵀ with L lower triangular, positive diagonal (Cholesky); M = I (L = I) gives G_qG_qᵀ
     L = Matrix(n, n, lambda i, j: Symbol(f"L{i + 1}{j + 1}", positive=(i == j), real=True) if j <= i else 0)
     x = Matrix(sympy.symbols(f"x1:{k + 1}", real=True))
-    for label, LL in (("G_q M⁻¹G_qᵀ", L), ("G_qG_qᵀ", sympy.eye(n))):
-        C = J * (LL * LL.T).LUsolve(J.T)
-        w = LL.LUsolve(J.T * x)
-        check.identity(f"{label} is symmetric ({size})", C, C.T, scope=f"symbolic, {size}, M = LLᵀ (Cholesky)")
-        check.identity(f"xᵀ({label})x = |L⁻¹G_qᵀx|² for M = LLᵀ: positive for x ≠ 0, since rank k makes G_qᵀ "
-                       f"injective ({size})", (x.T * C * x)[0, 0], (w.T * w)[0, 0],
-                       scope=f"symbolic, {size}, every SPD M = LLᵀ (Cholesky, positive diagonal)" if LL is L
-                       else f"symbolic, {size}, M = I")
+    C = J * (L * L.T).LUsolve(J.T)
+    w = L.LUsolve(J.T * x)
+    spd_scope = f"symbolic, {size}, every SPD M = LLᵀ (Cholesky, positive diagonal; L = I gives G_qG_qᵀ)"
+    check.identity(f"C = G_q M⁻¹G_qᵀ is symmetric ({size})", C, C.T, scope=spd_scope)
+    check.identity(f"xᵀCx = |L⁻¹G_qᵀx|² for M = LLᵀ: positive for x ≠ 0, since rank k makes G_qᵀ injective ({size})",
+                   (x.T * C * x)[0, 0], (w.T * w)[0, 0], scope=spd_scope)
 
 
 def _transpose_multiple_randomized(check, multiplier, rank_hypothesis, mass_hypothesis, samples, max_k, max_n):
