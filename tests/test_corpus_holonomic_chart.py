@@ -19,6 +19,7 @@ from sympy import Matrix, Rational
 from checker import run_verifier
 from checker.items import Item, registered
 from theorems import holonomic_chart as hc
+from theorems import holonomic_chart_multipliers as hm
 from theorems.holonomic_dynamics import integrate_ideal_motion
 from theorems.strategies import full_row_rank_matrices, rational_matrices, spd_matrices
 
@@ -34,15 +35,16 @@ TRUE_CLAIMS = [
     (hc.check_ideal_motion_dalembert, "lemma", ("proved", "confirmed")),
     (hc.check_pendulum_example, "example", ("proved",)),
     (hc.check_rolling_disk_example, "example", ("proved",)),
-    (hc.check_multiplier_presentation, "remark", ("proved", "confirmed")),
-    (hc.check_reaction_transpose_multiple, "cited", ("proved", "confirmed")),
-    (hc.check_ideal_system_chart, "cited", ("proved", "confirmed")),
+    (hm.check_multiplier_presentation, "remark", ("proved", "confirmed")),
+    (hm.check_reaction_transpose_multiple, "cited", ("proved", "confirmed")),
+    (hm.check_ideal_system_chart, "cited", ("proved", "confirmed")),
 ]
 
 
 #: a stand-in item that may cite USES and assumes every hypothesis of the module (so necessity witnesses and
 #: ``without`` blocks can name them); the hypothesis tables are tested on the registered items below
-ASSUMES = tuple({a.id: a for it in registered("theorems.holonomic_chart") for a in it.assumes}.values())
+MODULES = ("theorems.holonomic_chart", "theorems.holonomic_chart_multipliers")
+ASSUMES = tuple({a.id: a for mod in MODULES for it in registered(mod) for a in it.assumes}.values())
 
 
 def _item(kind="theorem"):
@@ -81,7 +83,7 @@ def test_symbolic_parts_are_proofs_and_randomized_parts_report_instances():
     proofs = [c for c in run.checks if c.method == "proof script"]
     assert len(proofs) == len(hc.DIFFERENTIATED_SIZES) == 9 and all(c.outcome == "proved" and c.claim for c in proofs)
     assert all(not c.claim for c in run.checks if c.method == "randomized")  # the polynomial instances only support
-    run = _true_run(hc.check_ideal_system_chart, "cited")
+    run = _true_run(hm.check_ideal_system_chart, "cited")
     drift = [c for c in run.checks if c.name.startswith("integrated ideal motions")][0]
     assert drift.outcome == "confirmed" and drift.instances >= 3 and float(drift.max_residual) < 1e-15
     bead = [c for c in run.checks if c.name.startswith("bead")][0]
@@ -168,27 +170,27 @@ MUTATIONS = [
     ("disk: x'' = f/(m + I a²)", hc.check_rolling_disk_example,
      dict(acceleration=lambda f: f / (m + I_d * a**2), offsets=(0,))),
     ("disk: λ sign", hc.check_rolling_disk_example, dict(multiplier=lambda f: I_d * f / (m * a**2 + I_d), offsets=(0,))),
-    ("presentation: λ' = ρ⁻¹λ (no transpose)", hc.check_multiplier_presentation,
+    ("presentation: λ' = ρ⁻¹λ (no transpose)", hm.check_multiplier_presentation,
      dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
-    ("presentation: λ' = ρ⁻¹λ, matrix proof (k = 2)", hc.check_multiplier_presentation,
+    ("presentation: λ' = ρ⁻¹λ, matrix proof (k = 2)", hm.check_multiplier_presentation,
      dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0, k2_symbolic=((2, 2),))),
-    ("presentation: λ' = λ", hc.check_multiplier_presentation,
+    ("presentation: λ' = λ", hm.check_multiplier_presentation,
      dict(transform=lambda rho, lam: lam, k1_toolkit=False, k2_samples=0, k2_symbolic=())),
-    ("presentation: D(ρG) = ρDG off the locus", hc.check_multiplier_presentation,
+    ("presentation: D(ρG) = ρDG off the locus", hm.check_multiplier_presentation,
      dict(on_locus=False, k1_toolkit=False, k2_samples=0, k2_symbolic=())),
-    ("presentation: ρ not invertible on Σ", hc.check_multiplier_presentation,
+    ("presentation: ρ not invertible on Σ", hm.check_multiplier_presentation,
      dict(require_invertible=False, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
-    ("lemma 87: multiplier (JM⁻¹Jᵀ)⁻¹JR", hc.check_reaction_transpose_multiple,
+    ("lemma 87: multiplier (JM⁻¹Jᵀ)⁻¹JR", hm.check_reaction_transpose_multiple,
      dict(multiplier=_mixed_multiplier, symbolic=False, samples=5, max_k=2, max_n=3)),
-    ("lemma 87: multiplier wrong factor 2", hc.check_reaction_transpose_multiple,
+    ("lemma 87: multiplier wrong factor 2", hm.check_reaction_transpose_multiple,
      dict(multiplier=lambda J, R, M: 2 * hc.transpose_multiplier(J, R), samples=0)),
-    ("lemma 87: rank hypothesis removed", hc.check_reaction_transpose_multiple,
+    ("lemma 87: rank hypothesis removed", hm.check_reaction_transpose_multiple,
      dict(rank_hypothesis=False, symbolic=False, max_k=2, max_n=3)),
-    ("lemma 87: M not positive definite", hc.check_reaction_transpose_multiple,
+    ("lemma 87: M not positive definite", hm.check_reaction_transpose_multiple,
      dict(mass_hypothesis=False, symbolic=False, max_k=2, max_n=3)),
-    ("ideal system: curvature term dropped", hc.check_ideal_system_chart,
+    ("ideal system: curvature term dropped", hm.check_ideal_system_chart,
      dict(curvature_scale=0, samples=0, fixed_instance=False, power_sizes=())),
-    ("ideal system: power sign", hc.check_ideal_system_chart, dict(power_sign=1, samples=0, symbolic_sizes=())),
+    ("ideal system: power sign", hm.check_ideal_system_chart, dict(power_sign=1, samples=0, symbolic_sizes=())),
 ]
 
 #: mutations that break a checked proof: the proof (by check-name prefix) must not be proved
@@ -229,9 +231,9 @@ def test_fibre_proofs_need_the_rank_hypothesis():
 def test_symbolic_checks_decide_and_instances_support():
     """#13, #14, #15, #18, #87, #88, #111: every claim check is exact; the randomized checks are supporting."""
     for verifier, kind in ((hc.check_regular_fibres, "remark"), (hc.check_ideal_motion_dalembert, "lemma"),
-                           (hc.check_multiplier_presentation, "remark"), (hc.check_chain_rule, "cited"),
-                           (hc.check_differentiated_constraint, "lemma"), (hc.check_reaction_transpose_multiple, "cited"),
-                           (hc.check_ideal_system_chart, "cited")):
+                           (hm.check_multiplier_presentation, "remark"), (hc.check_chain_rule, "cited"),
+                           (hc.check_differentiated_constraint, "lemma"), (hm.check_reaction_transpose_multiple, "cited"),
+                           (hm.check_ideal_system_chart, "cited")):
         run = _true_run(verifier, kind)
         assert run.verdict == "proved", run
         assert all(c.method in ("symbolic", "proof script", "computation") for c in run.checks if c.claim), run
@@ -240,7 +242,7 @@ def test_symbolic_checks_decide_and_instances_support():
 
 def test_drift_check_fails_for_a_wrong_acceleration():
     """Feeding integrate_ideal_motion a shifted acceleration: the drift checks (random and the bead) are refuted."""
-    run = _mutated(hc.check_ideal_system_chart, acceleration_override=_shifted_acceleration, samples=3,
+    run = _mutated(hm.check_ideal_system_chart, acceleration_override=_shifted_acceleration, samples=3,
                    symbolic_sizes=(), power_sizes=())
     assert run.verdict == "refuted", run
     assert _outcomes(run, "integrated ideal motions") == ["refuted"]
@@ -346,7 +348,7 @@ def test_multiplier_formulas_agree_on_reactions_of_multiplier_form(data):
 @given(rational_matrices(2, 2, 3, 2).filter(lambda r: r.det() != 0), full_row_rank_matrices(2, 3, 3, 2),
        rational_matrices(2, 1, 3, 2))
 def test_inverse_transpose_rule_keeps_the_reaction(rho, J, lam):
-    assert (rho * J).T * hc._inverse_transpose(rho, lam) == J.T * lam
+    assert (rho * J).T * hm._inverse_transpose(rho, lam) == J.T * lam
 
 
 def test_inverse_without_transpose_changes_the_reaction():
@@ -380,7 +382,7 @@ CATALOGUE = {
 
 
 def test_items_registered_with_catalogue_ids():
-    items = {it.id: it for it in registered("theorems.holonomic_chart")}
+    items = {it.id: it for mod in MODULES for it in registered(mod)}
     assert {i: it.kind for i, it in items.items()} == CATALOGUE
     for it in items.values():
         assert it.title and it.statement and it.source and it.verifier is not None
@@ -404,7 +406,7 @@ def test_items_registered_with_catalogue_ids():
 
 
 def _registered_run(item_id):
-    item = {it.id: it for it in registered("theorems.holonomic_chart")}[item_id]
+    item = {it.id: it for mod in MODULES for it in registered(mod)}[item_id]
     return run_verifier(item.verifier, item=item, profile="quick")
 
 
