@@ -221,6 +221,16 @@ def test_dalembert_identities_hold_for_every_dimension():
     assert len(every) == 2 and all(c.outcome == "proved" and c.claim and "every size" in c.detail for c in every), run
 
 
+def test_fibre_right_inverse_for_every_dimension():
+    run = _true_run(hc.check_regular_fibres, "remark")
+    every = [c for c in run.checks if "(every k ≤ n)" in c.name]
+    assert len(every) == 1 and every[0].claim and every[0].outcome == "proved" and "every size" in every[0].detail
+    alone = _mutated(hc.check_regular_fibres, proof_sizes=(), samples=0)  # the true claim without the proofs
+    assert alone.verdict == "proved", alone
+    wrong = _mutated(hc.check_regular_fibres, proof_sizes=(), samples=0, right_inverse=lambda D, y: D.T * y)
+    assert wrong.verdict == "refuted", wrong
+
+
 def test_fibre_proofs_need_the_rank_hypothesis():
     """Without the rank step the division by det(G_qG_qᵀ) is not justified: the proofs are not proved."""
     run = _mutated(hc.check_regular_fibres, require_regular=False, proof_sizes=((1, 2), (2, 3)), samples=0)
@@ -400,7 +410,7 @@ def test_items_registered_with_catalogue_ids():
     assert hc.TONG_COIN in disk.uses and "not checked here" not in disk.statement
     assert "not checked here" not in items[hc.THEOREM_88].statement
     scopes = {i: it.scope for i, it in items.items() if it.scope}
-    assert set(scopes) == {"holonomic.regular_fibres_are_regular_level_sets", "calculus.chain_rule_total_derivative",
+    assert set(scopes) == {"calculus.chain_rule_total_derivative",
                            "holonomic.differentiated_constraint_permitted_velocity",
                            "constraints.multiplier_presentation_dependence", hc.LEMMA_87, hc.THEOREM_88}
 

@@ -146,10 +146,19 @@ def test_single_row_remark_is_decided_by_the_generic_facts():
 def test_first_integral_cites_the_zero_derivative_result():
     from theorems.analytic_facts import ZERO_DERIVATIVE
     item = ITEMS["velocity_constraint.holonomic_equivalence_first_integral"]
-    assert ZERO_DERIVATIVE in item.all_uses and item.scope
+    assert ZERO_DERIVATIVE in item.all_uses and not item.scope
     result = true_run(he.check_first_integral, "lemma")
+    every = [c for c in result.checks if "(every k', n)" in c.name]
+    assert len(every) == 2 and all(c.claim and c.outcome == "proved" and "every size" in c.detail for c in every)
     laws = [c for c in result.checks if c.name.startswith("Φ' = 0 forces the law")]
     assert len(laws) == len(he.FIRST_INTEGRAL_SIZES) and all(ZERO_DERIVATIVE in c.scope for c in laws)
+
+
+@pytest.mark.parametrize("mutation", [dict(drop_time_term=True), dict(factor="rho")], ids=["no-b", "rho-not-inverse"])
+def test_every_dimension_identities_reject_mutations(mutation):
+    result = run(he.check_first_integral, "lemma", sizes=(), identity_sizes=(), law_sizes=(), **mutation)
+    assert result.verdict == "refuted"
+    assert all(c.outcome == "refuted" for c in result.checks if "(every k', n)" in c.name)
 
 
 def test_interval_criterion_is_computed():

@@ -661,13 +661,22 @@ def _fibre_regularity_proof(k: int, n: int, require_regular: bool = True) -> Pro
     return p
 
 
-def check_regular_fibres(check, *, require_regular=True, max_n=3, proof_sizes=FIBRE_SIZES, samples=12):
+def check_regular_fibres(check, *, require_regular=True, max_n=3, proof_sizes=FIBRE_SIZES, samples=12,
+                         every_dimension=True, right_inverse=lambda D, y: D.T * (D * D.T).I * y):
     """Every point (t0, z) of a fibre G(t0, ·)⁻¹(0) ∩ O_t0 of a regular constraint is a regular point (rank k):
-    checked proofs for generic G (1 ≤ k ≤ n ≤ 3), planted instances supporting them.
+    a right inverse of D = D(G(t0, ·))(z) = G_q(t0, z) for every k ≤ n (MatrixSymbols), checked proofs for generic G
+    (1 ≤ k ≤ n ≤ 3), planted instances supporting them.
 
-    ``require_regular=False`` drops the hypothesis: the proofs lose the rank step, the instances are taken on
-    ℝ × ℝⁿ without the constructor.
+    ``require_regular=False`` drops the hypothesis: the proofs lose the rank step, the right inverse (which needs
+    DDᵀ invertible, i.e. the hypothesis) is not available, the instances are taken on ℝ × ℝⁿ without the constructor.
+    ``right_inverse(D, y)`` is the claimed preimage of y.
     """
+    if every_dimension and require_regular:
+        k, n = sympy.symbols("k n", integer=True, positive=True)
+        D, y = sympy.MatrixSymbol("D", k, n), sympy.MatrixSymbol("y", k, 1)
+        check.identity("D(G(t0, ·))(z) is onto: D·(Dᵀ(DDᵀ)⁻¹y) = y for every y (every k ≤ n)", D * right_inverse(D, y), y,
+                       scope="symbolic dimension: D = D(G(t0, ·))(z) = G_q(t0, z) a k × n MatrixSymbol, every k ≤ n; "
+                                "DDᵀ is invertible because rank G_q(t0, z) = k at (t0, z) ∈ O (the hypothesis)")
     for k, n in proof_sizes:
         _, J, G_q_at = _fibre_jacobians(k, n)
         check.identity(f"D(G(t0, ·))(z) = G_q(t0, z) (k = {k}, n = {n})", J, G_q_at,
@@ -732,8 +741,7 @@ def _pendulum_and_degenerate_fibres(check):
                   r"this fails: $G=|q|^2$ has the fibre $\{0\}$ with $G_q(0)=0$.",
         source=f"{SEED001}: 'Under this hypothesis each fibre G(t,·)^(-1)(0) is a regular level set and every point of it "
                "is a regular point'",
-        uses=[DEFINITION_ID, "calculus.regular_critical_points_values_level_sets"], assumes=[H_RANK_EVERYWHERE],
-        scope="k <= n <= 3")
+        uses=[DEFINITION_ID, "calculus.regular_critical_points_values_level_sets"], assumes=[H_RANK_EVERYWHERE])
 def _(check):
     check_regular_fibres(check)
 
@@ -976,7 +984,7 @@ def _dalembert_every_dimension(check, reaction, pairing_sign):
 
 def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displacements=_kernel_displacements,
                                  pairing_sign=1, sizes=((1, 2), (1, 3), (2, 3)), max_k=4, max_n=6, samples=15,
-                                 every_dimension=True):
+                                 every_dimension=True, right_inverse=lambda D, y: D.T * (D * D.T).I * y):
     """R = G_qᵀλ ⇒ R·δ = λ·G_qδ = 0 on V = ker G_q (identities in MatrixSymbols of symbolic shape, and checked proofs
     for fixed sizes); so (M q'' − f)·δ = 0; converse by lemma #87 (instances support).
 

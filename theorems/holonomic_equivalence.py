@@ -687,16 +687,38 @@ def _law_equivalence_proofs(k: int, n: int):
     return forward, backward
 
 
-#: every (k', n) with k' ≤ 2, n ≤ 3 (k' ≤ n): the checked proofs cover these sizes (the item's scope)
+#: every (k', n) with k' ≤ 2, n ≤ 3 (k' ≤ n): the checked proofs in coordinates cover these sizes (the identities
+#: in MatrixSymbols cover every size)
 FIRST_INTEGRAL_SIZES = ((1, 1), (1, 2), (1, 3), (2, 2), (2, 3))
 
 
+def _first_integral_every_dimension(check, drop_time_term: bool, factor: str):
+    """For symbolic k', n (MatrixSymbols ρ: k' × k', Φ_t: k' × 1, Φ_x: k' × n, x': n × 1): with A = ρΦ_x, b = ρΦ_t
+    and the chain rule Φ' = Φ_t + Φ_x x' (jets at t), ρΦ' = b + Ax' and Φ' = ρ⁻¹(b + Ax') (ρ invertible: the
+    hypothesis); so b + Ax' = 0 ⇔ Φ' = 0, Φ' being a linear image of b + Ax' and conversely."""
+    k, n = sympy.symbols("k' n", integer=True, positive=True)
+    rho, Phi_t = sympy.MatrixSymbol("rho", k, k), sympy.MatrixSymbol("Phi_t", k, 1)
+    Phi_x, v = sympy.MatrixSymbol("Phi_x", k, n), sympy.MatrixSymbol("v", n, 1)
+    A, b = rho * Phi_x, rho * Phi_t  # H_factorisation at (t, x(t))
+    Phi_dot = Phi_t + Phi_x * v  # the chain rule (#111), in jets
+    law = (A * v) if drop_time_term else (b + A * v)
+    scope = ("symbolic dimension: MatrixSymbols of shape k' × k', k' × 1, k' × n, n × 1, every k', n ≥ 1; "
+             "ρ⁻¹ exists by the hypothesis that ρ is invertible")
+    check.identity("ρ d/dt Φ(t, x(t)) = b + A x' (every k', n)", rho * Phi_dot, law if factor == "inverse" else rho * law,
+                   scope=scope)
+    check.identity("d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') (every k', n)", Phi_dot,
+                   (rho.I if factor == "inverse" else rho) * law, scope=scope)
+
+
 def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=False, factor="inverse",
-                         identity_sizes=((1, 2),), law_sizes=FIRST_INTEGRAL_SIZES):
-    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ (identity and checked proofs); law ⇔ Φ' = 0; witnesses.
+                         identity_sizes=((1, 2),), law_sizes=FIRST_INTEGRAL_SIZES, every_dimension=True):
+    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ (identities for every k', n in MatrixSymbols, generic
+    functions, and checked proofs in coordinates); law ⇔ Φ' = 0; witnesses.
 
     ``drop_time_term`` claims ρ⁻¹(A x') instead; ``factor="rho"`` claims ρ(b + A x').
     """
+    if every_dimension:
+        _first_integral_every_dimension(check, drop_time_term, factor)
     for k, n in identity_sizes:
         x = [Function(f"x{i + 1}", real=True)(t) for i in range(n)]
         T, Xs = Symbol("T", real=True), sympy.symbols(f"X1:{n + 1}", real=True)
@@ -786,8 +808,7 @@ lemma("velocity_constraint.holonomic_equivalence_first_integral",
       source=f"{SEED003} (d): 'the chain rule ... gives d/dt Φ(t,x(t)) = Φ_t + Φ_x x' = ϱ⁻¹(b + Ax'), so the constraint "
              "law holds exactly when Φ(t,x(t)) is constant'",
       uses=[DEFINITION_ID, ZERO_DERIVATIVE], proof_uses=[CHAIN_RULE],
-      assumes=[H_FACTORISATION, H_RHO_INVERTIBLE, H_C1_CURVE, H_INTERVAL],
-      scope="k' <= 2, n <= 3")(lambda check: check_first_integral(check))
+      assumes=[H_FACTORISATION, H_RHO_INVERTIBLE, H_C1_CURVE, H_INTERVAL])(lambda check: check_first_integral(check))
 
 
 # ---------------------------------------------------------------------------
