@@ -19,6 +19,7 @@ from sympy import Matrix, Rational
 from checker import run_verifier
 from checker.items import Item, registered
 from theorems import holonomic_chart as hc
+from theorems import holonomic_chart_multipliers as hm
 from theorems.holonomic_dynamics import integrate_ideal_motion
 from theorems.strategies import full_row_rank_matrices, rational_matrices, spd_matrices
 
@@ -34,15 +35,16 @@ TRUE_CLAIMS = [
     (hc.check_ideal_motion_dalembert, "lemma", ("proved", "confirmed")),
     (hc.check_pendulum_example, "example", ("proved",)),
     (hc.check_rolling_disk_example, "example", ("proved",)),
-    (hc.check_multiplier_presentation, "remark", ("proved", "confirmed")),
-    (hc.check_reaction_transpose_multiple, "cited", ("proved", "confirmed")),
-    (hc.check_ideal_system_chart, "cited", ("proved", "confirmed")),
+    (hm.check_multiplier_presentation, "remark", ("proved", "confirmed")),
+    (hm.check_reaction_transpose_multiple, "cited", ("proved", "confirmed")),
+    (hm.check_ideal_system_chart, "cited", ("proved", "confirmed")),
 ]
 
 
 #: a stand-in item that may cite USES and assumes every hypothesis of the module (so necessity witnesses and
 #: ``without`` blocks can name them); the hypothesis tables are tested on the registered items below
-ASSUMES = tuple({a.id: a for it in registered("theorems.holonomic_chart") for a in it.assumes}.values())
+MODULES = ("theorems.holonomic_chart", "theorems.holonomic_chart_multipliers")
+ASSUMES = tuple({a.id: a for mod in MODULES for it in registered(mod) for a in it.assumes}.values())
 
 
 def _item(kind="theorem"):
@@ -78,8 +80,10 @@ def test_true_claim_is_established(verifier, kind, verdicts):
 
 def test_symbolic_parts_are_proofs_and_randomized_parts_report_instances():
     run = _true_run(hc.check_differentiated_constraint, "lemma")
-    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved"]  # k = 1 and k = 2
-    run = _true_run(hc.check_ideal_system_chart, "cited")
+    proofs = [c for c in run.checks if c.method == "proof script"]
+    assert len(proofs) == len(hc.DIFFERENTIATED_SIZES) == 9 and all(c.outcome == "proved" and c.claim for c in proofs)
+    assert all(not c.claim for c in run.checks if c.method == "randomized")  # the polynomial instances only support
+    run = _true_run(hm.check_ideal_system_chart, "cited")
     drift = [c for c in run.checks if c.name.startswith("integrated ideal motions")][0]
     assert drift.outcome == "confirmed" and drift.instances >= 3 and float(drift.max_residual) < 1e-15
     bead = [c for c in run.checks if c.name.startswith("bead")][0]
@@ -100,7 +104,9 @@ def _scleronomic_permitted(constraint, v):
 
 
 def _reaction_with_extra_term(G_q, lam, M):
-    return G_q.T * lam + lam[0] * sp.eye(G_q.cols)[:, 0]  # a component along e1, which is not normal to V
+    if isinstance(G_q, sp.MatrixBase):
+        return G_q.T * lam + lam[0] * sp.eye(G_q.cols)[:, 0]  # a component along e1, which is not normal to V
+    return G_q.T * lam + sp.MatrixSymbol("e", G_q.shape[1], 1) * lam[0, 0]  # symbolic dimension: a generic extra term
 
 
 def _mixed_multiplier(J, R, M):
@@ -136,9 +142,11 @@ MUTATIONS = [
      dict(virtual_displacements=_row_space, **FAST_DEFINITION)),
     ("definition: G_t dropped from permitted velocities", hc.check_regular_constraint_definition,
      dict(permitted=_scleronomic_permitted, **FAST_DEFINITION)),
-    ("fibres: rank hypothesis removed", hc.check_regular_fibres, dict(require_regular=False, max_n=2)),
+    ("fibres: rank hypothesis removed", hc.check_regular_fibres, dict(require_regular=False, max_n=2, proof_sizes=())),
     ("chain rule: factors reversed", hc.check_chain_rule, dict(product=lambda Dg, Df: Df * Dg, sizes=((2, 2, 2),),
                                                              samples=0)),
+    ("chain rule: Dg alone (wrong shape)", hc.check_chain_rule, dict(product=lambda Dg, Df: Dg, sizes=((1, 2, 1),),
+                                                                    samples=0)),
     ("chain rule: Dg at a, not f(a)", hc.check_chain_rule,
      dict(evaluate_outer_at_image=False, sizes=((2, 2, 1),), samples=0)),
     ("permitted velocity: G_t dropped", hc.check_differentiated_constraint,
@@ -146,10 +154,14 @@ MUTATIONS = [
     ("permitted velocity: velocity term dropped (randomized part)", hc.check_differentiated_constraint,
      dict(drop_velocity_term=0, sizes=(), max_n=2, samples=5)),
     ("dalembert: reaction with a tangential term", hc.check_ideal_motion_dalembert,
-     dict(reaction=_reaction_with_extra_term, sizes=((1, 2),), samples=0)),
+     dict(reaction=_reaction_with_extra_term, sizes=((1, 2),), samples=0, every_dimension=False)),
     ("dalembert: normals as displacements", hc.check_ideal_motion_dalembert,
-     dict(displacements=lambda G_q: [G_q.T[:, 0]] * (G_q.cols - G_q.rows), sizes=(), samples=0)),
+     dict(displacements=lambda G_q: [G_q.T[:, 0]] * (G_q.cols - G_q.rows), sizes=(), samples=0, every_dimension=False)),
     ("dalembert: pairing sign", hc.check_ideal_motion_dalembert, dict(pairing_sign=-1, sizes=((1, 2),), samples=0)),
+    ("dalembert: reaction with a tangential term (symbolic dimension)", hc.check_ideal_motion_dalembert,
+     dict(reaction=_reaction_with_extra_term, sizes=(), samples=0)),
+    ("dalembert: pairing sign (symbolic dimension)", hc.check_ideal_motion_dalembert,
+     dict(pairing_sign=-1, sizes=(), samples=0)),
     ("pendulum: λ sign flipped", hc.check_pendulum_example, dict(hand_multiplier=_wrong_sign_multiplier)),
     ("pendulum: λ gravity term dropped", hc.check_pendulum_example, dict(hand_multiplier=_dropped_gravity_multiplier)),
     ("pendulum: λ wrong factor l", hc.check_pendulum_example, dict(hand_multiplier=_wrong_factor_multiplier)),
@@ -158,25 +170,27 @@ MUTATIONS = [
     ("disk: x'' = f/(m + I a²)", hc.check_rolling_disk_example,
      dict(acceleration=lambda f: f / (m + I_d * a**2), offsets=(0,))),
     ("disk: λ sign", hc.check_rolling_disk_example, dict(multiplier=lambda f: I_d * f / (m * a**2 + I_d), offsets=(0,))),
-    ("presentation: λ' = ρ⁻¹λ (no transpose)", hc.check_multiplier_presentation,
-     dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0)),
-    ("presentation: λ' = λ", hc.check_multiplier_presentation,
-     dict(transform=lambda rho, lam: lam, k1_toolkit=False, k2_samples=0)),
-    ("presentation: D(ρG) = ρDG off the locus", hc.check_multiplier_presentation,
-     dict(on_locus=False, k1_toolkit=False, k2_samples=0)),
-    ("presentation: ρ not invertible on Σ", hc.check_multiplier_presentation,
-     dict(require_invertible=False, k1_symbolic=False, k2_samples=0)),
-    ("lemma 87: multiplier (JM⁻¹Jᵀ)⁻¹JR", hc.check_reaction_transpose_multiple,
+    ("presentation: λ' = ρ⁻¹λ (no transpose)", hm.check_multiplier_presentation,
+     dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
+    ("presentation: λ' = ρ⁻¹λ, matrix proof (k = 2)", hm.check_multiplier_presentation,
+     dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0, k2_symbolic=((2, 2),))),
+    ("presentation: λ' = λ", hm.check_multiplier_presentation,
+     dict(transform=lambda rho, lam: lam, k1_toolkit=False, k2_samples=0, k2_symbolic=())),
+    ("presentation: D(ρG) = ρDG off the locus", hm.check_multiplier_presentation,
+     dict(on_locus=False, k1_toolkit=False, k2_samples=0, k2_symbolic=())),
+    ("presentation: ρ not invertible on Σ", hm.check_multiplier_presentation,
+     dict(require_invertible=False, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
+    ("lemma 87: multiplier (JM⁻¹Jᵀ)⁻¹JR", hm.check_reaction_transpose_multiple,
      dict(multiplier=_mixed_multiplier, symbolic=False, samples=5, max_k=2, max_n=3)),
-    ("lemma 87: multiplier wrong factor 2", hc.check_reaction_transpose_multiple,
+    ("lemma 87: multiplier wrong factor 2", hm.check_reaction_transpose_multiple,
      dict(multiplier=lambda J, R, M: 2 * hc.transpose_multiplier(J, R), samples=0)),
-    ("lemma 87: rank hypothesis removed", hc.check_reaction_transpose_multiple,
+    ("lemma 87: rank hypothesis removed", hm.check_reaction_transpose_multiple,
      dict(rank_hypothesis=False, symbolic=False, max_k=2, max_n=3)),
-    ("lemma 87: M not positive definite", hc.check_reaction_transpose_multiple,
+    ("lemma 87: M not positive definite", hm.check_reaction_transpose_multiple,
      dict(mass_hypothesis=False, symbolic=False, max_k=2, max_n=3)),
-    ("ideal system: curvature term dropped", hc.check_ideal_system_chart,
+    ("ideal system: curvature term dropped", hm.check_ideal_system_chart,
      dict(curvature_scale=0, samples=0, fixed_instance=False, power_sizes=())),
-    ("ideal system: power sign", hc.check_ideal_system_chart, dict(power_sign=1, samples=0, symbolic_sizes=())),
+    ("ideal system: power sign", hm.check_ideal_system_chart, dict(power_sign=1, samples=0, symbolic_sizes=())),
 ]
 
 #: mutations that break a checked proof: the proof (by check-name prefix) must not be proved
@@ -184,6 +198,7 @@ BROKEN_PROOFS = {
     "permitted velocity: G_t dropped": "G(t, q(t)) ≡ 0",
     "dalembert: reaction with a tangential term": "δ ∈ ker G_q",
     "presentation: λ' = λ": "on Σ",
+    "presentation: λ' = ρ⁻¹λ, matrix proof (k = 2)": "on Σ",
     "lemma 87: multiplier wrong factor 2": "R ⟂ ker G_q",
     "ideal system: power sign": "R·q' = −λ·G_t",
 }
@@ -192,14 +207,52 @@ BROKEN_PROOFS = {
 @pytest.mark.parametrize("label, verifier, claim", MUTATIONS, ids=[m_[0] for m_ in MUTATIONS])
 def test_mutated_claim_is_refuted(label, verifier, claim):
     run = _mutated(verifier, **claim)
-    assert run.verdict == "refuted", run
+    # a claim check refutes the mutation; a supporting check that fails too makes the run an error (never proved)
+    assert run.verdict in ("refuted", "error"), run
+    assert any(c.claim and c.outcome == "refuted" for c in run.checks), run
     if label in BROKEN_PROOFS:
         assert all(o != "proved" for o in _outcomes(run, BROKEN_PROOFS[label])), run
 
 
+def test_dalembert_identities_hold_for_every_dimension():
+    """#15: R·δ = λ·G_qδ in MatrixSymbols of symbolic shape k × n is proved for every size, not at sizes 1-3."""
+    run = _true_run(hc.check_ideal_motion_dalembert, "lemma")
+    every = [c for c in run.checks if "(every k, n)" in c.name]
+    assert len(every) == 2 and all(c.outcome == "proved" and c.claim and "every size" in c.detail for c in every), run
+
+
+def test_fibre_right_inverse_for_every_dimension():
+    run = _true_run(hc.check_regular_fibres, "remark")
+    every = [c for c in run.checks if "(every k ≤ n)" in c.name]
+    assert len(every) == 1 and every[0].claim and every[0].outcome == "proved" and "every size" in every[0].detail
+    alone = _mutated(hc.check_regular_fibres, proof_sizes=(), samples=0)  # the true claim without the proofs
+    assert alone.verdict == "proved", alone
+    wrong = _mutated(hc.check_regular_fibres, proof_sizes=(), samples=0, right_inverse=lambda D, y: D.T * y)
+    assert wrong.verdict == "refuted", wrong
+
+
+def test_fibre_proofs_need_the_rank_hypothesis():
+    """Without the rank step the division by det(G_qG_qᵀ) is not justified: the proofs are not proved."""
+    run = _mutated(hc.check_regular_fibres, require_regular=False, proof_sizes=((1, 2), (2, 3)), samples=0)
+    assert run.verdict != "proved", run
+    assert all(o != "proved" for o in _outcomes(run, "D(G(t0, ·))(z) is onto")), run
+
+
+def test_symbolic_checks_decide_and_instances_support():
+    """#13, #14, #15, #18, #87, #88, #111: every claim check is exact; the randomized checks are supporting."""
+    for verifier, kind in ((hc.check_regular_fibres, "remark"), (hc.check_ideal_motion_dalembert, "lemma"),
+                           (hm.check_multiplier_presentation, "remark"), (hc.check_chain_rule, "cited"),
+                           (hc.check_differentiated_constraint, "lemma"), (hm.check_reaction_transpose_multiple, "cited"),
+                           (hm.check_ideal_system_chart, "cited")):
+        run = _true_run(verifier, kind)
+        assert run.verdict == "proved", run
+        assert all(c.method in ("symbolic", "proof script", "computation") for c in run.checks if c.claim), run
+        assert any(c.method == "randomized" and not c.claim for c in run.checks), run
+
+
 def test_drift_check_fails_for_a_wrong_acceleration():
     """Feeding integrate_ideal_motion a shifted acceleration: the drift checks (random and the bead) are refuted."""
-    run = _mutated(hc.check_ideal_system_chart, acceleration_override=_shifted_acceleration, samples=3,
+    run = _mutated(hm.check_ideal_system_chart, acceleration_override=_shifted_acceleration, samples=3,
                    symbolic_sizes=(), power_sizes=())
     assert run.verdict == "refuted", run
     assert _outcomes(run, "integrated ideal motions") == ["refuted"]
@@ -305,7 +358,7 @@ def test_multiplier_formulas_agree_on_reactions_of_multiplier_form(data):
 @given(rational_matrices(2, 2, 3, 2).filter(lambda r: r.det() != 0), full_row_rank_matrices(2, 3, 3, 2),
        rational_matrices(2, 1, 3, 2))
 def test_inverse_transpose_rule_keeps_the_reaction(rho, J, lam):
-    assert (rho * J).T * hc._inverse_transpose(rho, lam) == J.T * lam
+    assert (rho * J).T * hm._inverse_transpose(rho, lam) == J.T * lam
 
 
 def test_inverse_without_transpose_changes_the_reaction():
@@ -339,7 +392,7 @@ CATALOGUE = {
 
 
 def test_items_registered_with_catalogue_ids():
-    items = {it.id: it for it in registered("theorems.holonomic_chart")}
+    items = {it.id: it for mod in MODULES for it in registered(mod)}
     assert {i: it.kind for i, it in items.items()} == CATALOGUE
     for it in items.values():
         assert it.title and it.statement and it.source and it.verifier is not None
@@ -350,10 +403,20 @@ def test_items_registered_with_catalogue_ids():
     assert "calculus.chain_rule_total_derivative" in items["holonomic.differentiated_constraint_permitted_velocity"].proof_uses
     assert "holonomic.chart_rank_everywhere" in [h.id for h in items["holonomic.regular_constraint_definition"].assumes]
     assert "holonomic.reaction_transpose_multiple_lemma" in items["holonomic.ideal_motion_implies_dalembert_condition"].uses
+    # the analytic steps are trusted results in the graph; the 3-D rolling clause of #17 cites Tong's coin
+    from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
+    assert {PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE} <= set(items[hc.THEOREM_88].all_uses)
+    disk = items["holonomic.planar_rolling_disk_constraint_example"]
+    assert hc.TONG_COIN in disk.uses and "not checked here" not in disk.statement
+    assert "not checked here" not in items[hc.THEOREM_88].statement
+    scopes = {i: it.scope for i, it in items.items() if it.scope}
+    assert set(scopes) == {"calculus.chain_rule_total_derivative",
+                           "holonomic.differentiated_constraint_permitted_velocity",
+                           "constraints.multiplier_presentation_dependence", hc.LEMMA_87, hc.THEOREM_88}
 
 
 def _registered_run(item_id):
-    item = {it.id: it for it in registered("theorems.holonomic_chart")}[item_id]
+    item = {it.id: it for mod in MODULES for it in registered(mod)}[item_id]
     return run_verifier(item.verifier, item=item, profile="quick")
 
 
@@ -363,6 +426,6 @@ def test_hypothesis_tables_of_the_chart_lemmas():
     assert lemma87.hypothesis_status(hc.H_RANK_EVERYWHERE) == "necessary"
     assert lemma87.hypothesis_status(hc.H_MASS_SPD) == "not analysed"
     lemma15 = _registered_run("holonomic.ideal_motion_implies_dalembert_condition")
-    # the proofs hold for generic Jacobians, but the instance and randomized claim checks lie outside the block
-    assert lemma15.hypothesis_status(hc.H_RANK_EVERYWHERE) == "not analysed"
+    # every claim check (the symbolic-dimension identities and the proofs) holds for any G_q; the instances only support
+    assert lemma15.hypothesis_status(hc.H_RANK_EVERYWHERE) == "not needed"
     assert not [p for run in (lemma87, lemma15) for row in run.hypotheses for p in row.problems]

@@ -45,7 +45,7 @@ TRUE_CLAIMS = [
     (he.check_holonomic_equivalence_definition, "definition", ("defined",)),
     (he.check_first_integral, "lemma", ("proved",)),
     (he.check_rho_dimension_assignment, "remark", ("proved",)),
-    (he.check_single_row_integrating_factor, "remark", ("confirmed",)),
+    (he.check_single_row_integrating_factor, "remark", ("proved",)),
     (he.check_periodic_critical_point, "cited", ("confirmed",)),
     (he.check_global_obstruction, "remark", ("proved",)),
     (he.check_rolling_disk_equivalent, "example", ("proved",)),
@@ -128,7 +128,49 @@ def test_rho_dimension_without_time_factor_is_refuted():
 
 def test_closed_form_criterion_is_refuted():
     result = run(he.check_single_row_integrating_factor, "remark", criterion="closed", sizes=(2,), samples=3)
+    # the generic ρ dΦ fact (a claim) refutes it; the planted-truth instances (supporting) fail too: an error
+    assert result.verdict in ("refuted", "error")
+    assert any(c.claim and c.outcome == "refuted" and "generic" in c.scope for c in result.checks), result
+    # (the planted integrable rows have constant ρ, so they are closed: the instances alone cannot see this mutation)
+
+
+def test_single_row_remark_is_decided_by_the_generic_facts():
+    result = true_run(he.check_single_row_integrating_factor, "remark")
+    assert result.verdict == "proved"
+    randomized = [c for c in result.checks if c.method == "randomized"]
+    assert randomized and not any(c.claim for c in randomized)
+    generic = [c for c in result.checks if c.name.startswith("ω = ρ dΦ satisfies")]
+    assert len(generic) == 3 and all(c.claim and c.outcome == "proved" for c in generic)
+
+
+def test_first_integral_cites_the_zero_derivative_result():
+    from theorems.analytic_facts import ZERO_DERIVATIVE
+    item = ITEMS["velocity_constraint.holonomic_equivalence_first_integral"]
+    assert ZERO_DERIVATIVE in item.all_uses and not item.scope
+    result = true_run(he.check_first_integral, "lemma")
+    every = [c for c in result.checks if "(every k', n)" in c.name]
+    assert len(every) == 2 and all(c.claim and c.outcome == "proved" and "every size" in c.detail for c in every)
+    laws = [c for c in result.checks if c.name.startswith("Φ' = 0 forces the law")]
+    assert len(laws) == len(he.FIRST_INTEGRAL_SIZES) and all(ZERO_DERIVATIVE in c.scope for c in laws)
+
+
+@pytest.mark.parametrize("mutation", [dict(drop_time_term=True), dict(factor="rho")], ids=["no-b", "rho-not-inverse"])
+def test_every_dimension_identities_reject_mutations(mutation):
+    result = run(he.check_first_integral, "lemma", sizes=(), identity_sizes=(), law_sizes=(), **mutation)
     assert result.verdict == "refuted"
+    assert all(c.outcome == "refuted" for c in result.checks if "(every k', n)" in c.name)
+
+
+def test_interval_criterion_is_computed():
+    assert he._is_interval(sp.S.Reals) and he._is_interval(sp.Interval.open(0, 1)) and he._is_interval(sp.Interval(0, 1))
+    assert not he._is_interval(sp.Union(sp.Interval.open(0, 1), sp.Interval.open(2, 3)))
+    assert not he._is_interval(sp.FiniteSet(0, 1))
+
+
+def test_law_equivalence_proof_rejects_a_dropped_time_term():
+    """The law proofs use b + Ax'; a first-integral proof built without b does not prove ρΦ' = b + Ax'."""
+    result = run(he.check_first_integral, "lemma", sizes=((2, 3),), identity_sizes=(), law_sizes=(), drop_time_term=True)
+    assert result.verdict != "proved"
 
 
 @pytest.mark.parametrize("mutation", [

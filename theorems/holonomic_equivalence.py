@@ -28,6 +28,7 @@ denominator vanishes; "holonomic-equivalent" there means on a neighbourhood of e
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 from dataclasses import dataclass
 from typing import Optional
@@ -38,6 +39,7 @@ from sympy import Function, Matrix, Rational, Symbol
 
 from checker import Decision, Proof, cited, definition, example, hypothesis, lemma, remark
 from checker.symbolic import TimeLimit, time_limit
+from theorems.analytic_facts import ZERO_DERIVATIVE
 from theorems.dimensions import (LENGTH, TIME, Dimension, check_disk_dimensionless_rho, dimension_of,
                                  format_dimension, is_dimensionally_homogeneous, rho_dimension, same_dimension,
                                  tong_dimensions, tong_laws)
@@ -685,12 +687,38 @@ def _law_equivalence_proofs(k: int, n: int):
     return forward, backward
 
 
-def check_first_integral(check, *, sizes=((1, 3), (2, 2)), drop_time_term=False, factor="inverse",
-                         identity_sizes=((1, 2),)):
-    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ (identity and checked proofs); law ⇔ Φ' = 0; witnesses.
+#: every (k', n) with k' ≤ 2, n ≤ 3 (k' ≤ n): the checked proofs in coordinates cover these sizes (the identities
+#: in MatrixSymbols cover every size)
+FIRST_INTEGRAL_SIZES = ((1, 1), (1, 2), (1, 3), (2, 2), (2, 3))
+
+
+def _first_integral_every_dimension(check, drop_time_term: bool, factor: str):
+    """For symbolic k', n (MatrixSymbols ρ: k' × k', Φ_t: k' × 1, Φ_x: k' × n, x': n × 1): with A = ρΦ_x, b = ρΦ_t
+    and the chain rule Φ' = Φ_t + Φ_x x' (jets at t), ρΦ' = b + Ax' and Φ' = ρ⁻¹(b + Ax') (ρ invertible: the
+    hypothesis); so b + Ax' = 0 ⇔ Φ' = 0, Φ' being a linear image of b + Ax' and conversely."""
+    k, n = sympy.symbols("k' n", integer=True, positive=True)
+    rho, Phi_t = sympy.MatrixSymbol("rho", k, k), sympy.MatrixSymbol("Phi_t", k, 1)
+    Phi_x, v = sympy.MatrixSymbol("Phi_x", k, n), sympy.MatrixSymbol("v", n, 1)
+    A, b = rho * Phi_x, rho * Phi_t  # H_factorisation at (t, x(t))
+    Phi_dot = Phi_t + Phi_x * v  # the chain rule (#111), in jets
+    law = (A * v) if drop_time_term else (b + A * v)
+    scope = ("symbolic dimension: MatrixSymbols of shape k' × k', k' × 1, k' × n, n × 1, every k', n ≥ 1; "
+             "ρ⁻¹ exists by the hypothesis that ρ is invertible")
+    check.identity("ρ d/dt Φ(t, x(t)) = b + A x' (every k', n)", rho * Phi_dot, law if factor == "inverse" else rho * law,
+                   scope=scope)
+    check.identity("d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') (every k', n)", Phi_dot,
+                   (rho.I if factor == "inverse" else rho) * law, scope=scope)
+
+
+def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=False, factor="inverse",
+                         identity_sizes=((1, 2),), law_sizes=FIRST_INTEGRAL_SIZES, every_dimension=True):
+    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ (identities for every k', n in MatrixSymbols, generic
+    functions, and checked proofs in coordinates); law ⇔ Φ' = 0; witnesses.
 
     ``drop_time_term`` claims ρ⁻¹(A x') instead; ``factor="rho"`` claims ρ(b + A x').
     """
+    if every_dimension:
+        _first_integral_every_dimension(check, drop_time_term, factor)
     for k, n in identity_sizes:
         x = [Function(f"x{i + 1}", real=True)(t) for i in range(n)]
         T, Xs = Symbol("T", real=True), sympy.symbols(f"X1:{n + 1}", real=True)
@@ -715,11 +743,20 @@ def check_first_integral(check, *, sizes=((1, 3), (2, 2)), drop_time_term=False,
     for k, n in sizes:
         check.proof(f"Φ' = ρ⁻¹(b + Ax') from A = ρΦ_x, b = ρΦ_t and the chain rule (k' = {k}, n = {n})",
                     _first_integral_proof(k, n, drop_time_term, factor), scope=f"k' = {k}, n = {n}")
-    forward, backward = _law_equivalence_proofs(2, 2)
-    check.proof("the law b + Ax' = 0 forces Φ' = 0 (k' = 2, n = 2)", forward, scope="k' = 2, n = 2")
-    check.proof("Φ' = 0 forces the law b + Ax' = 0 (k' = 2, n = 2)", backward, scope="k' = 2, n = 2; "
-                "on an interval Φ' ≡ 0 ⇔ Φ constant (mean value theorem, not checked here)")
+    for k, n in law_sizes:
+        forward, backward = _law_equivalence_proofs(k, n)
+        check.proof(f"the law b + Ax' = 0 forces Φ' = 0 (k' = {k}, n = {n})", forward, scope=f"k' = {k}, n = {n}")
+        check.proof(f"Φ' = 0 forces the law b + Ax' = 0 (k' = {k}, n = {n})", backward,
+                    scope=f"k' = {k}, n = {n}; on an interval J, Φ' ≡ 0 ⇔ Φ(t, x(t)) constant: ⇒ is the trusted result "
+                          f"{ZERO_DERIVATIVE} (cited by the item), ⇐ differentiates a constant")
     _first_integral_witnesses(check)
+
+
+def _is_interval(J) -> bool:
+    """J ⊆ ℝ is an interval: it contains the open segment between its infimum and supremum (its convex hull,
+    up to the endpoints), computed by sympy's set algebra."""
+    hull = sympy.Interval.open(J.inf, J.sup)
+    return sympy.Complement(hull, J) == sympy.S.EmptySet
 
 
 def _first_integral_witnesses(check):
@@ -738,8 +775,8 @@ def _first_integral_witnesses(check):
                             H_FACTORISATION: [("A = ρΦ_x and b = ρΦ_t hold identically", factorised, "symbolic")],
                             H_C1_CURVE: [("the curve is C¹ (polynomial) in O_v = ℝ × ℝ³", all(
                                 sympy.sympify(c).is_polynomial(t) for c in curve.values()), "computation")],
-                            H_INTERVAL: [("J = ℝ is an interval", isinstance(sympy.S.Reals, sympy.Interval),
-                                          "computation")]}),
+                            H_INTERVAL: [("J = ℝ is an interval (it contains its convex hull)",
+                                          _is_interval(sympy.S.Reals), "computation")]}),
                         conclusion_fails=[("the law A x' + b = 0 holds along the curve", law_on_curve, "computation"),
                                           ("Φ(x(t)) = t is not constant", sympy.diff(along, t) != 0, "computation")])
     pieces = (sympy.Interval.open(0, 1), sympy.Interval.open(2, 3))
@@ -750,7 +787,7 @@ def _first_integral_witnesses(check):
         check.necessary(H_INTERVAL, "ρ = 1, Φ = x2, A = (0, 1, 0), b = 0 on J = (0, 1) ∪ (2, 3), x = (0, 0, 0) then (0, 1, 0)",
                         violates=[("J is not an interval: 1/2, 5/2 ∈ J but 3/2 ∉ J",
                                    J.contains(Rational(1, 2)) and J.contains(Rational(5, 2))
-                                   and not J.contains(Rational(3, 2)), "computation")],
+                                   and not J.contains(Rational(3, 2)) and not _is_interval(J), "computation")],
                         others_hold=_assumed(check, {
                             H_FACTORISATION: [("A = ρΦ_x and b = ρΦ_t with ρ = 1",
                                                (A1 - Phi1.jacobian([X1, X2, X3])).is_zero_matrix, "symbolic")],
@@ -770,7 +807,7 @@ lemma("velocity_constraint.holonomic_equivalence_first_integral",
                 r"interval $J$ the law holds iff $\Phi(t,x(t))$ is constant.",
       source=f"{SEED003} (d): 'the chain rule ... gives d/dt Φ(t,x(t)) = Φ_t + Φ_x x' = ϱ⁻¹(b + Ax'), so the constraint "
              "law holds exactly when Φ(t,x(t)) is constant'",
-      uses=[DEFINITION_ID], proof_uses=[CHAIN_RULE],
+      uses=[DEFINITION_ID, ZERO_DERIVATIVE], proof_uses=[CHAIN_RULE],
       assumes=[H_FACTORISATION, H_RHO_INVERTIBLE, H_C1_CURVE, H_INTERVAL])(lambda check: check_first_integral(check))
 
 
@@ -834,7 +871,7 @@ def _closed_condition(omega, variables) -> dict:
 CONDITIONS = {"wedge": _wedge_condition, "closed": _closed_condition}
 
 
-def check_single_row_integrating_factor(check, *, criterion="wedge", sizes=(2, 3), samples=3):
+def check_single_row_integrating_factor(check, *, criterion="wedge", sizes=(1, 2, 3), samples=3):
     """b dt + A·dx = ρ dΦ for k' = 1; ρ dΦ satisfies the single-row condition; the toolkit's Frobenius test agrees
     with it on random integrable and non-integrable rows; for k' > 1 no row-wise criterion is claimed.
 
@@ -863,10 +900,21 @@ def check_single_row_integrating_factor(check, *, criterion="wedge", sizes=(2, 3
         return bool(decision) == condition_holds == (datum.Phi is not None)
 
     draws = st.one_of(integrable_data(1, coords, t, max_num=2, constant_rho=True), contact_data(1, coords, t, max_num=2))
+    # the generic ρ, Φ facts above decide the single-row claim; the planted-truth instances support them
+    with (check.supporting() if sizes else contextlib.nullcontext()):
+        if samples:
+            _single_row_on_planted_data(check, draws, agrees, samples)
+    _single_row_facts(check)
+
+
+def _single_row_on_planted_data(check, draws, agrees, samples):
     check.property("Frobenius test = single-row condition = planted truth, on random integrable ρdΦ and perturbed "
                    "contact rows", draws, agrees, samples=samples,
                    scope="randomized: k' = 1, (t, x1, x2); integrable A = ρΦ_x, b = ρΦ_t with quadratic Φ and constant ρ; "
                          "c(dz3 − z1 dz2) in random linear coordinates z = Pv")
+
+
+def _single_row_facts(check):
     nonholonomic = is_holonomic_equivalent([[0, -XC, 1]], None, (XC, YC, ZC))
     check.fact("z' = xy' has no integrating factor near any point (ω([X, Y]) = 1, ω ∧ dω = −dx∧dy∧dz)",
                nonholonomic, expect=False, method="symbolic")
@@ -887,7 +935,7 @@ remark("velocity_constraint.single_row_integrating_factor",
                  r"(by Frobenius, for $C^2$ data: $\omega\wedge d\omega\not\equiv0$ near it). For $k'>1$ it is defined by "
                  r"failure of the matrix factorisation, not by a single one-form criterion.",
        source=f"{SEED003} (d): 'For k' = 1 the factorization ... says that the one-form b dt + A·dx is ϱ dΦ'",
-       uses=[DEFINITION_ID, FROBENIUS])(lambda check: check_single_row_integrating_factor(check))
+       uses=[DEFINITION_ID, FROBENIUS], scope="n <= 3")(lambda check: check_single_row_integrating_factor(check))
 
 
 # ---------------------------------------------------------------------------
