@@ -43,7 +43,7 @@ from theorems.analytic_facts import ZERO_DERIVATIVE
 from theorems.dimensions import (LENGTH, TIME, Dimension, check_disk_dimensionless_rho, dimension_of,
                                  format_dimension, is_dimensionally_homogeneous, rho_dimension, same_dimension,
                                  tong_dimensions, tong_laws)
-from theorems.frobenius import (_generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
+from theorems.frobenius import (RHO_DPHI_ID, _generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
                                 lie_bracket, satisfies_frobenius_condition)
 from theorems.strategies import polynomials, rationals
 from theorems.zero_handling import (ZeroUndecided, all_zero, rank_at_points, require_zero_state, solve_linear, witness_point,
@@ -1111,4 +1111,4 @@ cited("external.tong_rolling_coin_nonholonomic", cited_kind="literature",
                 r"The checker decides it with its own Frobenius test (equation number and sign convention not checked "
                 r"against the source).",
       source=f"cited: {SEED003} (d) 'which he identifies as non-holonomic (Section 2.3.2, Eq. (2.41))'",
-      uses=[DEFINITION_ID, FROBENIUS, "units.tong_coin_homogeneous"])(lambda check: check_tong_coin(check))
+      uses=[DEFINITION_ID, RHO_DPHI_ID, "units.tong_coin_homogeneous"])(lambda check: check_tong_coin(check))

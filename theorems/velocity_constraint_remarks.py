@@ -201,7 +201,7 @@ remark("velocity_constraint.holonomic_to_velocity_not_conversely",
        source=f"{SEED} bullet 'Position versus velocity constraints: … A holonomic model can be written as a "
               "velocity-constraint model by differentiating its constraint, but not conversely'",
        uses=[DATUM_ID, CURVE_ID, "holonomic.constraint_model_definition", "calculus.chain_rule_total_derivative",
-             "velocity_constraint.zxy_not_holonomic_equivalent", "external.frobenius_integrability",
+             "velocity_constraint.zxy_not_holonomic_equivalent", "frobenius.rho_dphi_satisfies_frobenius_condition",
              "holonomic.nonconsistent_data_leave_locus", "velocity_constraint.holonomic_equivalence_definition"])(
            lambda check: check_holonomic_to_velocity(check))
 
