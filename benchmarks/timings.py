@@ -25,8 +25,8 @@ def main():
     parser.add_argument("--tests", action="store_true", help="also time the whole test suite (once)")
     args = parser.parse_args()
     rows = [("python -m checker --help", [sys.executable, "-m", "checker", "--help"], args.repeat),
-            ("python -m checker verify all", [sys.executable, "-m", "checker", "verify", "all"], args.repeat),
-            ("python -m checker verify all --profile quick", [sys.executable, "-m", "checker", "verify", "all", "--profile", "quick"], args.repeat)]
+            ("python -m checker verify all --no-cache", [sys.executable, "-m", "checker", "verify", "all", "--no-cache"], args.repeat),
+            ("python -m checker verify all --profile quick --no-cache", [sys.executable, "-m", "checker", "verify", "all", "--profile", "quick", "--no-cache"], args.repeat)]
     if args.tests:
         rows.append(("python -m pytest -q", [sys.executable, "-m", "pytest", "-q"], 1))
     for label, cmd, repeat in rows:

@@ -33,20 +33,32 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--profile", choices=("quick", "default", "thorough"), default="default",
                      help="instance counts of randomized checks")
     run.add_argument("--timeout", type=float, default=60.0, help="time limit per verifier in seconds (default 60)")
-    run.add_argument("--jobs", type=int, default=0, help="verifiers run at once (default: min(2, cores))")
+    run.add_argument("--jobs", type=int, default=None, help="verifiers run at once (default: the cores this process may use)")
     run.add_argument("--without", action="append", default=[], metavar="ASSUMPTION",
                      help="drop this postulate, hypothesis or trusted (cited) result (repeatable): what rests on it "
                           "is not established, unless its own analysis showed it not needed")
+    run.add_argument("--traceback", action="store_true",
+                     help="a verifier that raises shows its whole stack, not only the line of your code")
+    run.add_argument("--no-cache", action="store_true",
+                     help="neither reuse nor store results (the cache is .checker/ in the working directory)")
+    run.add_argument("--cache-dir", metavar="DIR", default=None,
+                     help="folder of the results cache (default .checker, or $CHECKER_CACHE_DIR)")
 
     p = argparse.ArgumentParser(prog="python -m checker",
                                 description="Verify executable mathematical items and report on their dependency graph.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     v = sub.add_parser("verify", parents=[common, run], help="run verifiers: 'all' or item ids")
-    v.add_argument("ids", nargs="+", metavar="all|ID")
+    v.add_argument("ids", nargs="*", metavar="all|ID")
     v.add_argument("--json", metavar="PATH", help="write the JSON report here")
+    v.add_argument("--rerun-failed", action="store_true",
+                   help="run the items that were not as expected in the last verify (pytest's --lf)")
     sub.add_parser("list", parents=[common], help="list items (id, kind, expected, title)")
     s = sub.add_parser("show", parents=[common, run], help="statement, assumptions, uses, proof steps and evidence of one item")
     s.add_argument("id")
+    s.add_argument("--rerun", action="store_true", help="run the verifier even when a valid cached result exists")
+    c = sub.add_parser("cache", help="the results cache: 'info' (where, how many results) or 'clear'")
+    c.add_argument("action", choices=("info", "clear"))
+    c.add_argument("--cache-dir", metavar="DIR", default=None, help="folder of the results cache (default .checker)")
     a = sub.add_parser("assumptions", parents=[common],
                        help="the postulates, hypotheses, definitions and trusted results an item rests on")
     a.add_argument("id")
@@ -63,16 +75,75 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+class Terminated(BaseException):
+    """SIGTERM (what CI cancellation sends): stop like Ctrl-C, ending every verifier process."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv=None) -> int:
+    import signal
     args = _parser().parse_args(argv)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
+        _validate(args)
         return COMMANDS[args.command](args)
     except UsageError as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("checker: interrupted", file=sys.stderr)
+        print("checker: interrupted; every verifier process was stopped", file=sys.stderr)
         return 130
+    except Terminated:
+        print("checker: terminated; every verifier process was stopped", file=sys.stderr)
+        return 143
+    except BrokenPipeError:  # `graph | head`: the reader left; say nothing more
+        import os
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _validate(args) -> None:
+    """Options that cannot work are usage errors before anything runs (one line, exit 2)."""
+    import math
+    import os
+    timeout = getattr(args, "timeout", None)
+    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+        raise UsageError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    jobs = getattr(args, "jobs", None)
+    if jobs is not None and jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if getattr(args, "no_corpus", False) and not args.path and not args.module:
+        raise UsageError("--no-corpus loads only your items: give --path FILE or --module NAME")
+    for option, path, is_dir in (("--json", getattr(args, "json", None), False),
+                                 ("--out", getattr(args, "out", None), True)):
+        if not path:
+            continue
+        target = os.path.abspath(path)
+        parent = target if is_dir and os.path.isdir(target) else os.path.dirname(target)
+        while parent and not os.path.exists(parent):
+            parent = os.path.dirname(parent)
+        if (not is_dir and os.path.isdir(target)) or not _can_create_in(parent) or \
+                (os.path.exists(target) and not os.access(target, os.W_OK)):
+            raise UsageError(f"{option} {path}: cannot write there")
+
+
+def _can_create_in(directory: str) -> bool:
+    """Whether a file can really be created in ``directory`` (a probe: permissions can lie, e.g. for root)."""
+    import os
+    import tempfile
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".checker-probe-", dir=directory)
+    except OSError:
+        return False
+    os.close(fd)
+    os.unlink(probe)
+    return True
 
 
 def _load(args):
@@ -105,7 +176,25 @@ def _check_without(corpus, args) -> None:
                              f"(a cited item); it is a {corpus.graph.nodes[a]['kind']}")
 
 
-def _run(corpus, ids, args, progress=True):
+def _open_cache(args, *, writable=True):
+    from .cache import ResultsCache, cache_dir
+    if getattr(args, "no_cache", False):
+        return None
+    return ResultsCache(cache_dir(getattr(args, "cache_dir", None)), writable=writable)
+
+
+def _project_dirs(corpus, args) -> list:
+    """Directories whose code counts as the verifiers' own (fingerprinted), the rest being libraries."""
+    import os
+    dirs = [os.path.dirname(os.path.abspath(p)) for p in args.path]
+    for name in list(args.module) + ([] if args.no_corpus else ["theorems"]):
+        module = sys.modules.get(name)
+        if module is not None and getattr(module, "__file__", None):
+            dirs.append(os.path.dirname(os.path.abspath(module.__file__)))
+    return dirs
+
+
+def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
     import networkx as nx
     from .runner import default_jobs, propagate, run, stderr_progress, timing_hints
     closure = set(ids)
@@ -117,9 +206,20 @@ def _run(corpus, ids, args, progress=True):
     flags = [f"--module {shlex.quote(m)}" for m in args.module] + [f"--path {shlex.quote(p)}" for p in args.path]
     flags += ["--no-corpus"] if args.no_corpus else []
     _check_without(corpus, args)
+    keys = None
+    if cache is not None:
+        from .fingerprint import item_keys
+        keys = item_keys(corpus, seed=args.seed, profile=args.profile, timeout=args.timeout,
+                         project_dirs=_project_dirs(corpus, args))
     results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
                   jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags),
-                  hints=timing_hints(TIMINGS))
+                  hints=timing_hints(TIMINGS), cache=cache, keys=keys, rerun=set(ids) if not reuse else (),
+                  full_traceback=args.traceback)
+    return _finish(corpus, results, args, start)
+
+
+def _finish(corpus, results, args, start):
+    from .runner import propagate
     if args.without:  # what-if: every item ran; what rests on a dropped node (not shown not needed) falls
         from .ablation import dropped_items, not_needed_map
         from .runner import drop
@@ -129,17 +229,54 @@ def _run(corpus, ids, args, progress=True):
 
 
 def cmd_verify(args) -> int:
-    corpus = _load(args)
-    ids = list(corpus.items) if args.ids == ["all"] else [_known(corpus, i, items_only=True) for i in args.ids]
     if "all" in args.ids and len(args.ids) > 1:
         raise UsageError("'all' cannot be combined with ids")
-    results, seconds = _run(corpus, ids, args)
+    if not args.ids and not args.rerun_failed:
+        raise UsageError("verify needs 'all', item ids, or --rerun-failed")
+    cache = _open_cache(args)
+    if cache is not None and not args.rerun_failed:
+        from .replay import try_replay
+        replay = try_replay(cache, "verify", args)
+        if replay is not None:
+            if args.json:
+                from .report import write_atomically
+                write_atomically(args.json, replay["report"])
+            print(f"checker: nothing changed since the same verify ran: its {replay['items']} results are replayed "
+                  f"from {cache.path} (--no-cache runs them again)", file=sys.stderr)
+            sys.stdout.write(replay["stdout"])
+            return replay["exit"]
+    corpus = _load(args)
+    if args.rerun_failed:
+        failed = [i for i in (cache.failed_last() if cache is not None else []) if i in corpus.items]
+        ids = sorted(set(failed) | {_known(corpus, i, items_only=True) for i in args.ids if i != "all"})
+        if not ids:
+            print("checker: no item was not as expected in the last verify; nothing to rerun", file=sys.stderr)
+            return EXIT_OK
+        args.ids = ids
+    else:
+        ids = list(corpus.items) if args.ids == ["all"] else [_known(corpus, i, items_only=True) for i in args.ids]
+    results, seconds = _run(corpus, ids, args, cache=cache, reuse=not args.rerun_failed)
     from .report import build_report, to_json, write_atomically
     report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
+    report_json = to_json(report)
     if args.json:
-        write_atomically(args.json, to_json(report))
-    _print_summary(report, seconds, corpus)
-    return EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
+        write_atomically(args.json, report_json)
+    import contextlib
+    import io
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        _print_summary(report, seconds, corpus)
+    sys.stdout.write(text.getvalue())
+    code = EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
+    if cache is not None:
+        cache.set_last_status({r["id"]: r["status"] for r in report["items"]})
+        settled = all(r.cached or r.verdict in ("proved", "confirmed", "defined", "stated", "refuted", "not established")
+                      for r in results.values())
+        if settled and not args.rerun_failed:
+            from .replay import record
+            record(cache, "verify", args, stdout=text.getvalue(), report_json=report_json, exit_code=code,
+                   items=len(results))
+    return code
 
 
 def _print_summary(report, seconds, corpus) -> None:
@@ -153,6 +290,11 @@ def _print_summary(report, seconds, corpus) -> None:
         established[r["established"]] = established.get(r["established"], 0) + 1
     print("established: " + ", ".join(f"{n} {v}" for v, n in sorted(established.items()))
           + f"; trusted results: {len(s.get('trusted_results', []))}")
+    cc = s.get("checked_claims")
+    if cc and cc["items"]:
+        print(f"items with a checked claim: {cc['items']}; proved by their own checks: {cc['proved_by_own_checks']} "
+              f"({100 * cc['proved_by_own_checks'] / cc['items']:.0f}%); established proved (relative to the trusted "
+              f"results): {cc['established_proved']} ({100 * cc['established_proved'] / cc['items']:.0f}%)")
     if s["without"]:
         print(f"without {', '.join(s['without'])}: {s['not_established_under_assumptions']} items not established "
               "under these assumptions")
@@ -185,11 +327,27 @@ def cmd_list(args) -> int:
     return EXIT_OK
 
 
+def _show_assumption(corpus, node: str) -> int:
+    a = corpus.assumptions[node]
+    direct = sorted(i for i, it in corpus.items.items() if any(x.id == node for x in it.assumes))
+    print(f"{a.id}  ({a.kind}; an assumption, taken on trust)")
+    print(f"statement: {a.description}")
+    if a.source:
+        print(f"source: {a.source}")
+    print(f"predicate on instances: {'yes' if a.predicate is not None else 'none'}")
+    print(f"assumed directly by ({len(direct)}): {', '.join(direct) or '-'}")
+    print(f"rested on by {len(corpus.dependents(node))} items (python -m checker dependents {node})")
+    return EXIT_OK
+
+
 def cmd_show(args) -> int:
     corpus = _load(args)
-    item_id = _known(corpus, args.id, items_only=True)
+    node = _known(corpus, args.id)
+    if node not in corpus.items:
+        return _show_assumption(corpus, node)
+    item_id = node
     it = corpus.items[item_id]
-    results, _ = _run(corpus, [item_id], args, progress=False)
+    results, _ = _run(corpus, [item_id], args, progress=False, cache=_open_cache(args), reuse=not args.rerun)
     res = results[item_id]
     print(f"{it.id}  ({it.kind}{', cited as ' + it.cited_kind if it.cited_kind else ''}; expected {it.expected})")
     print(f"title: {it.title}")
@@ -199,7 +357,9 @@ def cmd_show(args) -> int:
     print(f"assumes: {', '.join(a.id for a in it.assumes) or '-'}")
     print(f"uses (statement): {', '.join(it.uses) or '-'}")
     print(f"uses (proof): {', '.join(it.proof_uses) or '-'}")
-    print(f"verdict: {corpus.items[item_id].verdict_line(res.verdict)}; established: {res.graph_verdict}; status: {res.status}; {res.seconds:.2f} s")
+    when = "the last result, from the cache (--rerun to run it)" if res.cached else "run now"
+    print(f"verdict: {corpus.items[item_id].verdict_line(res.verdict)}; established: {res.graph_verdict}; "
+          f"status: {res.status}; {res.seconds:.2f} s ({when})")
     if res.failure_detail:
         print(f"detail: {res.failure_detail}")
     if res.blocked_by:
@@ -275,20 +435,37 @@ def cmd_graph(args) -> int:
 
 def cmd_report(args) -> int:
     corpus = _load(args)
-    results, seconds = _run(corpus, list(corpus.items), args)
+    results, seconds = _run(corpus, list(corpus.items), args, cache=_open_cache(args))
     from pathlib import Path
-    from .report import build_report, timings, to_json, write_atomically
+    from .report import build_report, timings, to_json
     from .publish import write_reports
     report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
     out = Path(args.out)
-    written = write_reports(corpus, report, out)
-    if not args.without:
-        write_atomically(out / "timings.json", to_json(timings(results, seconds)))
-        written.append(out / "timings.json")
+    extra = {} if args.without else {"timings.json": to_json(timings(results, seconds))}
+    written = write_reports(corpus, report, out, extra)
     _print_summary(report, seconds, corpus)
     print("wrote " + ", ".join(str(p) for p in written))
     return EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
 
 
-COMMANDS = {"verify": cmd_verify, "list": cmd_list, "show": cmd_show, "assumptions": cmd_assumptions,
+def cmd_cache(args) -> int:
+    from .cache import ResultsCache, cache_dir
+    cache = ResultsCache(cache_dir(args.cache_dir), writable=False)
+    if args.action == "clear":
+        removed = cache.clear()
+        print(f"removed {removed} cache file(s) from {cache.directory}")
+        return EXIT_OK
+    info = cache.info()
+    if not info["exists"]:
+        print(f"no results cache at {info['path']}")
+        return EXIT_OK
+    verdicts = ", ".join(f"{n} {v}" for v, n in sorted(info.get("verdicts", {}).items())) or "none"
+    print(f"results cache: {info['path']} ({info['bytes']} bytes)")
+    print(f"item results: {info['results']} ({verdicts}); recorded runs: {info['runs']}")
+    failed = info.get("failed_last_run", [])
+    print(f"not as expected in the last verify: {len(failed)}" + (f" ({', '.join(failed)})" if failed else ""))
+    return EXIT_OK
+
+
+COMMANDS = {"cache": cmd_cache, "verify": cmd_verify, "list": cmd_list, "show": cmd_show, "assumptions": cmd_assumptions,
             "dependents": cmd_dependents, "why": cmd_why, "graph": cmd_graph, "report": cmd_report}

@@ -93,7 +93,8 @@ def build(items: list, extra_assumptions=()) -> Corpus:
     duplicates = []
     for it in items:
         if it.id in by_id:
-            duplicates.append(f"{it.id} (in {by_id[it.id].module} and {it.module})")
+            first, second = by_id[it.id], it
+            duplicates.append(f"{it.id} (declared at {first.origin or first.module} and at {second.origin or second.module})")
         by_id[it.id] = it
     if duplicates:
         raise LoadError("duplicate item id: " + ", ".join(duplicates))

@@ -46,6 +46,8 @@ class Item:
     #: where the claim checks establish the statement when that is narrower than the statement says
     #: (``"n <= 3"``): shown with the verdict wherever it is printed, so "proved" never reads as "proved for all n"
     scope: str = ""
+    #: ``file:line`` where the item was declared (for messages; not part of its meaning)
+    origin: str = field(default="", compare=False)
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -89,7 +91,14 @@ _REGISTRY: dict[str, list[Item]] = {}
 
 
 def register(it: Item) -> Item:
-    """Record an item under the module that declared it."""
+    """Record an item under the module that declared it (and where: the first frame outside this file)."""
+    if not it.origin:
+        import sys
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename == __file__:
+            frame = frame.f_back
+        if frame is not None:
+            it.origin = f"{frame.f_code.co_filename}:{frame.f_lineno}"
     _REGISTRY.setdefault(it.module, []).append(it)
     return it
 

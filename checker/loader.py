@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import pkgutil
 import sys
+import zlib
 from pathlib import Path
 
 from .graph import Corpus, LoadError, build
@@ -50,7 +51,7 @@ def import_path(path: str) -> str:
     file = Path(path)
     if not file.is_file():
         raise LoadError(f"no such file: {path}")
-    name = f"checker_user_{file.stem}_{abs(hash(str(file.resolve()))) % 10**8}"
+    name = f"checker_user_{file.stem}_{zlib.crc32(str(file.resolve()).encode()) % 10**8}"  # stable across runs
     forget(name)
     spec = importlib.util.spec_from_file_location(name, file)
     if spec is None or spec.loader is None:

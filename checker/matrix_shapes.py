@@ -54,10 +54,24 @@ def _is_zero_matrix(expr) -> bool:
     return sympy.sympify(expr) == 0 or getattr(expr, "is_ZeroMatrix", False) is True
 
 
+def _powers_as_products(expr):
+    """``X**m`` (a positive integer m) as the product ``X·X·…·X``, so that expansion distributes it."""
+    from sympy.matrices.expressions import MatMul, MatPow
+    return expr.replace(lambda e: isinstance(e, MatPow) and e.exp.is_Integer and e.exp > 1,
+                        lambda e: MatMul(*([e.base] * int(e.exp))))
+
+
 def canonical_difference(lhs, rhs):
-    """``lhs − rhs`` in sympy's canonical matrix-expression form (cheap rewriting only)."""
+    """``lhs − rhs`` in sympy's canonical matrix-expression form: products distributed over sums (integer
+    powers first written as products), transposes and inverses of products pushed inside, then collected."""
     diff = sympy.sympify(lhs) - sympy.sympify(rhs)
-    return diff.doit().expand().doit()
+    diff = diff.doit()
+    for _ in range(3):
+        expanded = _powers_as_products(diff).expand().doit()
+        if expanded == diff:
+            break
+        diff = expanded
+    return diff
 
 
 def proved_for_every_shape(lhs, rhs) -> str:
@@ -72,6 +86,9 @@ def proved_for_every_shape(lhs, rhs) -> str:
                 return how
         except (TypeError, ValueError, AttributeError, NotImplementedError):
             continue
+    if isinstance(lhs, MatrixExpr) and isinstance(rhs, MatrixExpr) and noncommutative_zero(lhs - rhs):
+        return ("noncommutative normal form: products distributed, W^-1 W = W W^-1 = I cancelled, "
+                "1x1 terms equal to their transposes")
     for how, other in candidates:
         try:
             with time_limit(SIMPLIFY_SECONDS):
@@ -116,3 +133,153 @@ def at_sizes(expr, sizes: dict):
 
 def sizes_text(sizes: dict) -> str:
     return ", ".join(f"{s} = {v}" for s, v in sizes.items())
+
+
+# --- a normal form for products of matrices: noncommutative polynomials with inverse cancellation -----------
+
+class _Unsupported(Exception):
+    """The expression has a part the normal form does not model (a trace, a determinant, an entry, ...)."""
+
+
+def _shape(expr):
+    return tuple(sympy.sympify(d) for d in expr.shape)
+
+
+class _Atom:
+    """A letter of a word: a matrix symbol, its transpose, or the inverse of a word (``inverse`` holds it)."""
+
+    __slots__ = ("name", "shape", "inverse", "transposed", "key")
+
+    def __init__(self, name, shape, *, inverse=None, transposed=False):
+        self.name, self.shape, self.inverse, self.transposed = name, shape, inverse, transposed
+        self.key = ("inv", inverse[1], transposed) if inverse is not None else ("sym", name, transposed)
+
+    def __eq__(self, other):
+        return isinstance(other, _Atom) and self.key == other.key
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def __lt__(self, other):
+        return repr(self.key) < repr(other.key)
+
+    def transpose(self) -> "_Atom":
+        if self.inverse is not None:  # (W⁻¹)ᵀ = (Wᵀ)⁻¹
+            coeff, word = self.inverse[0], _transpose_word(self.inverse[1])
+            return _Atom(None, (self.shape[1], self.shape[0]), inverse=(coeff, word))
+        return _Atom(self.name, (self.shape[1], self.shape[0]), transposed=not self.transposed)
+
+
+def _transpose_word(word: tuple) -> tuple:
+    return tuple(a.transpose() for a in reversed(word))
+
+
+def _poly_mul(p: dict, q: dict) -> dict:
+    out: dict = {}
+    for w1, c1 in p.items():
+        for w2, c2 in q.items():
+            w = w1 + w2
+            out[w] = out.get(w, 0) + c1 * c2
+    return out
+
+
+def _poly_add(p: dict, q: dict, sign=1) -> dict:
+    out = dict(p)
+    for w, c in q.items():
+        out[w] = out.get(w, 0) + sign * c
+    return out
+
+
+def _poly_transpose(p: dict) -> dict:
+    return {_transpose_word(w): c for w, c in p.items()}
+
+
+def _to_poly(e) -> dict:
+    """``e`` as {word: scalar coefficient}; a word is a tuple of atoms, the empty word the identity."""
+    from sympy.matrices.expressions import (Identity, Inverse, MatAdd, MatMul, MatPow, MatrixSymbol, Transpose,
+                                            ZeroMatrix)
+    if isinstance(e, MatrixSymbol):
+        return {(_Atom(e.name, _shape(e)),): sympy.S.One}
+    if isinstance(e, Identity):
+        return {(): sympy.S.One}
+    if isinstance(e, ZeroMatrix):
+        return {}
+    if isinstance(e, MatAdd):
+        out: dict = {}
+        for a in e.args:
+            out = _poly_add(out, _to_poly(a))
+        return out
+    if isinstance(e, MatMul):
+        out = {(): sympy.S.One}
+        for a in e.args:
+            if isinstance(a, MatrixExpr):
+                out = _poly_mul(out, _to_poly(a))
+            elif isinstance(a, sympy.Expr) and not a.atoms(MatrixSymbol):
+                out = {w: c * a for w, c in out.items()}
+            else:
+                raise _Unsupported(a)
+        return out
+    if isinstance(e, Transpose):
+        return _poly_transpose(_to_poly(e.arg))
+    if isinstance(e, Inverse):
+        inner = _reduce(_to_poly(e.arg))
+        if len(inner) != 1:
+            raise _Unsupported(e)  # the inverse of a sum is a letter of its own only in a later version
+        (word, coeff), = inner.items()
+        if not word:
+            return {(): 1 / coeff}
+        # (c·W)⁻¹ = c⁻¹·W⁻¹: the letter stands for the inverse of the bare word W (the key is W alone)
+        return {(_Atom(None, _shape(e), inverse=(sympy.S.One, word)),): 1 / coeff}
+    if isinstance(e, MatPow) and e.exp.is_Integer:
+        if e.exp < 0:
+            return _to_poly(Inverse(MatPow(e.base, -e.exp).doit()))
+        out = {(): sympy.S.One}
+        for _ in range(int(e.exp)):
+            out = _poly_mul(out, _to_poly(e.base))
+        return out
+    raise _Unsupported(e)
+
+
+def _cancel_inverses(word: tuple):
+    """One cancellation ``W⁻¹·W → I`` or ``W·W⁻¹ → I`` in ``word``: ``(factor, new word)`` or ``None``."""
+    for i, a in enumerate(word):
+        if a.inverse is None:
+            continue
+        coeff, inner = a.inverse
+        m = len(inner)
+        if word[i + 1:i + 1 + m] == inner:
+            return 1 / coeff, word[:i] + word[i + 1 + m:]
+        if i >= m and word[i - m:i] == inner:
+            return 1 / coeff, word[:i - m] + word[i + 1:]
+    return None
+
+
+def _word_shape(word: tuple):
+    return (word[0].shape[0], word[-1].shape[1]) if word else None
+
+
+def _reduce(p: dict) -> dict:
+    """Cancel inverses, orient every 1×1 word (a scalar equals its transpose) and drop zero coefficients."""
+    out: dict = {}
+    for word, coeff in p.items():
+        factor = sympy.S.One
+        while True:
+            step = _cancel_inverses(word)
+            if step is None:
+                break
+            f, word = step
+            factor *= f
+        if _word_shape(word) == (1, 1):
+            word = min(word, _transpose_word(word), key=lambda w: [repr(a.key) for a in w])
+        out[word] = out.get(word, 0) + coeff * factor
+    return {w: c for w, c in out.items() if sympy.expand(c) != 0}
+
+
+def noncommutative_zero(expr) -> bool:
+    """Whether ``expr`` (a matrix expression) is zero as a noncommutative polynomial in its letters after
+    cancelling every ``W⁻¹W`` and ``WW⁻¹`` and orienting every 1×1 term (sound for every shape where the
+    inverses written in ``expr`` exist); ``False`` when it is not, or when ``expr`` has parts it does not model."""
+    try:
+        return not _reduce(_to_poly(expr))
+    except (_Unsupported, TypeError, AttributeError, ValueError, RecursionError):
+        return False

@@ -9,6 +9,7 @@ failure leaves the previous reports in place, never a half-written one.
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import networkx as nx
@@ -44,12 +45,31 @@ def render_all(corpus, report: dict) -> dict:
     }
 
 
-def write_reports(corpus, report: dict, out) -> list:
-    """Render all files, then write each atomically into ``out``; returns the paths written."""
+def write_reports(corpus, report: dict, out, extra=None) -> list:
+    """Render all files (and ``extra``: name -> text), write the whole set into a temporary folder beside
+    ``out``, and only when every file is written move them into ``out`` (``os.replace``, same filesystem):
+    a full disk or an error while writing leaves the previous reports untouched, never half a set."""
+    import shutil
+    import tempfile
     out = Path(out)
-    files = render_all(corpus, report)
-    written = []
-    for name, text in files.items():
-        write_atomically(out / name, text)
-        written.append(out / name)
-    return written
+    files = dict(render_all(corpus, report))
+    files.update(extra or {})
+    out.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    try:
+        for name, text in files.items():
+            target = staging / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(target, 0o644)
+        written = []
+        for name in files:
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staging / name, out / name)
+            written.append(out / name)
+        return written
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)

@@ -46,6 +46,8 @@ def item_record(corpus, result, not_needed=None) -> dict:
     }
     if it.scope:
         record["scope"] = it.scope
+    if getattr(result, "output", None):
+        record["output"] = result.output
     if result.hypotheses:
         record["hypotheses"] = result.hypotheses
     if it.avoids:
@@ -171,7 +173,9 @@ def _coverage_markdown(report) -> list:
         row = cov["table"][kind]
         lines.append(f"| {kind} | " + " | ".join(str(row.get(v, "")) for v in verdicts) + f" | {sum(row.values())} |")
     lines += ["", f"Proved symbolically: {cov['proved']} of the {cov['claims']} items with a checked claim "
-              f"({cov['share_proved']:.0%})."]
+              f"({cov['share_proved']:.0%}); established proved: {cov['established_proved']} "
+              f"({cov['share_established']:.0%}), everything they rest on being proved, defined, stated or a "
+              "trusted result (a cited item: the corpus's axioms, listed with each item)."]
     return lines
 
 

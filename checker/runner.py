@@ -40,6 +40,10 @@ class ItemResult:
     hypotheses: list = field(default_factory=list)
     figures: list = field(default_factory=list)
     dropped_path: list = field(default_factory=list)
+    #: the verifier did not run: its result was reused from the results cache (:mod:`checker.cache`)
+    cached: bool = False
+    #: what the verifier printed (``{"bytes": n, "text": head and tail}``), kept out of the command's own output
+    output: dict = field(default_factory=dict)
 
 
 def item_seed(run_seed: int, item_id: str) -> int:
@@ -52,7 +56,25 @@ def reproduce_command(item_id: str, seed: int, profile: str, load_flags: str = "
     return f"python -m checker verify {item_id} --seed {seed} --profile {profile}{flags}"
 
 
-def run_in_process(it, seed: int, profile: str, load_flags: str = "") -> dict:
+KERNEL_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+OUTPUT_LIMIT = 4000  # characters of a verifier's own output kept in its evidence (head and tail)
+
+
+def _user_frame(tb) -> str:
+    """``file:line`` of the innermost frame in the user's (or the corpus's) own code, else the innermost one."""
+    frames = traceback.extract_tb(tb)
+    if not frames:
+        return ""
+    libraries = tuple(p for p in {sys.prefix, sys.base_prefix, sys.exec_prefix} if p)
+    for frame in reversed(frames):
+        f = os.path.abspath(frame.filename)
+        if frame.filename.startswith("<") or f.startswith(KERNEL_DIR) or f.startswith(libraries):
+            continue
+        return f"{frame.filename}:{frame.lineno}"
+    return f"{frames[-1].filename}:{frames[-1].lineno}"
+
+
+def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_traceback: bool = False) -> dict:
     """Run one verifier here and return plain data: the check records, a failure (``error``) and figures.
 
     The verdict is *not* computed here: :func:`judge` derives it from the records (in the parent).
@@ -68,9 +90,11 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "") -> dict:
         except Exception as exc:  # noqa: BLE001 - a crashing verifier is an error verdict
             failure = "error"
             detail = f"verifier raised {type(exc).__name__}: {exc}"
-            tb = traceback.extract_tb(exc.__traceback__)
-            if tb:
-                detail += f" (at {os.path.basename(tb[-1].filename)}:{tb[-1].lineno})"
+            where = _user_frame(exc.__traceback__)
+            if where:
+                detail += f" (at {where})"
+            if full_traceback:
+                detail += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return {"checks": checks.records(), "failure": failure, "detail": detail, "figures": list(checks.figures)}
 
 
@@ -88,19 +112,58 @@ def judge(it, message) -> dict:
     detail = "; ".join(d for d in (str(message.get("detail", "") or ""), reason) if d)
     hypotheses = [h.to_dict() for h in analyse(it, records)]
     figures = message.get("figures", [])
+    output = message.get("output", {})
     return {"verdict": verdict, "checks": records, "detail": detail, "hypotheses": hypotheses,
-            "figures": figures if isinstance(figures, list) else []}
+            "figures": figures if isinstance(figures, list) else [], "output": output if isinstance(output, dict) else {}}
 
 
 def _result(it, message, seconds) -> "ItemResult":
     judged = judge(it, message)
     return ItemResult(it.id, judged["verdict"], judged["checks"], seconds, judged["detail"],
-                      hypotheses=judged["hypotheses"], figures=judged["figures"])
+                      hypotheses=judged["hypotheses"], figures=judged["figures"], output=judged["output"])
 
 
-def _child(it, seed, profile, load_flags, conn):
+def _capture_output():
+    """Send this process's stdout and stderr (file descriptors 1 and 2) to a temporary file; returns it."""
+    import tempfile
+    sys.stdout.flush()
+    sys.stderr.flush()
+    sink = tempfile.TemporaryFile()
+    os.dup2(sink.fileno(), 1)
+    os.dup2(sink.fileno(), 2)
+    return sink
+
+
+def _captured(sink) -> dict:
+    """What the verifier printed: its size and, when long, its head and tail."""
     try:
-        conn.send(run_in_process(it, seed, profile, load_flags))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        size = sink.seek(0, os.SEEK_END)
+        if not size:
+            return {}
+        sink.seek(0)
+        head = sink.read(OUTPUT_LIMIT // 2).decode("utf-8", "replace")
+        if size <= OUTPUT_LIMIT:
+            return {"bytes": size, "text": head + sink.read().decode("utf-8", "replace")}
+        sink.seek(size - OUTPUT_LIMIT // 2)
+        tail = sink.read().decode("utf-8", "replace")
+        return {"bytes": size, "text": f"{head}\n[... {size - OUTPUT_LIMIT} bytes not kept ...]\n{tail}"}
+    except (OSError, ValueError):
+        return {}
+
+
+def _child(it, seed, profile, load_flags, conn, full_traceback=False):
+    import signal
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not ours: a SIGTERM ends us
+    sink = None
+    try:
+        sink = _capture_output()
+        message = run_in_process(it, seed, profile, load_flags, full_traceback)
+        output = _captured(sink)
+        if output:
+            message["output"] = output
+        conn.send(message)
     except BaseException as exc:  # noqa: BLE001 - report anything, even a failure to pickle
         try:
             conn.send({"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"})
@@ -140,14 +203,33 @@ NOT_ESTABLISHED_STATUS = "not established under these assumptions"
 
 def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
         jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None,
-        dropped=None) -> dict:
+        dropped=None, cache=None, keys=None, rerun=(), full_traceback: bool = False) -> dict:
     """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`.
 
     ``dropped`` maps the ids resting on a dropped assumption to their dependency path
     (:func:`checker.ablation.dropped_items`); those are not run: they are not established.
+    With a results ``cache`` (:class:`checker.cache.ResultsCache`) and the items' ``keys``
+    (:func:`checker.fingerprint.item_keys`), an item whose key has a stored result is not run: the
+    stored check records are judged again here, exactly as a fresh run's; settled fresh results are stored.
+    The ids in ``rerun`` always run.
     """
     dropped = dropped or {}
     results: dict = {}
+    if cache is not None and keys:
+        for item_id in sorted(set(ids) - set(dropped) - set(rerun)):
+            stored = cache.get(keys[item_id]) if item_id in keys else None
+            if stored is not None:
+                message, seconds = stored
+                results[item_id] = _result(corpus.items[item_id], message, seconds)
+                results[item_id].cached = True
+                _report(progress, results[item_id])
+        ids = [i for i in ids if i not in results]
+
+    def settle(item_id, message, seconds):
+        results[item_id] = _result(corpus.items[item_id], message, seconds)
+        if cache is not None and keys and item_id in keys:
+            cache.put(keys[item_id], item_id, results[item_id].verdict, message, seconds)
+
     for item_id in sorted(set(ids) & set(dropped)):
         results[item_id] = ItemResult(item_id, NOT_ESTABLISHED, [], 0.0,
                                       "rests on a dropped assumption: " + " -> ".join(dropped[item_id]),
@@ -157,19 +239,35 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
     if not isolate:
         for item_id in order:
             start = time.monotonic()
-            out = run_in_process(corpus.items[item_id], seed, profile, load_flags)
-            results[item_id] = _result(corpus.items[item_id], out, time.monotonic() - start)
+            out = run_in_process(corpus.items[item_id], seed, profile, load_flags, full_traceback)
+            settle(item_id, out, time.monotonic() - start)
             _report(progress, results[item_id])
         return results
     ctx = multiprocessing.get_context("fork")
     pending = list(order)
     running: dict = {}
     jobs = max(1, jobs)
+    try:
+        _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
+                  results, settle, progress)
+    finally:  # interrupted (Ctrl-C, SIGTERM) or failed: no verifier process outlives the run
+        for proc, conn, _ in running.values():
+            if proc.is_alive():
+                proc.kill()
+            proc.join(5)
+            conn.close()
+    return results
+
+
+def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
+              results, settle, progress):
+    """Start verifiers (at most ``jobs`` at once) and collect their messages, enforcing the time limit."""
     while pending or running:
         while pending and len(running) < jobs:
             item_id = pending.pop(0)
             parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child), daemon=True)
+            proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
+                                                    full_traceback), daemon=True)
             proc.start()
             child.close()
             running[item_id] = (proc, parent, time.monotonic())
@@ -186,7 +284,7 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
                     message = None
             if message is not None:
                 proc.join(5)
-                results[item_id] = _result(corpus.items[item_id], message, elapsed)
+                settle(item_id, message, elapsed)
             elif not proc.is_alive():
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
@@ -296,7 +394,11 @@ def summarize(corpus, results: dict) -> dict:
     not_ok = sorted(i for i, r in results.items() if r.status not in ("ok", NOT_ESTABLISHED_STATUS))
     unsupported = sorted(i for i, r in results.items() if r.graph_verdict == "unsupported")
     dropped = sorted(i for i, r in results.items() if r.status == NOT_ESTABLISHED_STATUS)
+    checked = [r for r in results.values() if r.verdict not in ("defined", "stated", NOT_ESTABLISHED)]
     return {"items": len(results), "verdicts": dict(sorted(per_verdict.items())),
+            "checked_claims": {"items": len(checked),
+                               "proved_by_own_checks": sum(r.verdict == "proved" for r in checked),
+                               "established_proved": sum(r.graph_verdict == "proved" for r in checked)},
             "unsupported": len(unsupported), "not_as_expected": len(not_ok), "not_as_expected_ids": not_ok,
             "not_established_under_assumptions": len(dropped),
             "expected_failures_refuted": sorted(i for i, r in results.items()
@@ -308,7 +410,11 @@ def method_summary(result: ItemResult) -> str:
 
 
 def default_jobs() -> int:
-    return max(1, min(2, os.cpu_count() or 1))
+    """The cores this process may use (its CPU affinity where the platform has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def stderr_progress(corpus, total: int):
@@ -319,5 +425,6 @@ def stderr_progress(corpus, total: int):
         count[0] += 1
         it = corpus.items.get(res.id)
         verdict = it.verdict_line(res.verdict) if it is not None else res.verdict
-        print(f"[{count[0]:>3}/{total}] {res.id:<62} {verdict:<12} {res.seconds:6.2f}s", file=sys.stderr, flush=True)
+        when = "cached" if res.cached else f"{res.seconds:6.2f}s"
+        print(f"[{count[0]:>3}/{total}] {res.id:<62} {verdict:<12} {when:>7}", file=sys.stderr, flush=True)
     return show

@@ -82,7 +82,12 @@ def _explicit(side):
         raise ValueError(f"matrix expression {sympy.sstr(side)[:80]} has matrices of symbolic shape "
                          f"({', '.join(sympy.sstr(m) for m in symbolic) or sympy.sstr(side.shape)}): check it with "
                          f"check.identity (every size) or give concrete dimensions")
-    if isinstance(side, sympy.MatrixExpr):
+    if not isinstance(side, sympy.MatrixExpr):
+        # a scalar built from matrices (a determinant, a trace, an entry): write every matrix out entry by entry
+        explicit = {m: sympy.ImmutableMatrix(*m.shape, lambda i, j, m=m: sympy.Symbol(f"{m.name}[{i},{j}]"))
+                    for m in side.atoms(sympy.MatrixSymbol)}
+        side = side.xreplace(explicit).doit()
+    else:
         side = side.as_explicit()
     entries = side.atoms(sympy.matrices.expressions.matexpr.MatrixElement)
     return side.xreplace({e: sympy.Symbol(f"{e.parent}[{e.i},{e.j}]") for e in entries})

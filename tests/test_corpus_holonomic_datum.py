@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.holonomic_datum (seed 004's datum, its remarks, lemmas and counterexamples).
+"""Soundness tests for theorems.holonomic_datum and its topic modules (seed 004's datum, its remarks, lemmas and counterexamples).
 
 Every verifier is run once on its true claim (it must come out as established for its kind) and on mutated
 claims -- a flipped sign, a dropped term, a wrong factor, a removed hypothesis, a wrong witness, a constructor
@@ -40,7 +40,11 @@ def run(verifier, kind="theorem", **claim):
 # every item's verifier passes on the true claim
 # ---------------------------------------------------------------------------
 
-ITEMS = {it.id: it for it in registered("theorems.holonomic_datum")}
+from theorems import holonomic_datum_cited, holonomic_datum_remarks, holonomic_datum_scleronomic  # noqa: E402,F401
+
+DATUM_MODULES = ("theorems.holonomic_datum", "theorems.holonomic_datum_cited", "theorems.holonomic_datum_scleronomic",
+                 "theorems.holonomic_datum_remarks")
+ITEMS = {it.id: it for name in DATUM_MODULES for it in registered(name)}
 
 STATED_IDS = [
     "holonomic.constraint_model_definition", "calculus.c2_slice_submanifold_convention",
@@ -154,7 +158,8 @@ MUTATIONS = [
     ("intervals: 'not attained' forgotten", hd.check_interval_forms, "cited", dict(lower_types=("unbounded", "closed"))),
     ("C^k: x|x| claimed C²", hd.check_ck_maps, "cited", dict(claimed_class_of_x_abs_x=2)),
     ("C^k: wrong inverse chart", hd.check_ck_maps, "cited", dict(polynomial_chart=_inverse_wrong_chart())),
-    ("Jacobian transposed", hd.check_jacobian_and_gradient, "cited", dict(jacobian=lambda G, x: hd._jacobian(G, x).T)),
+    ("Jacobian transposed", hd.check_jacobian_and_gradient, "cited",
+     dict(jacobian=lambda G, x: hd._jacobian(G, x).T, randomized=False)),
     ("Jacobian wrong factor", hd.check_jacobian_and_gradient, "cited",
      dict(jacobian=lambda G, x: 2 * hd._jacobian(G, x), randomized=False)),
     ("regular value = Gröbner certificate", hd.check_regular_values, "cited",
@@ -166,7 +171,9 @@ MUTATIONS = [
     ("tangent space = row space", hd.check_tangent_space, "cited",
      dict(tangent_space=lambda J: [J.T], randomized=False)),
     ("smooth chart: a term dropped", hd.check_smooth_slice_charts, "cited",
-     dict(chart=lambda u, v, w: hd.slice_chart([sp.sqrt(1 - u[0]**2)], u, v, w))),
+     dict(chart=lambda u, v, w: hd.slice_chart([sp.sqrt(1 - u[0]**2)], u, v, w), randomized=False)),
+    ("smooth chart: φ shifted (a wrong derivative)", hd.check_smooth_slice_charts, "cited",
+     dict(chart=lambda u, v, w: hd.slice_chart([sp.sqrt(1 - u[0]**2 - u[1]**2) + u[0]], u, v, w), randomized=False)),
     ("IFT: derivative sign flipped", hd.check_parametrized_ift, "cited", dict(derivative_sign=1, sizes=((2, 1),))),
     ("level set: wrong dimension", hd.check_regular_level_set_submanifold, "cited",
      dict(dimension=lambda n, k: n, sizes=((2, 1),))),
@@ -182,13 +189,15 @@ MUTATIONS = [
      dict(consistency=_static_consistency, randomized=False)),
     ("slice chart: sign of φ flipped", hd.check_c2_slice_convention, "definition",
      dict(chart=_wrong_sign_chart, dims=((1, 1),))),
-    ("locus: derivative sign flipped (randomized part)", hd.check_instantaneous_locus_submanifold, "lemma",
-     dict(derivative_sign=1, proof_sizes=(), sizes=((2, 1),))),
+    ("locus: derivative sign flipped (matrix form, every size)", hd.check_instantaneous_locus_submanifold, "lemma",
+     dict(derivative_sign=1, proof_sizes=(), randomized=False)),
     ("dim V claimed at every (t,x) ∈ O", hd.check_virtual_displacement_dimension, "lemma", dict(locus_only=False)),
     ("dim V: wrong off-locus witness", hd.check_virtual_displacement_dimension, "lemma",
      dict(witness={"G": x1**3 - x1, "point": (Rational(1, 2), 0, 0)})),
     ("dim V = 3N − k + 1", hd.check_virtual_displacement_dimension, "lemma",
      dict(dimension=lambda n, k: n - k + 1, randomized=False)),
+    ("dim V: kernel parametrization with the wrong sign", hd.check_virtual_displacement_dimension, "lemma",
+     dict(kernel_sign=1, randomized=False)),
     ("residual reaction: different initial data", hd.check_residual_reaction_unselective, "remark",
      dict(second_motion=2 * t)),
     ("residual reaction: second curve off the locus", hd.check_residual_reaction_unselective, "remark",
@@ -199,14 +208,20 @@ MUTATIONS = [
      dict(closure=_forward_only_closure)),
     ("scleronomic: N = everything", hd.check_scleronomic_definition, "definition",
      dict(projection=_projection_onto_everything)),
-    ("G_t = 0 without the scleronomic hypothesis", hd.check_scleronomic_implies_Gt_vanishes, "lemma",
-     dict(scleronomic=False)),
     ("moving locus: regular presentation s − ut", hd.check_moving_locus_nonregular, "counterexample",
      dict(presentation=x1 - hd.u_speed * t)),
     ("moving locus: speed 0", hd.check_moving_locus_nonregular, "counterexample", dict(speed=0)),
     ("rank-regular rheonomic: L* = 0", hd.check_rank_regular_rheonomic, "counterexample", dict(L=0)),
     ("rank-regular rheonomic: connected window", hd.check_rank_regular_rheonomic, "counterexample",
      dict(window="connected")),
+    ("rank-regular rheonomic: a moving first piece of G", hd.check_rank_regular_rheonomic, "counterexample",
+     dict(first_piece=x1 + t - hd.T_star / 2)),
+    ("rescaling: λ' = P⁻¹λ in the matrix algebra", hd.check_rescaling_invariance, "lemma",
+     dict(symbolic_multiplier=lambda P, lam: P.I * lam, proof_sizes=(), randomized_sizes=())),
+    ("nonconsistent data: multiplier sign flipped (every size)", hd.check_nonconsistent_data_leave_locus, "remark",
+     dict(multiplier_sign=1, randomized=False)),
+    ("Jacobian: a wrong factor on generic maps only", hd.check_jacobian_and_gradient, "cited",
+     dict(jacobian=lambda G, x: hd._jacobian(G, x) * (1 if len(G) == 1 and len(x) == 3 else 2), randomized=False)),
     ("force branch: initial conditions claimed sufficient", hd.check_force_branch_vs_constrained_branch, "remark",
      dict(initial_conditions_suffice=True)),
     ("reaction power: sign flipped", hd.check_ideal_reaction_not_work_statement, "remark", dict(power_sign=1)),
@@ -225,12 +240,14 @@ def test_mutated_claim_is_refuted(label, verifier, kind, mutation):
 # mutations caught by a checked proof alone (the randomized parts switched off): a rejected proof is not a proof
 PROOF_MUTATIONS = [
     ("locus: derivative sign flipped in the proof", hd.check_instantaneous_locus_submanifold, "lemma",
-     dict(derivative_sign=1, proof_sizes=(1,), randomized=False)),
+     dict(derivative_sign=1, proof_sizes=(1,), randomized=False, matrix_form=False)),
     ("rescaling: λ' = ρλ in the proof", hd.check_rescaling_invariance, "lemma",
      dict(scalar_multiplier=lambda rho, lam: rho * lam, proof_sizes=(1,), randomized_sizes=())),
     ("rescaling: λ' = P⁻¹λ instead of P^-T λ in the proof", hd.check_rescaling_invariance, "lemma",
      dict(matrix_multiplier=lambda P, lam: P.LUsolve(lam), proof_sizes=(2,), randomized_sizes=())),
     ("rank loss: zero force, no contradiction", hd.check_rank_loss_degeneration, "remark", dict(force=0)),
+    ("G_t = 0 without the scleronomic hypothesis (P depends on t)", hd.check_scleronomic_implies_Gt_vanishes, "lemma",
+     dict(scleronomic=False, randomized=False)),
 ]
 
 
@@ -239,6 +256,40 @@ def test_mutated_proof_is_not_proved(label, verifier, kind, mutation):
     result = run(verifier, kind, **mutation)
     assert result.verdict == "inconclusive", result
     assert any(c.method == "proof script" and c.outcome == "inconclusive" for c in result.checks), result
+
+
+UPGRADED_TO_PROVED = ["holonomic.instantaneous_locus_c2_submanifold", "holonomic.virtual_displacement_space_dimension",
+                      "holonomic.scleronomic_implies_Gt_vanishes", "holonomic.scalar_rescaling_invariance",
+                      "holonomic.nonconsistent_data_leave_locus", "calculus.jacobian_matrix_and_gradient",
+                      "holonomic.rank_regular_rheonomic_with_Gt_zero", "calculus.embedded_submanifolds_slice_charts"]
+
+
+@pytest.mark.parametrize("item_id", UPGRADED_TO_PROVED)
+def test_symbolic_claims_decide_and_instances_only_support(item_id):
+    result = _true_run(item_id)
+    assert result.verdict == "proved", result
+    assert all(not c.claim for c in result.checks if c.method in ("randomized", "numerical")), result
+
+
+def test_a_failing_supporting_check_is_not_hidden():
+    # the numerical IFT check is supporting; with the sign flipped it fails, and the item is not proved
+    result = run(hd.check_instantaneous_locus_submanifold, "lemma", derivative_sign=1, proof_sizes=(), sizes=((2, 1),))
+    assert result.verdict in ("refuted", "error"), result
+
+
+def test_rank_regular_rheonomic_facts_follow_the_datum():
+    assert hd.restriction_to_window(sp.Piecewise((x1, (t > 0) & (t < hd.T_star)), (hd.L_star, True)), 0, hd.T_star) == x1
+    assert hd.restriction_to_window(sp.Piecewise((x1, (t > 0) & (t < hd.T_star)), (hd.L_star, True)),
+                                    2 * hd.T_star, 3 * hd.T_star) == hd.L_star
+    assert hd.restriction_to_window(sp.Piecewise((x1, t < 1), (0, True)), 0, 2) is None  # straddles: undecided
+    result = run(hd.check_rank_regular_rheonomic, "counterexample", first_piece=x1 * x1 + x2)
+    assert result.verdict == "proved", result  # another rank-regular time-independent piece is also a witness
+
+
+def test_presentation_proofs_reject_a_moving_locus():
+    for k in (1, 2):
+        assert all(r.status == "checked" for r in check_proof(hd.presentation_Gt_proof(k)))
+        assert any(r.status != "checked" for r in check_proof(hd.presentation_Gt_proof(k, scleronomic=False)))
 
 
 def test_refutations_carry_witnesses():

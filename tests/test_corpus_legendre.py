@@ -36,9 +36,9 @@ TRUE_CLAIMS = [
     (lg.HYPERREGULARITY_ID, ("defined",)),
     ("legendre.hyperregular_implies_regular", ("proved",)),
     ("legendre.regular_not_hyperregular", ("proved",)),
-    (lg.LOCAL_INVERSE_ID, ("proved", "confirmed")),
-    (lg.HAMILTON_ID, ("proved", "confirmed")),
-    (lg.MECHANICAL_ID, ("proved", "confirmed")),
+    (lg.LOCAL_INVERSE_ID, ("proved",)),
+    (lg.HAMILTON_ID, ("proved",)),
+    (lg.MECHANICAL_ID, ("proved",)),
     (lg.WITNESSES_ID, ("proved",)),
     (lg.SCOPE_ID, ("proved",)),
 ]
@@ -95,9 +95,9 @@ def test_necessity_witnesses_are_accepted():
 
 def test_the_checked_proofs_are_proofs():
     run = _true_run("legendre.hyperregular_implies_regular")
-    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved"]  # n = 1, 2
+    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]  # n = 1..3
     run = _true_run(lg.HAMILTON_ID)
-    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved"]
+    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]
 
 
 # ---------------------------------------------------------------------------
@@ -129,6 +129,12 @@ MUTATIONS = [
     ("mechanical: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=(1,))),
     ("mechanical: wrong inverse branch v = Kp", lg.MECHANICAL_ID,
      dict(branch_of=lambda K, p: K * p, samples=0, symbolic_sizes=(1,))),
+    ("mechanical, every n: wrong inverse branch v = Kp", lg.MECHANICAL_ID,
+     dict(branch_n=lambda K, p: K * p, samples=0, symbolic_sizes=())),
+    ("mechanical, every n: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=())),
+    ("local inverse: A adj A = 2 det A · I", lg.LOCAL_INVERSE_ID, dict(adjugate_factor=2, sizes=(2,), samples=3)),
+    ("local inverse: det(AB) = det A + det B", lg.LOCAL_INVERSE_ID,
+     dict(det_product=lambda A, B: A.det() + B.det(), sizes=(2,), samples=3)),
     ("witnesses: ½v² offered as not hyperregular", lg.WITNESSES_ID, dict(bounded=V**2 / 2)),
     ("scope: momentum transforms as A p", lg.SCOPE_ID, dict(transform=lambda A, p: A * p, matrix=[[1, 2], [0, 1]])),
 ]
@@ -140,7 +146,29 @@ def test_mutated_claim_is_refuted(label, item_id, claim):
     assert run.verdict == "refuted", run
 
 
+def test_every_n_and_supporting_checks():
+    """#95: the every-n MatrixSymbol identities are proved for every size; random SPD matrices (#95) and random
+    matrices (#93) only support the symbolic claims."""
+    run = _true_run(lg.MECHANICAL_ID)
+    every = [c for c in run.checks if c.name.startswith("every n:")]
+    assert len(every) == 5 and all(c.outcome == "proved" and "every size of n" in c.detail and c.claim for c in every)
+    for item_id in (lg.MECHANICAL_ID, lg.LOCAL_INVERSE_ID):
+        randomized = [c for c in _true_run(item_id).checks if c.method == "randomized"]
+        assert randomized and not any(c.claim for c in randomized)
+
+
+def test_scopes_and_trusted_results():
+    for item_id in (lg.CHART_ID, lg.MAP_ID, lg.HYPERREGULARITY_ID, "legendre.hyperregular_implies_regular",
+                    lg.LOCAL_INVERSE_ID, lg.HAMILTON_ID):
+        assert ITEMS[item_id].scope == "n <= 3", item_id
+    assert ITEMS[lg.MECHANICAL_ID].scope == ""
+    for item_id in (lg.LOCAL_INVERSE_ID, lg.REGULARITY_ID):
+        assert "calculus.inverse_function_theorem" in ITEMS[item_id].all_uses
+
+
 def test_broken_proofs_are_not_proved():
+    run = _run("legendre.hyperregular_implies_regular", identity_factor=2, sizes=(3,))
+    assert run.verdict not in ("proved", "confirmed"), run
     run = _run("legendre.hyperregular_implies_regular", identity_factor=2, sizes=(1,))
     assert run.verdict not in ("proved", "confirmed"), run
     assert _outcomes(run, "v(t, q, 𝓛_v(t, q, w)) = w") == ["inconclusive"]
@@ -174,8 +202,6 @@ def test_bad_inputs_raise_clear_errors():
         lg.is_regular(V**2, [Q], t, at={V1: 0}, v=[V])
     with pytest.raises(ValueError, match="as many momenta"):
         lg.hamilton_equations(P**2, [Q, Q1], [P], t)
-    with pytest.raises(ValueError, match="n = 1, 2"):
-        lg.hyperregular_implies_regular_proof(3)
 
 
 def test_is_regular_decisions_and_witnesses():
@@ -247,3 +273,17 @@ def test_regularity_of_quadratic_forms_is_det_nonzero(B):
     q, v, _ = lg._chart_symbols(n)
     L = sp.expand((Matrix(v).T * K * Matrix(v))[0, 0] / 2)
     assert bool(lg.is_regular(L, q, t, v=v)) == (K.det() != 0)
+
+
+def test_every_n_wrong_variants_are_not_proved():
+    """The every-n identities of #95 reject wrong variants; the symmetry of K = M + Mᵀ is what 𝓛_v = Kv needs."""
+    from checker.checks import Checks
+    c = Checks()
+    V_, D_, K_, M_ = lg.V_N, lg.D_N, lg.K_N, lg.M_N
+
+    def slope(K):
+        return lg.scalar_form(lg.matrix_derivative((V_.T * K * V_) / 2, lg._direction_rule(V_, D_)).doit())
+    assert c.identity("𝓛_v = Kv", slope(K_), lg.scalar_form(D_.T * K_ * V_)).outcome == "proved"
+    assert c.identity("𝓛_v = 2Kv", slope(K_), lg.scalar_form(2 * D_.T * K_ * V_)).outcome == "refuted"
+    assert c.identity("non-symmetric M: 𝓛_v = Mv", slope(M_), lg.scalar_form(D_.T * M_ * V_)).outcome == "refuted"
+    assert c.identity("K⁻¹(Kv) = 2v", K_.I * (K_ * V_), 2 * V_).outcome == "refuted"

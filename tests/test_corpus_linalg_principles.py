@@ -156,9 +156,24 @@ MUTATIONS = [
      dict(mass_factor=2, rows=(1,), derivation_rows=())),
     ("dalembert: normals as displacements", cp.check_lagrange_dalembert_equations, "definition",
      dict(virtual_displacements=_constraint_normals, rows=(1,), derivation_rows=())),
+    ("dalembert: reaction sign (first variation)", cp.check_lagrange_dalembert_equations, "definition",
+     dict(reaction_sign=-1, rows=(), derivation_rows=())),
     ("vakonomic: dropped offset b", cp.check_vakonomic_augmented_variation, "definition", dict(include_offset=False)),
-    ("holonomic agree: identity sign", cp.check_holonomic_prescriptions_agree, "remark", dict(identity_sign=-1)),
-    ("holonomic agree: λ = +μ̇", cp.check_holonomic_prescriptions_agree, "remark", dict(multiplier_relation_sign=1)),
+    ("vakonomic: μ-variation sign", cp.check_vakonomic_augmented_variation, "definition", dict(constraint_sign=-1)),
+    ("vakonomic: boundary term sign", cp.check_vakonomic_augmented_variation, "definition", dict(boundary_sign=-1)),
+    ("vakonomic: dropped curl term", cp.check_vakonomic_augmented_variation, "definition", dict(include_curl=False)),
+    ("vakonomic: d'Alembert equations offered as vakonomic", cp.check_vakonomic_augmented_variation, "definition",
+     dict(equations=cp.dalembert_equations)),
+    ("holonomic agree: identity sign", cp.check_holonomic_prescriptions_agree, "remark",
+     dict(identity_sign=-1, sizes=((2, 1),))),
+    ("holonomic agree: λ = +μ̇", cp.check_holonomic_prescriptions_agree, "remark",
+     dict(multiplier_relation_sign=1, sizes=((2, 1),))),
+    ("holonomic agree: λ = +μ̇ (symbolic n, k only)", cp.check_holonomic_prescriptions_agree, "remark",
+     dict(multiplier_relation_sign=1, sizes=())),
+    ("multiplier wrong factor, symbolic dimension", la.check_annihilator_lemma, "cited",
+     dict(symbolic_multiplier=lambda A, l: 2 * sp.Inverse(A * A.T) * A * l, symbolic_sizes=())),
+    ("multiplier without the Gram inverse, symbolic dimension", la.check_annihilator_lemma, "cited",
+     dict(symbolic_multiplier=lambda A, l: A * l, symbolic_sizes=())),
     ("differ: μ = 0 at the state", cp.check_nonholonomic_prescriptions_differ, "remark", dict(state_mu=0)),
     ("differ: curve off the constraint", cp.check_nonholonomic_prescriptions_differ, "remark",
      dict(curve=(0, cp.t, cp.t))),
@@ -183,13 +198,32 @@ BROKEN_PROOFS = {
 }
 
 
+#: mutations whose supporting randomized cross-check fails too: the run is an ``error`` (a supporting check failed),
+#: and a claim check must be refuted
+SUPPORTING_ALSO_FAILS = {"inner product indefinite", "multiplier wrong factor", "first variation: endpoints not fixed"}
+
+
 @pytest.mark.parametrize("label, verifier, kind, claim", MUTATIONS, ids=[m[0] for m in MUTATIONS])
 def test_mutated_claim_is_refuted(label, verifier, kind, claim):
     run = _verdict(verifier, kind, **claim)
-    assert run.verdict == "refuted", run
+    if label in SUPPORTING_ALSO_FAILS:
+        assert run.verdict == "error" and any(c.claim and c.outcome == "refuted" for c in run.checks), run
+    else:
+        assert run.verdict == "refuted", run
     if label in BROKEN_PROOFS:
         outcomes = _outcome(run, BROKEN_PROOFS[label])
         assert all(o != "proved" for o in outcomes), run
+
+
+def test_symbolic_dimension_chain_rejects_a_wrong_norm_identity():
+    assert run_verifier(la.check_annihilator_symbolic_dimension, norm_factor=2).verdict == "refuted"
+
+
+def test_annihilator_lemma_is_proved_for_symbolic_dimension_and_the_sampling_only_supports():
+    run = _true_run(la.check_annihilator_lemma, "cited")
+    symbolic = [c for c in run.checks if c.name.startswith(("(1)", "(2)", "(3)", "(4)", "(5)"))]
+    assert len(symbolic) == 5 and all(c.outcome == "proved" and c.claim for c in symbolic)
+    assert all(not c.claim for c in run.checks if c.method == "randomized")
 
 
 def test_annihilator_proof_with_wrong_multiplier_is_not_proved():
@@ -264,3 +298,25 @@ def test_items_registered_with_catalogue_ids(module):
         assert items["terminology.semiholonomic"].verifier is None
         assert "linalg.annihilator_of_kernel_transpose_multiple" in \
             items["constraints.lagrange_dalembert_equations"].proof_uses
+
+
+def test_variational_items_cite_the_fundamental_lemma():
+    from checker.items import find
+    from theorems.analytic_facts import FUNDAMENTAL_LEMMA
+    for item_id in ("constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
+                    "lagrangian.time_dependent_chart_action_first_variation"):
+        assert FUNDAMENTAL_LEMMA in find(item_id).all_uses, item_id
+
+
+def test_vakonomic_check_does_not_call_euler_lagrange_on_the_augmented_lagrangian(monkeypatch):
+    # the first variations are computed by differentiating in ε: euler_lagrange enters only for EL(L) itself
+    calls = []
+    original = cp.euler_lagrange
+
+    def spy(L, q, t):
+        calls.append(L)
+        return original(L, q, t)
+    monkeypatch.setattr(cp, "euler_lagrange", spy)
+    run = run_verifier(cp.check_vakonomic_augmented_variation, kind="definition", profile="quick")
+    assert run.verdict == "defined", run
+    assert len(calls) == 1 and not any(f.func.__name__.startswith("mu") for f in calls[0].atoms(sp.Function))

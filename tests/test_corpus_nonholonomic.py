@@ -3,6 +3,7 @@ import pytest
 import sympy as sp
 
 from checker import run_verifier
+from checker.items import find
 import theorems.frobenius as frob
 import theorems.yxz as yxz
 import theorems.zxy as zxy
@@ -18,7 +19,7 @@ def verdict(fn, **kw):
 
 @pytest.mark.parametrize("fn, expected", [
     (zxy.check_laws, "proved"),
-    (zxy.check_differ, "confirmed"),  # the mpmath integration is numerical evidence
+    (zxy.check_differ, "proved"),  # the mpmath integration is supporting numerical evidence
     (zxy.check_scope_remarks, "proved"),
     (zxy.check_solution_sets, "proved"),
     (zxy.check_not_tangent_to_level_sets, "proved"),
@@ -27,6 +28,7 @@ def verdict(fn, **kw):
     (yxz.check_dalembert, "proved"),
     (yxz.check_vakonomic, "proved"),
     (frob.check_frobenius_easy_directions, "confirmed"),  # the converse is only exercised on an instance
+    (frob.check_rho_dphi_condition, "proved"),
 ])
 def test_items_hold_as_stated(fn, expected):
     assert verdict(fn) == expected
@@ -37,10 +39,17 @@ def test_seed_001_false_statement_is_refuted_and_true_for_other_data():
     assert run.verdict == "refuted"
     refuted = [c for c in run.checks if c.outcome == "refuted"]
     assert refuted and all("vakonomic" in c.name for c in refuted)
-    # the witness satisfies the hypotheses: the d'Alembert checks are proved
+    # the witness satisfies the hypotheses: the d'Alembert checks and each hypothesis check are proved
     assert all(c.outcome == "proved" for c in run.checks if "d'Alembert motion" in c.name)
-    # with the consistent datum (0, 1, 0) the inclusion does hold: the verifier is not hard-wired to refute
-    assert verdict(zxy.check_every_dalembert_motion_is_vakonomic, a=0, b=1) == "proved"
+    hypotheses = [c for c in run.checks if c.name.startswith("hypothesis ")]
+    assert {c.name.split(":")[0] for c in hypotheses} == {f"hypothesis {a.id}" for a in find(
+        "nonholonomic.zxy_dalembert_motions_are_vakonomic").assumes}
+    assert all(c.outcome == "proved" for c in hypotheses)
+    # with the consistent datum (0, 1, 0) the inclusion does hold: the verifier is not hard-wired to refute;
+    # that witness violates the seed's data, and the predicate of the hypothesis says so
+    other = run_verifier(zxy.check_every_dalembert_motion_is_vakonomic, a=0, b=1)
+    assert all(c.outcome == "proved" for c in other.checks if "vakonomic" in c.name)
+    assert [c.outcome for c in other.checks if "seed_initial_data" in c.name] == ["refuted"]
 
 
 @pytest.mark.parametrize("mutation", [
@@ -58,7 +67,10 @@ def test_laws_reject_mutations(mutation):
     dict(closed_form={x: -t}),  # flipped sign
 ])
 def test_counterexample_rejects_wrong_closed_forms(mutation):
-    assert verdict(zxy.check_differ, **mutation) == "refuted"
+    run = run_verifier(zxy.check_differ, **mutation)
+    # a claim check is refuted (the supporting numerical cross-check disagrees too, which makes the run an error)
+    assert run.verdict in ("refuted", "error")
+    assert any(c.outcome == "refuted" and c.claim for c in run.checks)
 
 
 def test_not_vakonomic_proof_fails_for_data_whose_motion_is_vakonomic():
@@ -66,8 +78,20 @@ def test_not_vakonomic_proof_fails_for_data_whose_motion_is_vakonomic():
     assert run.verdict == "inconclusive" and "contradiction" in run.checks[0].detail
 
 
-def test_scope_remark_rejects_a_non_elementary_closed_form():
-    assert verdict(zxy.check_scope_remarks, closed_form={y: sp.erf(t)}) == "refuted"
+@pytest.mark.parametrize("mutation", [
+    dict(closed_form={y: sp.erf(t)}),  # not elementary (and not the motion)
+    dict(closed_form={y: sp.asinh(2 * t)}),  # wrong factor
+    dict(closed_form={z: t**2 / 2}),  # elementary, but not the motion
+])
+def test_scope_remark_rejects_wrong_closed_forms(mutation):
+    assert verdict(zxy.check_scope_remarks, **mutation) == "refuted"
+
+
+def test_scope_remark_checks_are_about_the_counterexample():
+    run = run_verifier(zxy.check_scope_remarks)
+    names = [c.name for c in run.checks]
+    assert any("solves" in n for n in names) and any("seed_initial_data" in n for n in names)
+    assert any("vakonomic z-equation" in n for n in names)
 
 
 def test_solution_sets_reject_a_wrong_vakonomic_family():
@@ -119,9 +143,26 @@ def test_vakonomic_rejects_mutations(mutation):
 
 def test_frobenius_rejects_a_form_that_is_not_rho_dphi():
     def not_exact(rho, phi, coords):
-        return [rho * phi.diff(coords[0]), phi.diff(coords[1]), rho * phi.diff(coords[2])]
-    assert verdict(frob.check_frobenius_easy_directions, one_form=not_exact) == "refuted"
+        return [rho * phi.diff(coords[0]), phi.diff(coords[1])] + [rho * phi.diff(c) for c in coords[2:]]
+
+    def squared(rho, phi, coords):
+        return [rho * phi.diff(c) ** 2 for c in coords]
+    assert verdict(frob.check_rho_dphi_condition, one_form=not_exact) == "refuted"
+    assert verdict(frob.check_rho_dphi_condition, one_form=squared) == "refuted"
     assert verdict(frob.check_frobenius_easy_directions, bracket_sign=-1) == "refuted"
+
+
+def test_frobenius_split_and_citations():
+    from checker.items import find
+    from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, SCHWARZ
+    easy = find(frob.RHO_DPHI_ID)
+    assert easy.kind == "theorem" and SCHWARZ in easy.uses
+    assert frob.RHO_DPHI_ID in find(frob.FROBENIUS_ID).uses
+    for item_id in ("nonholonomic.yxz_one_form_not_integrable", "velocity_constraint.zxy_not_holonomic_equivalent",
+                    "constraints.linear_velocity_not_automatically_integrable"):
+        assert frob.RHO_DPHI_ID in find(item_id).all_uses and frob.FROBENIUS_ID not in find(item_id).all_uses
+    assert {PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ} <= set(find(zxy.DIFFER_ID).uses)
+    assert PICARD_LINDELOF in find("velocity_constraint.zxy_dalembert_set_not_in_vakonomic_set").uses
 
 
 def test_nonzero_offset_breaks_the_time_independence_step():

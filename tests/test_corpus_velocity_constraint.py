@@ -28,7 +28,13 @@ from theorems.holonomic_datum import HolonomicConstraintDatum, mass_operator
 from theorems.linalg import transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, rational_matrices
 
-ITEMS = {it.id: it for it in registered("theorems.velocity_constraint")}
+import theorems.velocity_constraint_cited  # noqa: E402,F401  (topic modules of theorems.velocity_constraint)
+import theorems.velocity_constraint_multipliers  # noqa: E402,F401
+import theorems.velocity_constraint_remarks  # noqa: E402,F401
+
+MODULES = ("theorems.velocity_constraint", "theorems.velocity_constraint_multipliers",
+           "theorems.velocity_constraint_remarks", "theorems.velocity_constraint_cited")
+ITEMS = {it.id: it for module in MODULES for it in registered(module)}
 t, x1, x2, x3 = vc.t, vc.x1, vc.x2, vc.x3
 R3 = (x1, x2, x3)
 
@@ -218,9 +224,9 @@ MUTATIONS = [
     ("affine: v0 sign flipped", "velocity_constraint.admissible_velocities_affine",
      dict(particular=lambda A, b: -vc.particular_admissible_velocity(A, b), samples=0)),
     ("affine: dimension 3N − k' + 1", "velocity_constraint.admissible_velocities_affine",
-     dict(dimension=lambda n, k: n - k + 1, sizes=((1, 3),), samples=5)),
+     dict(dimension=lambda n, k: n - k + 1, sizes=((1, 3),), samples=0)),
     ("affine: row space as directions", "velocity_constraint.admissible_velocities_affine",
-     dict(directions=lambda A, b=None: [A.T[:, i] for i in range(A.rows)], sizes=((1, 3),), samples=5)),
+     dict(directions=lambda A, b=None: [A.T[:, i] for i in range(A.rows)], sizes=((1, 3),), samples=0)),
     ("affine: rank hypothesis dropped", "velocity_constraint.admissible_velocities_affine",
      dict(rank_hypothesis=False, sizes=(), samples=0)),
     ("curve: b dropped from the law", "velocity_constraint.kinematically_admissible_curve", dict(decide=_ignoring_b)),
@@ -265,12 +271,52 @@ MUTATIONS = [
      dict(apply=lambda A, v: A * v + sp.ones(A.rows, 1), symbolic=False)),
     ("GL: (AB)⁻¹ = A⁻¹B⁻¹", "linalg.general_linear_group",
      dict(inverse_of_product=lambda A, B: A.LUsolve(B.LUsolve(sp.eye(A.rows))), samples=0)),
+    # the every-size (symbolic shape) claims: a wrong formula must be refuted there alone
+    ("affine (every size): v0 = +Aᵀ(AAᵀ)⁻¹b", "velocity_constraint.admissible_velocities_affine",
+     dict(v0_formula=lambda A, b: A.T * (A * A.T).I * b, sizes=(), samples=0)),
+    ("affine (every size): v0 = −Aᵀb (no Gram inverse)", "velocity_constraint.admissible_velocities_affine",
+     dict(v0_formula=lambda A, b: -A.T * b, sizes=(), samples=0)),
+    ("affine (every size): dimension 3N − k' − 1", "velocity_constraint.admissible_velocities_affine",
+     dict(dimension=lambda n, k: n - k - 1, sizes=(), samples=0)),
+    ("multiplier (every size): μ = 2(AAᵀ)⁻¹AR", "velocity_constraint.multiplier_form",
+     dict(multiplier_formula=lambda A, R: 2 * (A * A.T).I * A * R, sizes=(), samples=0)),
+    ("multiplier (every size): μ = AR (no Gram inverse)", "velocity_constraint.multiplier_form",
+     dict(multiplier_formula=lambda A, R: A * R, sizes=(), samples=0)),
+    ("re-presentation (every size): μ' = ρμ", "velocity_constraint.re_presentation_invariance",
+     dict(transform_formula=lambda rho, mu: rho * mu, sizes=(), samples=0, datum_instance=False)),
+    ("re-presentation (every size): μ' = ρ⁻¹μ", "velocity_constraint.re_presentation_invariance",
+     dict(transform_formula=lambda rho, mu: rho.I * mu, sizes=(), samples=0, datum_instance=False)),
+    ("scope (every size): zero-row factor s", "velocity_constraint.scope_exclusions",
+     dict(zero_row_factor=lambda s: s, samples=0)),
+    ("GL (every size): (AB)⁻¹ = A⁻¹B⁻¹", "linalg.general_linear_group",
+     dict(inverse_of_product_formula=lambda A, B: A.I * B.I, samples=0)),
 ]
 
 @pytest.mark.parametrize("label, item_id, claim", MUTATIONS, ids=[m_[0] for m_ in MUTATIONS])
 def test_mutated_claim_is_refuted(label, item_id, claim):
     run = _run(item_id, **claim)
     assert run.verdict == "refuted", run
+
+
+EVERY_SIZE_ITEMS = ["velocity_constraint.admissible_velocities_affine", "velocity_constraint.multiplier_form",
+                    "velocity_constraint.re_presentation_invariance", "velocity_constraint.scope_exclusions",
+                    "linalg.general_linear_group"]
+
+
+@pytest.mark.parametrize("item_id", EVERY_SIZE_ITEMS)
+def test_proved_for_every_size_and_randomized_checks_only_support(item_id):
+    """The statement is decided by identities of symbolic shape proved for every size; no randomized check is a claim."""
+    run = _true_run(item_id)
+    assert run.verdict == "proved", run
+    every = [c for c in run.checks if c.claim and "reduces to the zero matrix for every size" in c.detail]
+    assert every and all(c.outcome == "proved" for c in every), run
+    assert all(not c.claim for c in run.checks if c.method == "randomized"), run
+
+
+def test_mass_operator_scope_and_symbolic_sylvester():
+    run = _true_run("definition.configuration_domain_mass_operator")
+    assert run.verdict == "proved" and ITEMS["definition.configuration_domain_mass_operator"].scope == "N <= 3"
+    assert _outcomes(run, "𝖬 is symmetric positive definite for every positive") == ["proved"] * 3
 
 
 def test_wrong_multiplier_law_breaks_the_symbolic_identity():
@@ -285,6 +331,14 @@ def test_wrong_multiplier_law_breaks_the_symbolic_identity():
 def test_dropped_rank_hypothesis_in_the_multiplier_lemma_is_seen_by_the_random_part():
     run = _run("velocity_constraint.multiplier_form", rank_hypothesis=False, sizes=(), samples=8)
     assert _outcomes(run, "R ⟂ ker A ⇔") == ["refuted"]
+    assert run.verdict in ("refuted", "error")  # a refuted supporting check is an error of the item
+
+
+def test_randomized_support_sees_a_wrong_direction_basis():
+    """The supporting random instances still catch a wrong toolkit (the item is then an error, not proved)."""
+    run = _run("velocity_constraint.admissible_velocities_affine",
+               directions=lambda A, b=None: [A.T[:, i] for i in range(A.rows)], sizes=(), samples=5, every_size=False)
+    assert _outcomes(run, "Av + b = 0 is solvable") == ["refuted"] and run.verdict == "error"
 
 
 # ---------------------------------------------------------------------------
@@ -405,3 +459,24 @@ def test_hypothesis_predicates():
     assert not vc.H_CONSTANT_RANK.holds_for(Matrix([[1, 0, 0], [2, 0, 0]]))
     assert vc.H_RHO_INVERTIBLE.holds_for(Matrix([[1, 2], [3, 4]]))
     assert not vc.H_RHO_INVERTIBLE.holds_for(Matrix([[1, 2], [2, 4]]))
+
+
+def test_topic_modules_keep_names_importable_and_sizes_small():
+    import pathlib
+    for name in ("check_multiplier_form", "check_re_presentation", "check_scope_exclusions", "check_holonomic_to_velocity",
+                 "check_mass_operator", "check_linear_map", "check_general_linear_group", "DUPLICATED_ROWS"):
+        assert callable(getattr(vc, name)) or name == "DUPLICATED_ROWS"
+    root = pathlib.Path(vc.__file__).parent
+    for path in root.glob("velocity_constraint*.py"):
+        assert len(path.read_text().splitlines()) <= 1000, path
+
+
+def test_wrong_inverse_of_the_derivative_is_refuted():
+    """The continuity argument (inverse function theorem) rests on DΦ being invertible with the stated inverse."""
+    from checker.checks import Checks
+    from theorems.velocity_constraint_matrix_algebra import check_inverse_continuity_every_size
+    true, wrong = Checks(), Checks()
+    check_inverse_continuity_every_size(true)
+    check_inverse_continuity_every_size(wrong, inverse_derivative=lambda G0, H0, u, w: G0.I * w)
+    assert all(c.outcome == "proved" for c in true.checks)
+    assert [c.outcome for c in wrong.checks if c.name.startswith("DΦ(G0, H0)∘L")] == ["refuted"]

@@ -85,3 +85,69 @@ def test_shape_helpers():
     assert shape_symbols(G * x) == [k, n]
     assert concrete_sizes([n])[0] == {n: 1}
     assert at_sizes(G, {k: 2, n: 3}).shape == (2, 3)
+
+
+# --- the noncommutative normal form: differential fuzzing against exact evaluation at fixed sizes ----------
+
+from checker.matrix_shapes import noncommutative_zero  # noqa: E402
+
+kk = sympy.Symbol("k", integer=True, positive=True)
+AA = sympy.MatrixSymbol("A", kk, n)      # k×n, rank k at random entries when k <= n
+HH = sympy.Inverse(AA * AA.T)            # k×k
+PP = sympy.Identity(n) - AA.T * HH * AA  # the projector onto ker A
+
+SQUARE_LETTERS = [B, B.T, PP, AA.T * HH * AA, sympy.Identity(n), 2 * B + PP]
+
+
+@st.composite
+def square_words(draw, depth=3):
+    """Random n×n expressions from products, sums, transposes and scalar multiples of the letters."""
+    if depth == 0 or draw(st.booleans()):
+        return draw(st.sampled_from(SQUARE_LETTERS))
+    kind = draw(st.sampled_from(["mul", "add", "T", "scale"]))
+    a = draw(square_words(depth=depth - 1))
+    if kind == "T":
+        return a.T
+    if kind == "scale":
+        return draw(st.sampled_from([-1, 2, sympy.Rational(1, 3)])) * a
+    b = draw(square_words(depth=depth - 1))
+    return a * b if kind == "mul" else a + b
+
+
+def _numeric(expr, size_k=2, size_n=3, seed=0):
+    import random
+    rnd = random.Random(seed)
+    values = {AA: sympy.Matrix(size_k, size_n, lambda i, j: rnd.randint(-4, 4)),
+              B: sympy.Matrix(size_n, size_n, lambda i, j: rnd.randint(-4, 4))}
+    while values[AA].rank() < size_k:
+        values[AA] = sympy.Matrix(size_k, size_n, lambda i, j: rnd.randint(-4, 4))
+    concrete = expr.subs({kk: size_k, n: size_n})
+    concrete = concrete.xreplace({sympy.MatrixSymbol("A", size_k, size_n): sympy.ImmutableMatrix(values[AA]),
+                                  sympy.MatrixSymbol("B", size_n, size_n): sympy.ImmutableMatrix(values[B])})
+    return sympy.Matrix(concrete.doit())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(square_words(), square_words())
+def test_the_normal_form_never_calls_a_nonzero_difference_zero(e1, e2):
+    if noncommutative_zero(e1 - e2):
+        for seed in range(2):
+            assert _numeric(e1 - e2, seed=seed).is_zero_matrix, (e1, e2)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(square_words(), square_words(), square_words())
+def test_true_rewritings_are_proved_for_every_size(a, b, c):
+    # distributivity, associativity, transpose of a product, P² = P, H·A·Aᵀ = I inserted, scalars pulled out
+    assert noncommutative_zero(a * (b + c) - (a * b + a * c))
+    assert noncommutative_zero((a * b).T - b.T * a.T)
+    assert noncommutative_zero(a * PP * PP * b - a * PP * b)
+    assert noncommutative_zero(a * AA.T * HH * AA * AA.T * HH * AA - a * AA.T * HH * AA)
+    assert noncommutative_zero(sympy.Inverse(3 * AA * AA.T) - HH / 3)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(square_words(), square_words())
+def test_a_commuted_product_is_proved_only_when_it_is_true(a, b):
+    if noncommutative_zero(a * b - b * a):
+        assert _numeric(a * b - b * a).is_zero_matrix

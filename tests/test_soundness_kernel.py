@@ -255,7 +255,7 @@ RANK = {"proved": 0, "confirmed": 1}
 @st.composite
 def dags(draw):
     n = draw(st.integers(2, 8))
-    kinds = draw(st.lists(st.sampled_from(["lemma", "definition", "theorem"]), min_size=n, max_size=n))
+    kinds = draw(st.lists(st.sampled_from(["lemma", "definition", "theorem", "cited"]), min_size=n, max_size=n))
     edges = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=14))
     verdicts = draw(st.lists(st.sampled_from(["proved", "confirmed", "refuted", "inconclusive", "defined", "stated"]),
                              min_size=n, max_size=n))
@@ -281,6 +281,16 @@ def test_established_verdict_is_the_brute_force_minimum_over_all_ancestors(dag):
                 seen.add(j)
                 stack.extend(uses[j])
         return seen
+
+    def below_trusted(i):  # reached from i without entering a cited item (independent search)
+        seen, stack = set(), [j for j in uses[i] if kinds[j] != "cited"]
+        while stack:
+            j = stack.pop()
+            if j not in seen:
+                seen.add(j)
+                stack.extend(m for m in uses[j] if kinds[m] != "cited")
+        return seen
+
     for i in range(n):
         own, deps = verdicts[i], below(i)
         bad = [j for j in deps if verdicts[j] not in ("proved", "confirmed", "defined", "stated")]
@@ -291,10 +301,12 @@ def test_established_verdict_is_the_brute_force_minimum_over_all_ancestors(dag):
             assert got == "unsupported"
             assert sorted(results[f"n{i}"].blocked_by) == sorted(f"n{j} ({verdicts[j]})" for j in bad)
         elif own == "proved":
-            weakest = max((RANK.get(verdicts[j], 0) for j in deps), default=0)
+            # a trusted result (cited) is an axiom: neither it nor what lies only below it lowers a proof
+            weakest = max((RANK.get(verdicts[j], 0) for j in below_trusted(i)), default=0)
             assert got == ("confirmed" if weakest else "proved")
         else:
             assert got == own
+
 
 
 def test_a_definition_passes_on_a_confirmed_lemma_below_it():
@@ -305,6 +317,31 @@ def test_a_definition_passes_on_a_confirmed_lemma_below_it():
                "thm": ItemResult("thm", "proved")}
     propagate(build(items), results)
     assert results["thm"].graph_verdict == "confirmed"
+
+
+def test_a_trusted_result_is_an_axiom_but_a_refuted_one_still_blocks():
+    items = [Item("lem", "lemma", "x", "", "", verifier=lambda c: None),
+             Item("trusted", "cited", "x", "", "", uses=("lem",), verifier=lambda c: None),
+             Item("thm", "theorem", "x", "", "", uses=("trusted",), verifier=lambda c: None),
+             Item("thm2", "theorem", "x", "", "", uses=("trusted", "lem"), verifier=lambda c: None)]
+    results = {"lem": ItemResult("lem", "confirmed"), "trusted": ItemResult("trusted", "confirmed"),
+               "thm": ItemResult("thm", "proved"), "thm2": ItemResult("thm2", "proved")}
+    propagate(build(items), results)
+    assert results["thm"].graph_verdict == "proved"       # proved relative to the trusted result
+    assert results["thm2"].graph_verdict == "confirmed"   # but it also uses the confirmed lemma directly
+    assert results["trusted"].graph_verdict == "confirmed"
+    assert "trusted" in build(items).rests_on("thm")["trusted results"]
+    results = {"lem": ItemResult("lem", "refuted"), "trusted": ItemResult("trusted", "confirmed"),
+               "thm": ItemResult("thm", "proved"), "thm2": ItemResult("thm2", "proved")}
+    propagate(build(items), results)
+    assert results["thm"].graph_verdict == "unsupported"
+
+
+def test_an_item_scope_is_printed_with_its_verdict():
+    it = Item("s.scoped", "theorem", "x", "", "", verifier=lambda c: None, scope="n <= 3")
+    assert it.verdict_line("proved") == "proved (n <= 3)"
+    assert it.verdict_line("refuted") == "refuted"
+    assert Item("s.plain", "theorem", "x", "", "").verdict_line("proved") == "proved"
 
 
 # --- class 3: hypothesis steps name the item's assumptions ------------------------------------

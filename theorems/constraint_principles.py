@@ -10,9 +10,11 @@ This file contains
   ``A q̇ + b = 0`` (the offset ``b`` does not enter), and the definition
   ``constraints.linear_velocity_constraint_chetaev``;
 * the definitions ``constraints.lagrange_dalembert_equations`` and
-  ``constraints.vakonomic_augmented_variation`` (checked against :mod:`theorems.variational`);
+  ``constraints.vakonomic_augmented_variation``: the toolkit's equations (:mod:`theorems.variational`) are checked
+  against first variations computed directly (d/dε of the Lagrangian along q + εη, μ + εν), which the cited
+  fundamental lemma turns into the pointwise equations;
 * the remarks ``constraints.holonomic_dalembert_vakonomic_agree`` (``λ = −μ̇`` for holonomic
-  constraints, with a checked proof), ``constraints.nonholonomic_prescriptions_differ_generally``,
+  constraints, with a checked proof, for n ≤ 3; the multiplier correspondence for symbolic n), ``constraints.nonholonomic_prescriptions_differ_generally``,
   ``constraints.linear_velocity_not_automatically_integrable`` and the text items
   ``terminology.semiholonomic`` and ``external.goldstein_classical_mechanics``.
 
@@ -30,7 +32,8 @@ from sympy import Function, Matrix, Symbol
 from checker import Proof, cited, definition, remark, stated
 from checker.randomized import OutsideDomain
 from checker.symbolic import jet_normalize
-from theorems.frobenius import exterior_derivative, satisfies_frobenius_condition, wedge_one_two
+from theorems.analytic_facts import FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM, SCHWARZ
+from theorems.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
 from theorems.variational import dalembert_equations, euler_lagrange, solve_multipliers, vakonomic_equations
@@ -160,6 +163,15 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
                    jet_normalize(integration_by_parts), scope=scope)
     check.identity("euler_lagrange(L) = d/dt L_v − L_q", Matrix(euler_lagrange(on_path, q, t)),
                    el_sign * Matrix([L_v[i].diff(t) - L_q[i] for i in range(n)]), scope=scope)
+    # δS = ∫_a^b (first variation) dt = ∫_a^b (L_q − d/dt L_v)·η dt + [L_v·η]_a^b (fundamental theorem of calculus,
+    # cited); the bracket vanishes for fixed endpoints
+    a, b = sympy.symbols("a b", real=True)
+    boundary = euclidean_inner_product(L_v, eta)
+    bracket = boundary.subs(t, b) - boundary.subs(t, a)
+    fixed = {e.subs(t, end): 0 for e in eta for end in (a, b)} if endpoints_fixed else {}
+    check.identity("[L_v·η]_a^b = 0 when η(a) = η(b) = 0: δS = ∫_a^b (L_q − d/dt L_v)·η dt", bracket.subs(fixed), 0,
+                   scope=scope + ", endpoints a, b",
+                   context="∫_a^b d/dt(L_v·η) dt = [L_v·η]_a^b by the fundamental theorem of calculus")
 
     strategy, (T, Q, W) = _first_variation_instances(n)
 
@@ -178,6 +190,11 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
         antiderivative = sympy.Poly(sympy.expand(first_variation - el_form), t).integrate()
         return antiderivative.eval(1) - antiderivative.eval(0)
 
+    with check.supporting():  # exact integration on polynomial instances: a cross-check of the symbolic argument above
+        _integrated_first_variation(check, strategy, integrated, endpoints_fixed, n)
+
+
+def _integrated_first_variation(check, strategy, integrated, endpoints_fixed, n):
     check.property("δS = ∫_0^1 (L_q − d/dt L_v)·η dt for η(0) = η(1) = 0", strategy, integrated, samples=10,
                    describe=lambda inst: {"L": sympy.sstr(inst[0]), "q": [sympy.sstr(p) for p in inst[1]],
                                           "eta/(t(t-1))" if endpoints_fixed else "eta":
@@ -197,7 +214,7 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
                  r"Euler--Lagrange operator is $EL(\mathcal L) = \frac{d}{dt}\mathcal L_v - \mathcal L_q$.",
        source="cited: 001 'A time-dependent Lagrangian chart, its action functional and its fixed-endpoint first "
               "variations'",
-       uses=["linalg.euclidean_inner_product"])
+       uses=["linalg.euclidean_inner_product", FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM])
 def _(check):
     check_first_variation(check)
 
@@ -367,8 +384,13 @@ def _(check):
 
 def check_lagrange_dalembert_equations(check, *, reaction_sign=1, potential_sign=1, mass_factor=1,
                                        virtual_displacements=chetaev_virtual_displacements, rows=(1, 2),
-                                       derivation_rows=(1,)):
+                                       derivation_rows=(1,), variation_rows=(1,)):
     """``dalembert_equations`` for ``L = ½m|q̇|² − V(q)`` give ``m q̈ + ∇V = Aᵀλ``; the reaction does no virtual work.
+
+    For ``k`` in ``variation_rows`` and a generic ``L(t, q, q̇)``: the first variation of L, computed by differentiating
+    ``L(t, q + εη, q̇ + εη̇)`` in ε, is ``−(dynamics residual)·η − λ·(Aη) + d/dt(L_q̇·η)``; so for Chetaev variations
+    (Aη = 0, fixed endpoints) δS = −∫(dynamics residual)·η dt, and the d'Alembert equations are the stationarity
+    condition (fundamental lemma, cited, then the multiplier lemma below).
 
     For ``k`` in ``derivation_rows`` the derivation is also checked: ``EL(L) ⟂ ker A`` (the Chetaev principle
     after the fundamental lemma) gives ``EL(L) = Aᵀμ`` with ``μ = (AAᵀ)⁻¹A·EL(L)`` (the proof of the
@@ -378,6 +400,8 @@ def check_lagrange_dalembert_equations(check, *, reaction_sign=1, potential_sign
     V = Function("V")(*q)
     L = m * sum((qi.diff(t) ** 2 for qi in q), sympy.S.Zero) / 2 - V
     velocities = Matrix([qi.diff(t) for qi in q])
+    for k in variation_rows:
+        _check_dalembert_variation(check, q, k, reaction_sign)
     for k in rows:
         A = Matrix(k, 3, lambda a, i: Function(f"A{a + 1}{i + 1}")(*q))
         b = Matrix(k, 1, lambda a, _: Function(f"b{a + 1}")(*q))
@@ -386,11 +410,10 @@ def check_lagrange_dalembert_equations(check, *, reaction_sign=1, potential_sign
         scope = f"symbolic, n = 3, k = {k}, generic V(q), A(q) ({k}×3), b(q)"
         claimed = (mass_factor * m * Matrix([qi.diff(t, 2) for qi in q])
                    + potential_sign * Matrix([sympy.diff(V, qi) for qi in q]) - reaction_sign * A.T * lam)
-        check.identity(f"m q̈ + ∇V = Aᵀλ (k = {k})", _residuals(eqs.dynamics), claimed, scope=scope)
+        check.identity(f"m q̈ + ∇V = Aᵀλ (k = {k})", _residuals(eqs.dynamics), claimed, scope=scope,
+                       context="the right side is free of b: the offset enters only through the constraint row")
         check.identity(f"solved together with A q̇ + b = 0 (k = {k})", _residuals(eqs.constraints), A * velocities + b,
                        scope=scope)
-        check.identity(f"b does not enter the dynamics (k = {k})", _residuals(eqs.dynamics),
-                       _residuals(dalembert_equations(L, q, t, A).dynamics), scope=scope)
         check.identity(f"the multiplier is unique: (AAᵀ)⁻¹A(Aᵀλ) = λ (k = {k})",
                        transpose_multiplier(A, A.T * lam), lam,
                        scope=scope + " (where det AAᵀ ≠ 0)")
@@ -405,6 +428,28 @@ def check_lagrange_dalembert_equations(check, *, reaction_sign=1, potential_sign
                        scope=scope + ", δ from a basis of ker A (where the generic rank is k)")
 
 
+def _check_dalembert_variation(check, q, k, reaction_sign):
+    """δL = −r·η − λ·(Aη) + d/dt(L_q̇·η) for generic L(t, q, q̇) and A(t, q), r the d'Alembert dynamics residual."""
+    n = len(q)
+    velocities = [qi.diff(t) for qi in q]
+    Lf = Function("L")
+    L = Lf(t, *q, *velocities)
+    A = Matrix(k, n, lambda a, i: Function(f"A{a + 1}{i + 1}")(t, *q))
+    eqs = dalembert_equations(L, q, t, A)
+    lam = Matrix(eqs.multipliers)
+    eps = Symbol("epsilon")
+    eta = Matrix([Function(f"eta{i + 1}")(t) for i in range(n)])
+    varied = [qi + eps * e for qi, e in zip(q, eta)]
+    first_variation = sympy.diff(Lf(t, *varied, *(sympy.diff(v, t) for v in varied)), eps).subs(eps, 0)
+    residual = Matrix([eq.lhs - eq.rhs for eq in eqs.dynamics])
+    boundary = sympy.diff(euclidean_inner_product([sympy.diff(L, v) for v in velocities], eta), t)
+    claimed = -(residual.T * eta)[0, 0] - reaction_sign * (lam.T * A * eta)[0, 0] + boundary
+    check.identity(f"δL = −(d'Alembert residual)·η − λ·(Aη) + d/dt(L_q̇·η) (generic L, k = {k})",
+                   jet_normalize(first_variation), jet_normalize(claimed),
+                   scope=f"symbolic, generic L(t, q, q̇), A(t, q) ({k}×{n}), η(t)",
+                   context="for Aη = 0 and η(t1) = η(t2) = 0: δS = −∫ residual·η dt")
+
+
 @definition("constraints.lagrange_dalembert_equations",
             title="The Lagrange–d'Alembert equations (Chetaev variations, fixed endpoints)",
             statement=r"For ideal constraints treated with the d'Alembert--Chetaev rule, $S = \int_{t_1}^{t_2} "
@@ -417,7 +462,7 @@ def check_lagrange_dalembert_equations(check, *, reaction_sign=1, potential_sign
                    "equations d/dt ∂L/∂q̇_i − ∂L/∂q_i = Σ_a λ_a A_ai'",
             uses=["constraints.linear_velocity_constraint_chetaev",
                   "lagrangian.time_dependent_chart_action_first_variation"],
-            proof_uses=["linalg.annihilator_of_kernel_transpose_multiple"])
+            proof_uses=[FUNDAMENTAL_LEMMA, "linalg.annihilator_of_kernel_transpose_multiple"])
 def _(check):
     check_lagrange_dalembert_equations(check)
 
@@ -426,25 +471,53 @@ def _(check):
 # constraints.vakonomic_augmented_variation  (catalogue #33)
 # ---------------------------------------------------------------------------
 
-def check_vakonomic_augmented_variation(check, *, constraint_sign=-1, include_offset=True, include_curl=True):
-    """For ``L_aug = L + μ(A q̇ + b)``: ``EL_μ = −(A q̇ + b)``, and ``vakonomic_equations`` is ``EL_q(L_aug)``."""
-    q = [Function("x")(t), Function("y")(t)]
-    L = Function("L")(t, *q, *(qi.diff(t) for qi in q))
-    A = Matrix([[Function("a1")(t, *q), Function("a2")(t, *q)]])
-    b = Function("b")(t, *q)
+def check_vakonomic_augmented_variation(check, *, constraint_sign=1, include_offset=True, include_curl=True,
+                                        boundary_sign=1, n=2, equations=vakonomic_equations):
+    """``L_aug = L + μ(A q̇ + b)``: its first variations, computed directly, are ``ν·(A q̇ + b)`` in μ and
+    ``−vakonomic_equations·η + d/dt(boundary)`` in q; and the expanded vakonomic equations.
+
+    The first variation ``d/dε L_aug(t, q + εη, q̇ + εη̇, μ + εν)|_{ε=0}`` is computed by differentiating in ε (not with
+    :func:`euler_lagrange`), and the boundary term ``(∂L/∂q̇ + μA)·η`` is written out by hand.  With fixed endpoints the
+    boundary term integrates to 0, so by the fundamental lemma of the calculus of variations (cited) the stationary
+    paths are exactly the zeros of the constraint row and of ``vakonomic_equations``' dynamics.
+    """
+    q = [Function(name)(t) for name in ("x", "y", "z")[:n]]
     velocities = Matrix([qi.diff(t) for qi in q])
+    Lf = Function("L")
+    L = Lf(t, *q, *velocities)
+    A = Matrix([[Function(f"a{i + 1}")(t, *q) for i in range(n)]])
+    b = Function("b")(t, *q)
     constraint = (A * velocities)[0, 0] + b
-    eqs = vakonomic_equations(L, q, t, A, [b])
+    eqs = equations(L, q, t, A, [b])
     mu = eqs.multipliers[0]
-    augmented = L + mu * ((A * velocities)[0, 0] + (b if include_offset else 0))
-    scope = "symbolic, generic L(t, q, q̇), a1, a2, b of (t, q), k = 1, n = 2"
-    check.identity("varying μ gives back the constraint: EL_μ(L_aug) = −(A q̇ + b)",
-                   euler_lagrange(augmented, [mu], t)[0], constraint_sign * constraint,
-                   scope=scope + ", μ a coordinate")
-    check.identity("vakonomic_equations = EL_q(L + μ(A q̇ + b))", _residuals(eqs.dynamics),
-                   Matrix(euler_lagrange(augmented, q, t)), scope=scope)
-    check.identity("vakonomic_equations keep the constraint row", _residuals(eqs.constraints), Matrix([constraint]),
-                   scope=scope)
+    scope = f"symbolic, generic L(t, q, q̇), a_i and b of (t, q), μ(t), η(t), ν(t), k = 1, n = {n}"
+
+    # the augmented Lagrangian of the statement, along the varied path (q + εη, μ + εν)
+    eps = Symbol("epsilon")
+    eta = [Function(f"eta{i + 1}")(t) for i in range(n)]
+    nu = Function("nu")(t)
+    varied_q = {qi: qi + eps * ei for qi, ei in zip(q, eta)}
+
+    def augmented(path, multiplier):
+        qs = [path.get(qi, qi) for qi in q]
+        vs = [sympy.diff(qv, t) for qv in qs]
+        row = [Function(f"a{i + 1}")(t, *qs) for i in range(n)]
+        offset = Function("b")(t, *qs) if include_offset else 0
+        return Lf(t, *qs, *vs) + multiplier * (sum((r * v for r, v in zip(row, vs)), sympy.S.Zero) + offset)
+
+    mu_variation = sympy.diff(augmented({}, mu + eps * nu), eps).subs(eps, 0)
+    constraint_row = eqs.constraints[0].lhs - eqs.constraints[0].rhs
+    check.identity("δ_μ L_aug = ν·(A q̇ + b): varying μ gives back the constraint row of vakonomic_equations",
+                   jet_normalize(mu_variation), jet_normalize(constraint_sign * nu * constraint_row), scope=scope,
+                   context="d/dε L_aug(q, μ + εν) at ε = 0")
+    q_variation = sympy.diff(augmented(varied_q, mu), eps).subs(eps, 0)
+    momenta = [sympy.diff(L, v) + mu * A[0, i] for i, v in enumerate(velocities)]  # ∂L_aug/∂q̇_i, by hand
+    boundary = sympy.diff(sum((p_i * e_i for p_i, e_i in zip(momenta, eta)), sympy.S.Zero), t)
+    dynamics = [eq.lhs - eq.rhs for eq in eqs.dynamics]
+    integrated_by_parts = -sum((r * e for r, e in zip(dynamics, eta)), sympy.S.Zero) + boundary_sign * boundary
+    check.identity("δ_q L_aug = −Σ_i vakonomic_i·η_i + d/dt((∂L/∂q̇ + μA)·η)", jet_normalize(q_variation),
+                   jet_normalize(integrated_by_parts), scope=scope,
+                   context="with η(t1) = η(t2) = 0 the last term integrates to 0; the fundamental lemma gives the equations")
     el = euler_lagrange(L, q, t)
     explicit = []
     for i, qi in enumerate(q):
@@ -467,7 +540,7 @@ def check_vakonomic_augmented_variation(check, *, constraint_sign=-1, include_of
                    "the nonholonomic velocity constraint … often called the vakonomic approach'; worked example "
                    "'L_aug = L + μ(ẏ − xż) … as well as the multiplier μ (whose variation imposes ẏ − xż = 0)'",
             uses=["constraints.linear_velocity_constraint_chetaev",
-                  "lagrangian.time_dependent_chart_action_first_variation"])
+                  "lagrangian.time_dependent_chart_action_first_variation", FUNDAMENTAL_LEMMA])
 def _(check):
     check_vakonomic_augmented_variation(check)
 
@@ -476,40 +549,62 @@ def _(check):
 # constraints.holonomic_dalembert_vakonomic_agree  (catalogue #37)
 # ---------------------------------------------------------------------------
 
-def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_relation_sign=-1):
-    """For ``f(t, q) = 0``: ``EL(L + μḟ) = EL(L) + μ̇∇f``; the vakonomic equations are d'Alembert's with ``λ = −μ̇``."""
-    q = [Function("x")(t), Function("y")(t)]
-    f = Function("f")(t, *q)
+HOLONOMIC_AGREE_SIZES = ((2, 1), (3, 1), (3, 2))
+
+
+def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_relation_sign=-1,
+                                        sizes=HOLONOMIC_AGREE_SIZES):
+    """For ``f(t, q) = 0`` (k rows): ``EL(L + μ·ḟ) = EL(L) + Gᵀμ̇`` (G = ∂f/∂q); the vakonomic equations are
+    d'Alembert's with ``λ = −μ̇``.
+
+    The calculus identity and the checked proof run for each (n, k) in ``sizes`` (generic f, V); the multiplier
+    correspondence is also checked for symbolic n and k (MatrixSymbols).
+    """
+    for n, k in sizes:
+        _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign)
+    nn, kk = sympy.symbols("n k", integer=True, positive=True)
+    E, G = sympy.MatrixSymbol("E", nn, 1), sympy.MatrixSymbol("G", kk, nn)
+    rate = sympy.MatrixSymbol("mu_dot", kk, 1)
+    check.identity("vakonomic residual E + Gᵀμ̇ is the d'Alembert residual E − Gᵀλ at λ = −μ̇ (symbolic n, k)",
+                   E + identity_sign * G.T * rate, E - G.T * (multiplier_relation_sign * rate),
+                   scope="symbolic n and k: E = EL(L), G = ∂f/∂q (k×n), μ̇ (k×1) as matrix symbols")
+
+
+def _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign):
+    q = [Function(name)(t) for name in ("x", "y", "z")[:n]]
+    fs = [Function(f"f{a + 1}")(t, *q) for a in range(k)]
     V = Function("V")(t, *q)
     L = m * sum((qi.diff(t) ** 2 for qi in q), sympy.S.Zero) / 2 - V
-    mu = Function("mu")(t)
-    f_dot = sympy.diff(f, t)
-    grad = Matrix([sympy.diff(f, qi) for qi in q])
-    el_vak = Matrix(euler_lagrange(L + mu * f_dot, q, t))
+    mus = [Function(f"mu{a + 1}")(t) for a in range(k)]
+    f_dot = [sympy.diff(f, t) for f in fs]
+    G = Matrix(k, n, lambda a, i: sympy.diff(fs[a], q[i]))
+    rates = Matrix([mu_a.diff(t) for mu_a in mus])
+    el_vak = Matrix(euler_lagrange(L + sum((mu_a * fd for mu_a, fd in zip(mus, f_dot)), sympy.S.Zero), q, t))
     el = Matrix(euler_lagrange(L, q, t))
-    scope = "symbolic, generic f(t, x, y), V(t, x, y), μ(t), n = 2"
-    check.identity("EL(L + μ ḟ) = EL(L) + μ̇ ∇f", el_vak, el + identity_sign * mu.diff(t) * grad, scope=scope,
-                   context="L + μḟ = L + d/dt(μf) − μ̇f")
+    scope = f"symbolic, generic f(t, q) ({k} rows), V(t, q), μ(t), n = {n}"
+    check.identity(f"EL(L + μ·ḟ) = EL(L) + Gᵀμ̇ (n = {n}, k = {k})", el_vak, el + identity_sign * G.T * rates,
+                   scope=scope, context="L + μḟ = L + d/dt(μf) − μ̇f; Schwarz identifies ∂_i ḟ with d/dt ∂_i f")
 
     p = Proof("holonomic vakonomic equations are d'Alembert's with λ = −μ̇")
-    p.suppose("vakonomic", (el_vak, sympy.zeros(2, 1)), note="EL_q(L + μ ḟ) = 0")
+    p.suppose("vakonomic", (el_vak, sympy.zeros(n, 1)), note="EL_q(L + μ·ḟ) = 0")
     components = []
-    for i in range(2):
-        components.append(p.algebra(f"component_{i + 1}", ["vakonomic"], (el[i], -identity_sign * mu.diff(t) * grad[i]),
-                                    certificate=[0] * i + [1] + [0] * (1 - i),
-                                    note="EL_i(L) + μ̇ ∂_i f = EL_i(L + μḟ)"))
-    p.algebra("dalembert_form", components, (el, -identity_sign * mu.diff(t) * grad))
+    for i in range(n):
+        components.append(p.algebra(f"component_{i + 1}", ["vakonomic"], (el[i], -identity_sign * (G.T * rates)[i]),
+                                    certificate=[1 if j == i else 0 for j in range(n)],
+                                    note="EL_i(L) + (Gᵀμ̇)_i = EL_i(L + μ·ḟ)"))
+    p.algebra("dalembert_form", components, (el, -identity_sign * G.T * rates))
     p.conclude("dalembert_form")
-    check.proof("vakonomic ⇒ EL(L) = −μ̇ ∇f", p, scope=scope)
+    check.proof(f"vakonomic ⇒ EL(L) = −Gᵀμ̇ (n = {n}, k = {k})", p, scope=scope)
 
-    A, b = Matrix([list(grad)]), [_partial_t(f, q)]
+    A, b = G, [_partial_t(f, q) for f in fs]
     vak = vakonomic_equations(L, q, t, A, b)
     dal = dalembert_equations(L, q, t, A, b)
-    lam = dal.multipliers[0]
-    check.identity("the constraint row A q̇ + b is ḟ", _residuals(vak.constraints), Matrix([f_dot]), scope=scope)
-    check.identity("vakonomic_equations = dalembert_equations with λ = −μ̇", _residuals(vak.dynamics),
-                   _residuals(dal.dynamics).subs(lam, multiplier_relation_sign * vak.multipliers[0].diff(t)),
-                   scope=scope + ", A = ∇f, b = ∂_t f")
+    check.identity(f"the constraint rows A q̇ + b are ḟ (n = {n}, k = {k})", _residuals(vak.constraints),
+                   Matrix(f_dot), scope=scope)
+    relation = {lam: multiplier_relation_sign * mu_a.diff(t) for lam, mu_a in zip(dal.multipliers, vak.multipliers)}
+    check.identity(f"vakonomic_equations = dalembert_equations with λ = −μ̇ (n = {n}, k = {k})",
+                   _residuals(vak.dynamics), _residuals(dal.dynamics).subs(relation),
+                   scope=scope + ", A = ∂f/∂q, b = ∂_t f")
 
 
 @remark("constraints.holonomic_dalembert_vakonomic_agree",
@@ -522,7 +617,8 @@ def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_re
         source="seed 002_3134e4ba07f0f65c.txt: 'When the methods agree' — 'For a holonomic constraint … these approaches yield the same "
                "constrained equations under the usual regularity assumptions'",
         uses=["constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
-              "constraints.holonomic_virtual_displacements"])
+              "constraints.holonomic_virtual_displacements"],
+        proof_uses=[SCHWARZ], scope="n <= 3")
 def _(check):
     check_holonomic_prescriptions_agree(check)
 
@@ -678,6 +774,6 @@ def check_velocity_constraint_not_automatically_integrable(check, *, nonintegrab
                "multipliers'",
         uses=["nonholonomic.yxz_one_form_not_integrable", "nonholonomic.yxz_vakonomic_equations",
               "constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation"],
-        proof_uses=["external.frobenius_integrability"])
+        proof_uses=[RHO_DPHI_ID])
 def _(check):
     check_velocity_constraint_not_automatically_integrable(check)

@@ -9,7 +9,10 @@ This file contains
   product of a one-form with a two-form;
 * :func:`satisfies_frobenius_condition` -- decision whether ``ω ∧ dω = 0``;
 * :func:`annihilated_distribution` -- a basis of ``ker A``, the distribution annihilated by
-  the rows of ``A`` read as one-forms.
+  the rows of ``A`` read as one-forms;
+* the items: ``frobenius.rho_dphi_satisfies_frobenius_condition`` (the proved direction ω = ρ dΦ ⇒ ω∧dω = 0,
+  every n, resting on Schwarz) and the cited ``external.frobenius_integrability`` (the converse, taken on trust;
+  results that only need the proved direction use the theorem).
 
 Coordinates are plain sympy Symbols.  A vector field is a list (or column Matrix) of its
 components; a one-form ``ω = Σ a_i dx_i`` is the list of its coefficients ``a_i``; a two-form
@@ -237,20 +240,66 @@ def satisfies_frobenius_condition(omega, coords) -> Decision:
 # ---------------------------------------------------------------------------
 
 from checker import cited as _cited  # noqa: E402  (items follow the constructions they use)
+from checker import theorem as _theorem  # noqa: E402
+from theorems.analytic_facts import SCHWARZ  # noqa: E402
+
+RHO_DPHI_ID = "frobenius.rho_dphi_satisfies_frobenius_condition"
+FROBENIUS_ID = "external.frobenius_integrability"
 
 
 def _exact_times_factor(rho, phi, coords):
     return [rho * phi.diff(c) for c in coords]
 
 
-def check_frobenius_easy_directions(check, *, one_form=_exact_times_factor, bracket_sign=1):
-    """ω = ρ dΦ ⇒ ω∧dω = 0, and fields annihilated by dΦ have brackets annihilated by dΦ (n = 3, generic)."""
+def frobenius_coefficient(a, coords, i, j, k):
+    """The ``dx_i∧dx_j∧dx_k`` coefficient of ``ω∧dω`` written out from the definitions (not from
+    :func:`wedge_one_two`): ``a_i(∂_j a_k − ∂_k a_j) − a_j(∂_i a_k − ∂_k a_i) + a_k(∂_i a_j − ∂_j a_i)``."""
+    def d(p, q):
+        return sympy.diff(a[q], coords[p]) - sympy.diff(a[p], coords[q])
+    return a[i] * d(j, k) - a[j] * d(i, k) + a[k] * d(i, j)
+
+
+def check_rho_dphi_condition(check, *, one_form=_exact_times_factor, full_dims=(3, 4)):
+    """ω = ρ dΦ ⇒ ω∧dω = 0, for every n: the (i, j, k) coefficient involves only a_i, a_j, a_k and ∂_i, ∂_j, ∂_k.
+
+    The generic coefficient is computed with the other n − 3 coordinates as parameters (``w``; no derivative in
+    them occurs), so one symbolic identity covers every triple i < j < k of every n ≥ 3 (for n < 3 there is no
+    triple and ω∧dω = 0 trivially).  The toolkit's decision is checked too on generic ρ, Φ for ``full_dims``.
+    Mixed partials of Φ are identified (sympy orders them canonically): that is Schwarz's theorem (Φ ∈ C²).
+    """
+    xi, xj, xk = sympy.symbols("x_i x_j x_k", real=True)
+    others = sympy.Symbol("w", real=True)  # the remaining n − 3 coordinates, frozen
+    coords = [xi, xj, xk]
+    rho, phi = sympy.Function("rho")(*coords, others), sympy.Function("Phi")(*coords, others)
+    a = one_form(rho, phi, coords)
+    check.identity("(ω∧dω)_ijk = 0 for ω = ρ dΦ (every n, every i < j < k)", frobenius_coefficient(a, coords, 0, 1, 2), 0,
+                   scope="symbolic, generic ρ, Φ ∈ C² of (x_i, x_j, x_k, other coordinates), every n ≥ 3",
+                   context="a_l = ρ Φ_l; the Φ_jk terms cancel by Schwarz, the ρ terms by antisymmetry")
+    for n in full_dims:
+        full = sympy.symbols(f"x0:{n}", real=True)
+        rho_n, phi_n = sympy.Function("rho")(*full), sympy.Function("Phi")(*full)
+        omega = one_form(rho_n, phi_n, full)
+        check.fact(f"the toolkit finds ω∧dω = 0 for ω = ρ dΦ (n = {n}, generic ρ, Φ)",
+                   satisfies_frobenius_condition(omega, full), method="symbolic",
+                   scope=f"symbolic, n = {n}, generic ρ, Φ (cross-check of the coefficient identity)")
+
+
+_theorem(RHO_DPHI_ID,
+         title="The easy direction of Frobenius: ω = ρ dΦ satisfies ω ∧ dω = 0",
+         statement=r"If $\rho$ and $\Phi$ are $C^2$ on an open set of $\mathbb R^n$ and $\omega=\rho\,d\Phi$, then "
+                   r"$\omega\wedge d\omega=0$: $d\omega=d\rho\wedge d\Phi$ (Schwarz: $d\,d\Phi=0$) and "
+                   r"$\omega\wedge d\omega=\rho\,d\Phi\wedge d\rho\wedge d\Phi=0$. Contrapositive: a one-form with "
+                   r"$\omega\wedge d\omega\neq0$ is nowhere locally $\rho\,d\Phi$ (not integrable).",
+         source="cited: seed 002_3134e4ba07f0f65c.txt 'the Frobenius integrability condition' (the direction the "
+                "seeds use to show non-integrability; the converse stays the cited external.frobenius_integrability)",
+         uses=[SCHWARZ], avoids=["holonomic.ideal_reaction_law"])(check_rho_dphi_condition)
+
+
+def check_frobenius_easy_directions(check, *, bracket_sign=1):
+    """The cited theorem's sanity checks: fields annihilated by dΦ have brackets annihilated by dΦ (n = 3, generic);
+    an instance of the converse.  The one-form direction is the proved item ``RHO_DPHI_ID``."""
     coords = sympy.symbols("x0:3", real=True)
-    rho, phi = sympy.Function("rho")(*coords), sympy.Function("Phi")(*coords)
-    omega = one_form(rho, phi, coords)
-    wedge = wedge_one_two(omega, exterior_derivative(omega, coords), coords)
-    check.identity("omega = rho dPhi has omega ^ d omega = 0", sympy.Matrix(list(wedge.values()) or [0]),
-                   sympy.zeros(max(len(wedge), 1), 1), scope="symbolic, n = 3, generic rho and Phi")
+    phi = sympy.Function("Phi")(*coords)
     fields = [[sympy.Function(f"{name}{i}")(*coords) for i in range(3)] for name in ("X", "Y")]
     dphi = [phi.diff(c) for c in coords]
 
@@ -274,9 +323,10 @@ def check_frobenius_easy_directions(check, *, one_form=_exact_times_factor, brac
                detail="the general converse (omega ^ d omega = 0 => omega = rho dPhi locally) is cited and only exercised here")
 
 
-_cited("external.frobenius_integrability", cited_kind="theorem",
+_cited(FROBENIUS_ID, cited_kind="theorem",
        title="The Frobenius integrability condition",
        statement=r"A nonvanishing $C^2$ one-form $\omega$ is locally $\rho\,d\Phi$ iff $\omega\wedge d\omega=0$; a "
-                 r"distribution is integrable iff it is involutive.",
+                 r"distribution is integrable iff it is involutive. (The direction $\rho\,d\Phi\Rightarrow"
+                 r"\omega\wedge d\omega=0$ is proved in " + RHO_DPHI_ID + r"; the converse is the trusted part.)",
        source="cited: seed 002_3134e4ba07f0f65c.txt 'the Frobenius integrability condition'",
-       avoids=["holonomic.ideal_reaction_law"])(check_frobenius_easy_directions)
+       uses=[RHO_DPHI_ID], avoids=["holonomic.ideal_reaction_law"])(check_frobenius_easy_directions)

@@ -1,6 +1,6 @@
-"""Holonomic-constraint data of seed 004: the datum (O, k, G), its locus, virtual displacements and time classes.
+"""Holonomic-constraint data of seed 004: the datum (O, k, G), its locus, slice charts and virtual displacements.
 
-This file contains the constructions of seed 004 (a)-(e) and the items that name them:
+This file contains the constructions of seed 004 (a)-(b) and the items that name them:
 
 * :class:`HolonomicConstraintDatum` -- the datum ``(O, k, G)`` over ``ℝ^{3N}``; the constructor rejects
   data violating the definition (``k`` outside ``1..3N−1`` or not ``len(G)``, a point offered as a locus
@@ -13,14 +13,14 @@ This file contains the constructions of seed 004 (a)-(e) and the items that name
   method in mpmath) -- the definition ``calculus.c2_slice_submanifold_convention`` (#59) and the lemma
   ``holonomic.instantaneous_locus_c2_submanifold`` (#60);
 * the lemma ``holonomic.virtual_displacement_space_dimension`` (#61, SUBTLE: ``dim V = 3N − k`` holds on
-  ``Σ``; off ``Σ`` the page's "at (t,x)" fails, witness ``G = x₁³ − x₁`` at ``x₁ = 1/√3``);
-* the finite models :func:`scleronomic_by_closure` / :func:`scleronomic_by_projection` of the
-  scleronomic/rheonomic definition (#64), the lemma #65 (``G_t = 0`` on a scleronomic locus), the
-  counterexamples #66 (``(s − ut)²``) and #67 (a disconnected time window, which is essential), the
-  rescaling lemma #68 (scalar and matrix), and the remarks #63, #69, #72, #74, #75;
-* the cited results #80, #83, #84, #85, #86, #107, #116, #117, #118 (intervals, C^k maps, Jacobians,
-  regular values, tangent spaces, rank–nullity, slice charts, the implicit function theorem, regular
-  level sets).
+  ``Σ``; off ``Σ`` the page's "at (t,x)" fails, witness ``G = x₁³ − x₁`` at ``x₁ = 1/√3``).
+
+The other items of seed 004's datum live in topic modules (their names stay reachable here):
+:mod:`theorems.holonomic_datum_scleronomic` (the scleronomic/rheonomic definition #64, the lemma #65, the
+counterexamples #66 and #67, the rescaling lemma #68), :mod:`theorems.holonomic_datum_remarks` (the remarks #63, #69,
+#72, #74, #75) and :mod:`theorems.holonomic_datum_cited` (the cited results #80, #83, #84, #85, #86, #107, #116, #117,
+#118: intervals, C^k maps, Jacobians, regular values, tangent spaces, rank–nullity, slice charts, the implicit
+function theorem, regular level sets).
 
 Pointwise constructions use plain Symbols ``t, x1, x2, ...``; curves and motions use coordinates that
 are functions of ``t`` (``sympy.physics.mechanics`` style).  Each verifier is a plain function
@@ -30,20 +30,18 @@ defaults; the soundness tests in ``tests/test_corpus_holonomic_datum.py`` run th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 
 import mpmath
 import sympy
 from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
-from checker import Proof, cited, counterexample, definition, hypothesis, lemma, remark
+from checker import Proof, definition, hypothesis, lemma
 from checker.decision import Decision
 from checker.randomized import OutsideDomain
 from checker.symbolic import TimeLimit, time_limit
 from theorems.constraint_principles import chetaev_virtual_displacements
-from theorems.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion, state_functions
-from theorems.linalg import euclidean_inner_product, transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
 
 __all__ = [
@@ -489,579 +487,6 @@ def local_graph_residuals(G, variables, point, offsets, *, v_columns=None, scale
 
 
 # ---------------------------------------------------------------------------
-# cited: reals.intervals_nine_order_convex_forms  (#80)
-# ---------------------------------------------------------------------------
-
-ENDPOINT_TYPES = ("unbounded", "closed", "open")
-
-
-def interval_of_type(lower: str, upper: str, a=0, b=1):
-    """The interval with the given endpoint types: e.g. ('closed', 'open') is [a, b), ('unbounded', ...) (−∞, ..."""
-    left = -sympy.oo if lower == "unbounded" else sympy.sympify(a)
-    right = sympy.oo if upper == "unbounded" else sympy.sympify(b)
-    return sympy.Interval(left, right, left_open=(lower == "open"), right_open=(upper == "open"))
-
-
-def interval_type(S) -> tuple:
-    """The endpoint types of a nonempty interval: inf −∞ / attained / not attained, and the same for sup."""
-    def kind(end):
-        if end in (-sympy.oo, sympy.oo):
-            return "unbounded"
-        return "closed" if S.contains(end) == sympy.true else "open"
-    return kind(S.inf), kind(S.sup)
-
-
-def _order_convex_on(S, points) -> bool:
-    inside = sorted(p for p in points if S.contains(p) == sympy.true)
-    if not inside:
-        return True
-    return all(S.contains(q) == sympy.true for q in points if inside[0] <= q <= inside[-1])
-
-
-def _interval_pairs():
-    ends = st.tuples(st.sampled_from(ENDPOINT_TYPES), st.sampled_from(ENDPOINT_TYPES),
-                     rationals(6, 2), rationals(6, 2))
-    return st.tuples(ends, ends)
-
-
-def check_interval_forms(check, *, lower_types=ENDPOINT_TYPES, upper_types=ENDPOINT_TYPES, claimed_count=9):
-    """The order-convex subsets of ℝ with nonempty interior have 3 × 3 = 9 forms; degenerate and length facts."""
-    forms = {(lo, up): interval_of_type(lo, up, 0, 1) for lo, up in product(lower_types, upper_types)}
-    probes = [-100, 0, Rational(1, 2), 1, 100]
-    signatures = {tuple(S.contains(p) == sympy.true for p in probes) for S in forms.values()}
-    check.fact(f"inf types x sup types give {claimed_count} pairwise different intervals",
-               len(signatures) == len(forms) == claimed_count, method="computation",
-               detail=f"{len(forms)} combinations of {list(lower_types)} x {list(upper_types)}, "
-                      f"{len(signatures)} different membership signatures on {probes}")
-    check.fact("each form is order-convex and its endpoint types are recovered",
-               all(_order_convex_on(S, probes + [Rational(1, 4), Rational(3, 4), -1, 2]) and interval_type(S) == key
-                   for key, S in forms.items()), method="computation")
-
-    def union_is_one_of_the_forms(instance):
-        pieces = []
-        for lo, up, a, b in instance:
-            a, b = min(a, b), max(a, b)
-            pieces.append(interval_of_type(lo, up, a, b))
-        U = sympy.Union(*pieces)
-        ends = sorted({e for S in pieces if S is not sympy.S.EmptySet for e in (S.inf, S.sup) if e.is_finite})
-        probes = ends + [(p + q) / 2 for p, q in zip(ends, ends[1:])] + [-1000, 1000]
-        convex = _order_convex_on(U, probes)
-        if U is sympy.S.EmptySet or isinstance(U, sympy.FiniteSet):
-            return convex  # degenerate: ∅ or a point
-        if not convex:
-            return not isinstance(U, sympy.Interval)
-        if not isinstance(U, sympy.Interval):
-            return False
-        return interval_type(U) in forms and U == interval_of_type(*interval_type(U), U.inf, U.sup)
-
-    check.property("an order-convex union of two intervals is one interval of the nine forms", _interval_pairs(),
-                   union_is_one_of_the_forms, samples=20,
-                   scope=f"{check.instances(20)} instances; " + "randomized: unions of two random intervals of random types with rational endpoints; "
-                         "order-convexity tested at endpoints, gap midpoints and far points")
-    a, b = sympy.symbols("a b", real=True)
-    check.fact("degenerate forms: (a, a) = [a, a) = (a, a] = ∅ and [a, a] = {a}",
-               all(sympy.Interval(a, a, lo, ro) is sympy.S.EmptySet for lo, ro in ((True, True), (False, True), (True, False)))
-               and sympy.Interval(a, a) == sympy.FiniteSet(a), method="symbolic")
-    lengths = [sympy.Interval(0, Rational(5, 2), lo, ro).measure for lo, ro in product((False, True), repeat=2)]
-    check.fact("length b − a for every bounded form ([0, 5/2] and its open variants)", set(lengths) == {Rational(5, 2)},
-               method="computation")
-
-
-@cited("reals.intervals_nine_order_convex_forms", cited_kind="definition",
-       title="Intervals of ℝ: the nine order-convex forms, nondegeneracy, and length",
-       statement=r"Every order-convex subset of $\mathbb R$ is one of $(a,b)$, $[a,b]$, $[a,b)$, $(a,b]$, "
-                 r"$(a,\infty)$, $[a,\infty)$, $(-\infty,b)$, $(-\infty,b]$, $\mathbb R$: the infimum is $-\infty$, "
-                 r"attained or not attained, and so is the supremum ($3\times 3 = 9$); $\emptyset$ and points are "
-                 r"the degenerate $(a,a)$, $[a,a]$ (and $[a,a) = (a,a] = \emptyset$). An interval is nondegenerate when "
-                 r"it has nonempty interior; the "
-                 r"length of a bounded interval is $b-a$.",
-       source="cited: 001, 003, 004 'Intervals of ℝ: the nine order-convex forms, nondegeneracy, and length'")
-def _(check):
-    check_interval_forms(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: calculus.ck_maps_and_diffeomorphisms  (#83)
-# ---------------------------------------------------------------------------
-
-def _one_sided_limits(expr, var, at=0):
-    return sympy.limit(expr, var, at, "-"), sympy.limit(expr, var, at, "+")
-
-
-def check_ck_maps(check, *, claimed_class_of_x_abs_x=1, polynomial_chart=None):
-    """``x|x|`` is C¹ but not C²; ``x³`` is a C^∞ bijection with non-differentiable inverse; a polynomial
-    slice chart is a C^∞ diffeomorphism (inverse polynomial, compositions the identity, det Dh = 1)."""
-    s = Symbol("s", real=True)
-    f = s * sympy.Abs(s)
-    k = claimed_class_of_x_abs_x
-    derivatives = [f]
-    for _ in range(k + 1):
-        derivatives.append(sympy.diff(derivatives[-1], s))
-    continuous = []
-    for d in derivatives[:k + 1]:
-        left, right = _one_sided_limits(d, s)
-        continuous.append(left == right == d.subs(s, 0))
-    left, right = _one_sided_limits(derivatives[k + 1], s)
-    check.fact(f"x|x| is C^{k}: its derivatives of order <= {k} are continuous at 0", all(continuous),
-               method="symbolic", detail=f"derivatives {[sympy.sstr(d) for d in derivatives[:k + 1]]}")
-    check.fact(f"x|x| is not C^{k + 1}: the one-sided limits of the order-{k + 1} derivative at 0 differ",
-               left != right, method="symbolic", detail=f"limits {left}, {right}")
-    quotient = sympy.limit(sympy.cbrt(s) / s, s, 0, "+")
-    check.fact("x ↦ x³ is a C^∞ bijection of ℝ whose inverse is not differentiable at 0 (not a diffeomorphism)",
-               quotient == sympy.oo and sympy.diff(s**3, s).subs(s, 0) == 0, method="symbolic",
-               detail=f"lim_(h→0+) cbrt(h)/h = {quotient}")
-    u, v, w = sympy.symbols("u v w", real=True)
-    chart = polynomial_chart or slice_chart([u**2 - 3 * u], [u], [v], [w])
-    h, h_inv = chart.forward(), chart.inverse()
-    check.identity("h⁻¹ ∘ h = id for h(u, v) = (u, v − u² + 3u)", _compose(h_inv, [u, w], h), Matrix([u, v]),
-                   scope="symbolic, polynomial φ")
-    check.identity("h ∘ h⁻¹ = id", _compose(h, [u, v], h_inv), Matrix([u, w]), scope="symbolic, polynomial φ")
-    check.identity("det Dh = 1 (h and h⁻¹ polynomial, hence C^∞)", h.jacobian([u, v]).det(), 1, scope="symbolic")
-
-
-@cited("calculus.ck_maps_and_diffeomorphisms", cited_kind="definition",
-       title="C^k Euclidean maps and diffeomorphisms",
-       statement=r"A map between open subsets of Euclidean spaces is $C^k$ when all partial derivatives of order "
-                 r"$\le k$ exist and are continuous; a $C^k$ diffeomorphism is a bijection $h$ with $h$ and "
-                 r"$h^{-1}$ of class $C^k$. (Exercised: $x|x|$ is $C^1$ not $C^2$; $x^3$ is a smooth bijection "
-                 r"but not a diffeomorphism; a polynomial slice chart is a $C^\infty$ diffeomorphism.)",
-       source="cited: 001, 003, 004 'C^k Euclidean maps and diffeomorphisms'")
-def _(check):
-    check_ck_maps(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: calculus.jacobian_matrix_and_gradient  (#84)
-# ---------------------------------------------------------------------------
-
-def _jacobian(G, x):
-    return Matrix(list(G)).jacobian(list(x))
-
-
-def _map_instances(max_n=3, max_k=2):
-    def for_size(size):
-        n, k = size
-        return st.tuples(st.just(n), st.lists(polynomials(X[:n], max_degree=3, max_terms=4, max_num=5, max_den=3),
-                                              min_size=k, max_size=k),
-                         st.lists(rationals(4, 3), min_size=n, max_size=n), st.lists(rationals(4, 3), min_size=n, max_size=n))
-    sizes = [(n, k) for n in range(1, max_n + 1) for k in range(1, max_k + 1)]
-    return st.sampled_from(sizes).flatmap(for_size)
-
-
-def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True):
-    """``DG(p)`` is the matrix ``[∂G_i/∂x_j]``: ``d/ds G(p + s w)|₀ = DG(p) w``; for k = 1 the gradient is ``DGᵀ``."""
-    s = Symbol("s", real=True)
-
-    def directional(instance):
-        n, G, p, w = instance
-        xs = list(X[:n])
-        J = Matrix(jacobian(G, xs))
-        if J.shape != (len(G), n):
-            return False
-        at_p = dict(zip(xs, p))
-        entries = all(_is_zero(J[i, j] - sympy.diff(G[i], xs[j])) for i in range(len(G)) for j in range(n))
-        line = {xi: pi + s * wi for xi, pi, wi in zip(xs, p, w)}
-        derivative = Matrix([sympy.diff(g.xreplace(line), s).subs(s, 0) for g in G])
-        return entries and (derivative - J.xreplace(at_p) * Matrix(w)).is_zero_matrix
-
-    if randomized:
-        check.property("d/ds G(p + s w)|_0 = DG(p) w and DG = [∂G_i/∂x_j]", _map_instances(), directional, samples=20,
-                       describe=lambda inst: {"n": inst[0], "G": [sympy.sstr(g) for g in inst[1]], "p": inst[2],
-                                              "w": inst[3]},
-                       scope=f"{check.instances(20)} instances; " + "randomized, exact: polynomial maps R^n → R^k of degree ≤ 3, n ≤ 3, k ≤ 2, rational p, w")
-    U = Function("U")
-    gradient = Matrix([sympy.diff(U(x1, x2, x3), xi) for xi in (x1, x2, x3)])
-    claimed = Matrix(jacobian([U(x1, x2, x3)], [x1, x2, x3])).T
-    if claimed.shape != gradient.shape:
-        check.fact("gradient of a scalar U is the transpose of its 1 x 3 Jacobian", False, method="symbolic",
-                   detail=f"the claimed Jacobian has shape {claimed.T.shape}, not (1, 3)")
-    else:
-        check.identity("gradient of a scalar U is the transpose of its 1 x 3 Jacobian", claimed, gradient,
-                       scope="symbolic, generic U, n = 3")
-
-
-@cited("calculus.jacobian_matrix_and_gradient", cited_kind="definition",
-       title="The Jacobian matrix of partial derivatives and the gradient in the scalar-valued case",
-       statement=r"For $G: U\subseteq\mathbb R^n\to\mathbb R^k$ differentiable at $p$, $DG(p)$ is the $k\times n$ "
-                 r"matrix $[\partial G_i/\partial x_j(p)]$, so $\frac{d}{ds}G(p+sw)|_{s=0} = DG(p)w$; for $k = 1$ the "
-                 r"gradient is $\nabla G(p) = DG(p)^{\mathsf T}$.",
-       source="cited: 001, 003, 004 'The Jacobian matrix of partial derivatives and the gradient in the scalar-valued case'")
-def _(check):
-    check_jacobian_and_gradient(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: calculus.regular_critical_points_values_level_sets  (#85)
-# ---------------------------------------------------------------------------
-
-def is_regular_point(G, x, point) -> bool:
-    """``p`` is a regular point of G when ``DG(p)`` is surjective (rank k)."""
-    G = Matrix(list(G))
-    return _rank(G.jacobian(list(x)).xreplace(dict(zip(x, point)))) == G.rows
-
-
-def regular_value_1d(g, var, c) -> bool:
-    """``c`` is a regular value of the real polynomial ``g``: no real root of ``g − c`` is a root of ``g'``."""
-    c = sympy.sympify(c)
-    if c.is_Rational:
-        common = sympy.gcd(sympy.Poly(g - c, var), sympy.Poly(sympy.diff(g, var), var))
-        return common.degree() <= 0 or not sympy.real_roots(common)
-    common = sympy.gcd(sympy.Poly(g - c, var, extension=True), sympy.Poly(sympy.diff(g, var), var, extension=True))
-    if common.degree() <= 0:
-        return True
-    roots = sympy.roots(common.as_expr(), var)
-    if sum(roots.values()) != common.degree():
-        raise NotImplementedError(f"could not isolate the roots of {common.as_expr()}")
-    return not any(r.is_real for r in roots)
-
-
-def _univariate_instances():
-    s = X[0]
-    return st.tuples(polynomials([s], max_degree=4, max_terms=4, min_terms=2, max_num=5, max_den=2), rationals(4, 2))
-
-
-def check_regular_values(check, *, regular_value=regular_value_1d, critical_points_of_cubic=None):
-    """Regular points (DG surjective) and regular values (all preimages regular) for ``x³ − x`` and random g."""
-    s = X[0]
-    g = s**3 - s
-    critical = critical_points_of_cubic if critical_points_of_cubic is not None else [-1 / sympy.sqrt(3), 1 / sympy.sqrt(3)]
-    check.fact("x³ − x: the critical points are ±1/√3 (g' = 0 there and only there)",
-               sorted(sympy.solve(sympy.diff(g, s), s), key=sympy.default_sort_key)
-               == sorted(critical, key=sympy.default_sort_key)
-               and all(not is_regular_point([g], [s], [c]) for c in critical), method="symbolic")
-    values = {sympy.nsimplify(g.subs(s, c)) for c in critical}
-    check.fact("0 is a regular value of x³ − x (roots 0, ±1 are regular points); the values ∓2√3/9 are critical",
-               regular_value(g, s, 0) and all(not regular_value(g, s, v) for v in values), method="symbolic",
-               detail=f"critical values {sorted(values, key=sympy.default_sort_key)}")
-
-    def agrees_with_preimages(instance):
-        poly, c = instance
-        if sympy.degree(poly, s) < 1:
-            raise OutsideDomain("constant polynomial")
-        roots = sympy.real_roots(sympy.Poly(poly - c, s))
-        direct = all(sympy.diff(poly, s).subs(s, r) != 0 for r in roots)
-        certified = bool(rank_on_locus_certificate([poly], [s], level=[c]))
-        return regular_value(poly, s, c) == direct and (not certified or direct)
-
-    check.property("regular value ⇔ g' ≠ 0 at every real root of g − c; the Gröbner certificate implies it",
-                   _univariate_instances(), agrees_with_preimages, samples=15,
-                   describe=lambda inst: {"g": sympy.sstr(inst[0]), "c": str(inst[1])},
-                   scope=f"{check.instances(15)} instances; " + "randomized, exact: polynomials of degree ≤ 4 with rational coefficients, rational c; "
-                         "real roots isolated exactly (CRootOf)")
-    quartic = s**4 + s**2
-    check.fact("the Gröbner certificate is only sufficient: c = −1/4 is a regular value of x⁴ + x² "
-               "(no real preimage) though g − c and g' share the complex roots ±i/√2",
-               regular_value(quartic, s, Rational(-1, 4))
-               and not rank_on_locus_certificate([quartic], [s], level=[Rational(-1, 4)]), method="computation")
-
-
-@cited("calculus.regular_critical_points_values_level_sets", cited_kind="definition",
-       title="Regular and critical points, regular and critical values, and level sets",
-       statement=r"For $G: U\subseteq\mathbb R^n\to\mathbb R^k$ of class $C^1$, $p$ is a regular point when $DG(p)$ "
-                 r"is surjective (rank $k$), a critical point otherwise; $c$ is a regular value when every point of "
-                 r"the level set $G^{-1}(c)$ is regular (vacuously when it is empty), a critical value otherwise. "
-                 r"(Seed 004 cites it as 'Regular and critical points and values', in the smooth category.)",
-       source="cited: 001 'Regular and critical points, regular and critical values, and level sets'; "
-              "004 'Regular and critical points and values'",
-       uses=["calculus.jacobian_matrix_and_gradient"])
-def _(check):
-    check_regular_values(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: linalg.rank_nullity  (#107)
-# ---------------------------------------------------------------------------
-
-def _low_rank_instances(max_size=5):
-    def for_shape(shape):
-        rows, cols, r = shape
-        return st.tuples(rational_matrices(rows, r, 5, 2), rational_matrices(r, cols, 5, 2))
-    shapes = [(a, b, r) for a in range(1, max_size + 1) for b in range(1, max_size + 1) for r in range(1, min(a, b) + 1)]
-    return st.sampled_from(shapes).flatmap(for_shape).map(lambda pair: pair[0] * pair[1])
-
-
-def check_rank_nullity(check, *, nullity=lambda rows, cols, rank: cols - rank, symbolic_shapes=((2, 3), (3, 2))):
-    """``rank A + dim N(A) = n`` for an m×n matrix: exact on random (often rank-deficient) rational matrices."""
-    def holds(A):
-        basis = A.nullspace()
-        in_kernel = all((A * v).is_zero_matrix for v in basis)
-        independent = Matrix.hstack(*basis).rank() == len(basis) if basis else True
-        return in_kernel and independent and len(basis) == nullity(A.rows, A.cols, A.rank())
-
-    check.property("rank A + dim N(A) = n (N(A) from an independent nullspace basis)", _low_rank_instances(), holds,
-                   samples=30, describe=sympy.sstr,
-                   scope=f"{check.instances(30)} instances; " + "randomized, exact rationals: A = B C with B m×r, C r×n, 1 ≤ m, n ≤ 5 (rank ≤ r)")
-    for rows, cols in symbolic_shapes:
-        A = Matrix(rows, cols, lambda i, j: Symbol(f"a{i + 1}{j + 1}"))
-        rank, basis = A.rank(iszerofunc=_is_zero), A.nullspace(iszerofunc=_is_zero)
-        check.fact(f"generic {rows}x{cols}: rank {rank} + nullity {len(basis)} = {cols}",
-                   len(basis) == nullity(rows, cols, rank) and all(_is_zero(e) for v in basis for e in A * v),
-                   method="symbolic", scope=f"symbolic, generic entries (rank over the field of rational functions), "
-                                            f"{rows}x{cols}")
-
-
-@cited("linalg.rank_nullity", cited_kind="theorem",
-       title="For an m×n matrix A, rank(A) + dim N(A) = n",
-       statement=r"For $A\in\mathbb R^{m\times n}$, $\operatorname{rank}(A) + \dim N(A) = n$, where "
-                 r"$N(A) = \{v: Av = 0\}$.",
-       source="cited: 003, 004 'For an m×n matrix A, rank(A) + dim N(A) = n'", avoids=["holonomic.ideal_reaction_law"])
-def _(check):
-    check_rank_nullity(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: calculus.tangent_space_regular_level_set  (#86)
-# ---------------------------------------------------------------------------
-
-def sphere_point(a, b) -> Matrix:
-    """The rational point of the unit sphere S² with stereographic coordinates (a, b)."""
-    a, b = sympy.Rational(a), sympy.Rational(b)
-    d = a**2 + b**2 + 1
-    return Matrix([2 * a / d, 2 * b / d, (a**2 + b**2 - 1) / d])
-
-
-def _skew(c):
-    return Matrix([[0, -c[2], c[1]], [c[2], 0, -c[0]], [-c[1], c[0], 0]])
-
-
-def _kernel_tangent_space(J):
-    return chetaev_virtual_displacements(J)
-
-
-def check_tangent_space(check, *, tangent_space=_kernel_tangent_space, randomized=True):
-    """``T_pS = ker DG(p)`` for a regular level set: curve velocities lie in it and span it (dimension n − k)."""
-    s = Symbol("s", real=True)
-    sphere = x1**2 + x2**2 + x3**2 - 1
-    J_pole = Matrix([[0, 0, 2]])  # DG at the north pole (0, 0, 1)
-    meridians = [Matrix([2 * s, 0, 1 - s**2]) / (1 + s**2), Matrix([0, 2 * s, 1 - s**2]) / (1 + s**2)]  # rational
-    velocities = Matrix.hstack(*[c.diff(s).subs(s, 0) for c in meridians])
-    T = Matrix.hstack(*[Matrix(v) for v in tangent_space(J_pole)])
-    check.fact("S² at the north pole: the meridians lie in S², their velocities e1, e2 lie in ker DG and span "
-               "tangent_space(DG) (dimension 2)",
-               all(_is_zero(sphere.xreplace(dict(zip((x1, x2, x3), c)))) for c in meridians)
-               and (J_pole * velocities).is_zero_matrix and T.shape[1] == 2 and Matrix.hstack(T, velocities).rank() == 2,
-               method="symbolic")
-    if not randomized:
-        return
-
-    def sphere_curves(instance):
-        (a, b), axes = instance
-        p = sphere_point(a, b)
-        J = Matrix([[sympy.diff(sphere, xi) for xi in (x1, x2, x3)]]).xreplace(dict(zip((x1, x2, x3), p)))
-        velocities = []
-        for c in axes:
-            A = _skew(c)
-            d = sympy.Poly(1 + s**2 * sum(ci**2 for ci in c), s)
-            Ap, AAp = A * p, A * A * p
-            # d·γ(s) for the Cayley curve γ(s) = (I − sA)⁻¹(I + sA)p = p + 2s(A + sA²)p / d(s)
-            numerator = [d * sympy.Poly(pi, s) + sympy.Poly(2 * s * ai + 2 * s**2 * bi, s) for pi, ai, bi in zip(p, Ap, AAp)]
-            if not (sum((e**2 for e in numerator), sympy.Poly(0, s)) - d**2).is_zero:  # |γ(s)|² = 1 for every s
-                return False
-            if [e.eval(0) for e in numerator] != list(p):
-                return False
-            velocities.append(Matrix([e.diff(s).eval(0) for e in numerator]))  # γ'(0), as d(0) = 1, d'(0) = 0
-        T = Matrix.hstack(*[Matrix(v) for v in tangent_space(J)])
-        V = Matrix.hstack(*velocities)
-        return (J * V).is_zero_matrix and V.rank() == T.rank() == 3 - 1 and Matrix.hstack(T, V).rank() == 2
-
-    axes = st.lists(st.lists(rationals(4, 2), min_size=3, max_size=3), min_size=3, max_size=3).filter(
-        lambda cs: Matrix(cs).rank() == 3)
-    check.property("S²: velocities of the Cayley curves (I − sA)⁻¹(I + sA)p lie in ker DG(p) and span it (dim 2)",
-                   st.tuples(st.tuples(rationals(4, 3), rationals(4, 3)), axes), sphere_curves, samples=8,
-                   scope=f"{check.instances(8)} instances; " + "randomized, exact: rational points of S² (stereographic), three independent skew generators")
-
-    def implicit_curves(instance):
-        n, k, polys, point, offsets = instance
-        G = _shifted_polynomials(polys, X[:n], point)
-        J = Matrix(G).jacobian(list(X[:n])).xreplace(dict(zip(X[:n], point)))
-        if _rank(J) < k:
-            raise OutsideDomain("not a regular point")
-        with mpmath.workdps(DPS):
-            f = ImplicitFunction(G, X[:n], point)
-            D = f.numerical_derivative()
-            velocities = mpmath.matrix(n, n - k)
-            for j, col in enumerate(f.u_idx):  # γ_j(s) = (u₀ + s e_j, φ(u₀ + s e_j))
-                velocities[col, j] = 1
-                for i, row in enumerate(f.v_idx):
-                    velocities[row, j] = D[i, j]
-            Jm = mpmath.matrix([[_mpf(e) for e in J.row(i)] for i in range(k)])
-            residual = mpmath.mnorm(Jm * velocities, 1)
-            gram = mpmath.det(velocities.T * velocities)
-            T = tangent_space(J)
-            if len(T) != n - k or gram < mpmath.mpf(10) ** -20:
-                return mpmath.mpf(1)
-            return residual
-
-    check.property("regular level sets of random polynomials: γ_j'(0) ∈ ker DG(p), n − k independent velocities",
-                   _level_set_instances(((2, 1), (3, 1), (3, 2))), implicit_curves, samples=8,
-                   tolerance=mpmath.mpf(10) ** -12, describe=_describe_level_set,
-                   scope=f"{check.instances(8)} instances; " + f"randomized: polynomial G of degree ≤ 2 through a rational point, (n, k) ∈ {{(2,1), (3,1), (3,2)}}; "
-                         f"curves through the implicit function, mpmath at {DPS} digits")
-
-
-@cited("calculus.tangent_space_regular_level_set", cited_kind="definition",
-       title="The tangent space to a regular level set",
-       statement=r"For a regular level set $S = G^{-1}(c)$ and $p\in S$, $T_pS = \ker DG(p)$: the velocities "
-                 r"$\gamma'(0)$ of $C^1$ curves in $S$ through $p$ lie in $\ker DG(p)$ and fill it, a space of "
-                 r"dimension $n - k$.",
-       source="cited: 001 'The tangent space to a regular level set'",
-       uses=["calculus.regular_critical_points_values_level_sets", "linalg.rank_nullity"])
-def _(check):
-    check_tangent_space(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: calculus.embedded_submanifolds_slice_charts  (#116)
-# ---------------------------------------------------------------------------
-
-def _hemisphere_chart(u, v, w):
-    return slice_chart([sympy.sqrt(1 - u[0]**2 - u[1]**2)], u, v, w)
-
-
-def check_smooth_slice_charts(check, *, chart=_hemisphere_chart):
-    """The upper hemisphere of S²: ``h(u, v) = (u, v − √(1 − |u|²))`` is a smooth slice chart on ``{|u| < 1, v > 0}``."""
-    u = sympy.symbols("u1 u2", real=True)
-    v, w = (Symbol("v", real=True),), (Symbol("w", real=True),)
-    h = chart(u, v, w)
-    forward, inverse = h.forward(), h.inverse()
-    root = sympy.sqrt(1 - u[0]**2 - u[1]**2)
-    check.identity("h(u, √(1 − |u|²)) = (u, 0): S² ∩ U goes to W ∩ (R² × {0})",
-                   _compose(forward, list(u) + list(v), Matrix([u[0], u[1], root])), Matrix([u[0], u[1], 0]),
-                   scope="symbolic, |u| < 1")
-    check.identity("h⁻¹ ∘ h = id", _compose(inverse, list(u) + list(w), forward), Matrix(list(u) + list(v)),
-                   scope="symbolic")
-    check.identity("det Dh = 1", forward.jacobian(list(u) + list(v)).det(), 1, scope="symbolic")
-
-    def rational_points(instance):
-        a, b = instance
-        p = sphere_point(a, b)
-        if not (p[2] > 0):
-            raise OutsideDomain("lower hemisphere")
-        image = _compose(forward, list(u) + list(v), p)
-        return bool(_is_zero(image[2]) and image[0] ** 2 + image[1] ** 2 < 1)
-
-    check.property("rational points of the upper hemisphere are sent to R² × {0}",
-                   st.tuples(rationals(6, 2), rationals(6, 2)), rational_points, samples=15,
-                   scope=f"{check.instances(15)} instances; " + "randomized, exact: stereographic rational points with z > 0")
-
-    def smooth_inside(instance):
-        a, b = instance
-        point = {u[0]: a, u[1]: b}
-        if not (a**2 + b**2 < 1):
-            raise OutsideDomain("outside the chart domain")
-        phi = inverse[2] - w[0]
-        for order in range(1, 4):
-            for combo in product(u, repeat=order):
-                value = sympy.diff(phi, *combo).xreplace(point)
-                if not (value.is_real and value.is_finite):
-                    return False
-        return True
-
-    check.property("φ = √(1 − |u|²) has finite real partial derivatives of order ≤ 3 on |u| < 1 (smooth there)",
-                   st.tuples(rationals(3, 5), rationals(3, 5)), smooth_inside, samples=8,
-                   scope=f"{check.instances(8)} instances; " + "randomized, exact: rational points of the open unit disc, all partials of order 1..3")
-
-
-@cited("calculus.embedded_submanifolds_slice_charts", cited_kind="definition",
-       title="Embedded submanifolds and slice charts",
-       statement=r"$S\subseteq\mathbb R^n$ is a (smooth) embedded submanifold of dimension $d$ when each $p\in S$ has "
-                 r"an open $U\ni p$ and a smooth diffeomorphism $h: U\to W$ onto an open $W$ with "
-                 r"$h(S\cap U) = W\cap(\mathbb R^d\times\{0\})$ (a slice chart).",
-       source="cited: 004 (a) 'Embedded submanifolds and slice charts'",
-       uses=["calculus.ck_maps_and_diffeomorphisms"])
-def _(check):
-    check_smooth_slice_charts(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: calculus.parametrized_implicit_function_theorem_ck  (#117)
-# ---------------------------------------------------------------------------
-
-def check_parametrized_ift(check, *, derivative_sign=-1, second_derivative_sign=-1, sizes=((2, 1), (3, 1), (3, 2))):
-    """``G(λ, u, v) = 0`` with ``D_vG`` invertible: ``v = φ(λ, u)`` locally, ``Dφ = −D_vG⁻¹D_{(λ,u)}G``, C² (k = 1)."""
-    def ift(instance):
-        n, k, polys, point, offsets = instance
-        variables = [t] + list(X[:n])
-        G = _shifted_polynomials(polys, variables, point)
-        J0 = Matrix(G).jacobian(list(X[:n])).xreplace(dict(zip(variables, point)))
-        columns = next((cols for cols in combinations(range(n), k) if J0.extract(list(range(k)), list(cols)).det() != 0),
-                       None)
-        if columns is None:
-            raise OutsideDomain("D_xG has rank < k: no invertible v-block")
-        v_columns = [c + 1 for c in columns]  # the parameter t is never a v-coordinate
-        try:
-            residual, f = local_graph_residuals(G, variables, point, offsets, v_columns=v_columns,
-                                                derivative_sign=derivative_sign)
-            if k == 1:
-                with mpmath.workdps(DPS):
-                    second = f.numerical_derivative(order=2)
-                    formula = f.second_derivative_formula(second_derivative_sign)
-                    residual = max(residual, max(abs(second[0, j] - formula[j]) for j in range(len(formula))))
-        except ArithmeticError as exc:
-            raise OutsideDomain(str(exc)) from exc
-        return residual
-
-    check.property("φ(λ, u) exists near p, G(λ, u, φ) = 0, zeros near p lie on the graph, Dφ = −D_vG⁻¹D_(λ,u)G, "
-                   "and (k = 1) φ_jj = −(G_jj + 2G_jv φ_j + G_vv φ_j²)/G_v",
-                   _level_set_instances(sizes, with_time=True), ift, samples=8, tolerance=mpmath.mpf(10) ** -10,
-                   describe=_describe_level_set,
-                   scope=f"{check.instances(8)} instances; " + f"randomized: polynomial G(t, x) of degree ≤ 2 through a rational point, parameter t, "
-                         f"(n, k) ∈ {list(sizes)}; φ by Newton in mpmath at {DPS} digits, derivatives by mpmath.diff")
-
-
-@cited("calculus.parametrized_implicit_function_theorem_ck", cited_kind="theorem",
-       title="The parametrized implicit function theorem with C^k regularity",
-       statement=r"Let $G(\lambda, u, v)$ be $C^k$ ($k\ge 1$) on an open set, $G(p) = 0$ and $D_vG(p)$ invertible. Then "
-                 r"there are open neighbourhoods $P\ni(\lambda_0,u_0)$, $Q\ni v_0$ and a $C^k$ map "
-                 r"$\varphi: P\to Q$ with $\{G = 0\}\cap(P\times Q) = \operatorname{graph}\varphi$, and "
-                 r"$D\varphi = -(D_vG)^{-1}D_{(\lambda,u)}G$ along the graph.",
-       source="cited: 004 (a) 'The parametrized implicit function theorem with C^k regularity'",
-       uses=["calculus.ck_maps_and_diffeomorphisms", "calculus.jacobian_matrix_and_gradient"], avoids=["holonomic.ideal_reaction_law"])
-def _(check):
-    check_parametrized_ift(check)
-
-
-# ---------------------------------------------------------------------------
-# cited: calculus.regular_level_set_is_embedded_submanifold  (#118)
-# ---------------------------------------------------------------------------
-
-def check_regular_level_set_submanifold(check, *, dimension=lambda n, k: n - k, sizes=((2, 1), (3, 1), (3, 2))):
-    """For a regular value c (certified), ``G⁻¹(c)`` is, near each point, a graph over n − k coordinates (a slice chart)."""
-    def level_set(instance):
-        n, k, polys, point, offsets = instance
-        xs = list(X[:n])
-        level = [P.xreplace(dict(zip(xs, point))) for P in polys]
-        if not rank_on_locus_certificate(polys, xs, level=level, seconds=2):
-            raise OutsideDomain("the level is not certified regular")
-        G = [sympy.expand(P - c) for P, c in zip(polys, level)]
-        try:
-            residual, f = local_graph_residuals(G, xs, point, offsets)
-        except ArithmeticError as exc:
-            raise OutsideDomain(str(exc)) from exc
-        if len(f.u_idx) != dimension(n, k):
-            return mpmath.mpf(1)
-        return residual
-
-    check.property("a certified regular level set G⁻¹(c) is locally the graph v = φ(u) over n − k coordinates "
-                   "(the slice chart (u, v − φ(u)) straightens it)",
-                   _level_set_instances(sizes), level_set, samples=8, tolerance=mpmath.mpf(10) ** -12,
-                   describe=_describe_level_set,
-                   scope=f"{check.instances(8)} instances; " + f"randomized: polynomial G of degree ≤ 2, c = G(p) at a rational p, regular value certified by "
-                         f"a Gröbner basis; (n, k) ∈ {list(sizes)}; mpmath at {DPS} digits")
-
-
-@cited("calculus.regular_level_set_is_embedded_submanifold", cited_kind="theorem",
-       title="A regular level set is an embedded submanifold",
-       statement=r"If $G: U\subseteq\mathbb R^n\to\mathbb R^k$ is smooth and $c$ is a regular value, then $G^{-1}(c)$ "
-                 r"(if nonempty) is a smooth embedded submanifold of dimension $n-k$.",
-       source="cited: 004 (a) 'A regular level set is an embedded submanifold'",
-       uses=["calculus.regular_critical_points_values_level_sets", "calculus.embedded_submanifolds_slice_charts",
-             "calculus.parametrized_implicit_function_theorem_ck"], avoids=["holonomic.ideal_reaction_law"])
-def _(check):
-    check_regular_level_set_submanifold(check)
-
-
-# ---------------------------------------------------------------------------
 # holonomic.constraint_model_definition  (#58)
 # ---------------------------------------------------------------------------
 
@@ -1362,7 +787,9 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
     p = Proof("implicit differentiation of G(u, φ(u)) = 0")
     derived = []
     for a, g in enumerate(Gs):
-        p.suppose(f"on_graph_{a + 1}", (g, 0), along=u, note="the zero set near p is the graph of φ (IFT)")
+        p.suppose(f"on_graph_{a + 1}", (g, 0), along=u,
+                  note="the zero set near p is the graph of a C² φ: the cited trusted result "
+                       "calculus.parametrized_implicit_function_theorem_ck (order 2, no parameter block)")
         derived.append(p.differentiate(f"d_du_{a + 1}", f"on_graph_{a + 1}", u, (sympy.diff(g, u), 0),
                                        note="chain rule along the graph"))
     rows = [sympy.expand(sympy.diff(g, u)) for g in Gs]
@@ -1386,12 +813,22 @@ def implicit_derivative_proof(k: int, derivative_sign=-1) -> Proof:
 
 
 def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimension=lambda n, k: n - k,
-                                          sizes=((2, 1), (3, 1), (3, 2)), proof_sizes=(1, 2), randomized=True):
+                                          sizes=((2, 1), (3, 1), (3, 2)), proof_sizes=(1, 2), randomized=True,
+                                          matrix_form=True):
     """Σ_t is near each point the graph of a C² φ over n − k coordinates (slice chart (u, v − φ(u)));
     φ' = −(D_vG)⁻¹D_uG; the rank hypothesis is needed (the double cone)."""
     for k in proof_sizes:
         check.proof(f"G(u, φ(u)) ≡ 0 ⇒ φ' = −(D_vG)⁻¹D_uG (k = {k})", implicit_derivative_proof(k, derivative_sign),
-                    scope=f"symbolic, generic G and φ, u scalar, v ∈ R^{k}, where det D_vG ≠ 0")
+                    scope=f"symbolic, generic G and φ, v ∈ R^{k}; u is one coordinate u_j (the others frozen: the "
+                          f"same computation for every j and every N), where det D_vG ≠ 0")
+    kk, d = sympy.symbols("k d", integer=True, positive=True)
+    Ju, Jv = sympy.MatrixSymbol("D_uG", kk, d), sympy.MatrixSymbol("D_vG", kk, kk)
+    Dphi = sympy.MatrixSymbol("Dphi", kk, d)
+    if matrix_form:
+        check.identity("Dφ − (−(D_vG)⁻¹D_uG) = (D_vG)⁻¹(D_uG + D_vG·Dφ): zero where the chain rule gives "
+                       "D_uG + D_vG·Dφ = D[G(u, φ(u))] = 0", Dphi - derivative_sign * Jv.I * Ju, Jv.I * (Ju + Jv * Dphi),
+                       scope="symbolic, every k and d = 3N − k (MatrixSymbols), where det D_vG ≠ 0",
+                       context="the matrix form of the proofs' last step, for every size")
 
     def locus_is_a_graph(instance):
         n, k, polys, point, offsets = instance
@@ -1413,13 +850,14 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
         return residual
 
     if randomized:
-        check.property("Σ_t near a point is v = φ(u) over n − k coordinates: G(t0, u, φ(u)) = 0, every nearby zero lies "
-                       "on the graph, Dφ = −(D_vG)⁻¹D_uG (Newton + mpmath.diff)",
-                       _level_set_instances(sizes, with_time=True), locus_is_a_graph, samples=8,
-                       tolerance=mpmath.mpf(10) ** -12, describe=_describe_level_set,
-                       scope=f"{check.instances(8)} instances; " + f"randomized: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0) with rank "
-                             f"k, (n, k) ∈ {list(sizes)} (n = 3: a datum with N = 1; n = 2: the same calculus in the "
-                             f"plane); mpmath at {DPS} digits")
+        with check.supporting():  # numerical instances of the cited IFT and of the checked derivative formula
+            check.property("Σ_t near a point is v = φ(u) over n − k coordinates: G(t0, u, φ(u)) = 0, every nearby zero lies "
+                           "on the graph, Dφ = −(D_vG)⁻¹D_uG (Newton + mpmath.diff)",
+                           _level_set_instances(sizes, with_time=True), locus_is_a_graph, samples=8,
+                           tolerance=mpmath.mpf(10) ** -12, describe=_describe_level_set,
+                           scope=f"{check.instances(8)} instances; " + f"randomized: G(t, x) polynomial of degree ≤ 2 vanishing at a rational (t0, x0) with rank "
+                                 f"k, (n, k) ∈ {list(sizes)} (n = 3: a datum with N = 1; n = 2: the same calculus in the "
+                                 f"plane); mpmath at {DPS} digits")
 
     eps = Symbol("epsilon", positive=True)
     cone = x1**2 + x2**2 - x3**2
@@ -1450,7 +888,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
        uses=["holonomic.constraint_model_definition", "calculus.c2_slice_submanifold_convention"],
        proof_uses=["calculus.parametrized_implicit_function_theorem_ck", "calculus.regular_level_set_is_embedded_submanifold",
                    "calculus.regular_critical_points_values_level_sets"],
-       assumes=[H_RANK_ON_LOCUS, H_G_C2], avoids=["holonomic.ideal_reaction_law"])
+       assumes=[H_RANK_ON_LOCUS, H_G_C2], avoids=["holonomic.ideal_reaction_law"], scope="k <= 2")
 def _(check):
     check_instantaneous_locus_submanifold(check)
 
@@ -1459,15 +897,34 @@ def _(check):
 # holonomic.virtual_displacement_space_dimension  (#61, SUBTLE)
 # ---------------------------------------------------------------------------
 
+CIRCLE = [SPHERE, x3]  # |x| = 1 in the plane x3 = 0 (N = 1, k = 2)
+
 OFF_LOCUS_WITNESS = {"G": x1**3 - x1, "point": (1 / sympy.sqrt(3), 0, 0)}
 
 
+def check_kernel_parametrization(check, *, kernel_sign=-1):
+    """For symbolic sizes k and d = 3N − k: with D_xG = [J_u J_v] (J_v the invertible k×k minor that rank k provides,
+    coordinates permuted), δ_u ↦ (δ_u, ∓J_v⁻¹J_uδ_u) maps R^d into V = ker D_xG, onto it, and injectively (its first
+    block is δ_u): dim V = d = 3N − k.  ``kernel_sign`` replaces the − (a mutation)."""
+    k, d = sympy.symbols("k d", integer=True, positive=True)
+    Ju, Jv = sympy.MatrixSymbol("J_u", k, d), sympy.MatrixSymbol("J_v", k, k)
+    du, dv = sympy.MatrixSymbol("delta_u", d, 1), sympy.MatrixSymbol("delta_v", k, 1)
+    lower = kernel_sign * Jv.I * Ju  # the v-block of the parametrization B = [I; lower]
+    scope = "symbolic, every k ≥ 1 and d = 3N − k ≥ 1 (MatrixSymbols), where det J_v ≠ 0"
+    check.identity("into V: D_xG·B = J_u·I + J_v·(−J_v⁻¹J_u) = 0", Ju + Jv * lower, sympy.ZeroMatrix(k, d), scope=scope)
+    check.identity("onto V: δ_v − (−J_v⁻¹J_uδ_u) = J_v⁻¹(J_uδ_u + J_vδ_v), which is 0 for every δ = (δ_u, δ_v) ∈ V",
+                   dv - lower * du, Jv.I * (Ju * du + Jv * dv), scope=scope,
+                   context="so every δ ∈ V is B δ_u; B is injective since its first block is the identity")
+
+
 def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k, locus_only=True,
-                                         witness=OFF_LOCUS_WITNESS, randomized=True):
-    """dim V(t,x) = 3N − k at (t, x) ∈ Σ (rank–nullity with rank k); off Σ only dim V ≥ 3N − k (x1³ − x1 at 1/√3).
+                                         witness=OFF_LOCUS_WITNESS, randomized=True, kernel_sign=-1):
+    """dim V(t,x) = 3N − k at (t, x) ∈ Σ (rank–nullity with rank k; the explicit parametrization of the kernel for
+    symbolic sizes); off Σ only dim V ≥ 3N − k (x1³ − x1 at 1/√3).
 
     ``locus_only=False`` is the page's literal reading "at (t, x)" for every (t, x) ∈ O: it is refuted by the witness.
     """
+    check_kernel_parametrization(check, kernel_sign=kernel_sign)
     sizes = [(n, k) for n in (3, 6) for k in range(1, n)]
     circle = HolonomicConstraintDatum(CIRCLE, X[:3], t, sample_point=(0, (0, 1, 0)))
     rod_pair = HolonomicConstraintDatum([(X[0] - X[3])**2 + (X[1] - X[4])**2 + (X[2] - X[5])**2 - 1], X[:6], t,
@@ -1476,36 +933,37 @@ def check_virtual_displacement_dimension(check, *, dimension=lambda n, k: n - k,
                len(circle.virtual_displacements(0, (0, 1, 0))) == dimension(3, 2)
                and len(rod_pair.virtual_displacements(0, (0, 0, 0, 0, 0, 1))) == dimension(6, 1), method="symbolic")
 
-    if randomized:
-        def jacobians(instance):
-            J = instance
-            return _kernel_dimension(J) == dimension(J.cols, J.rows)
+    if randomized:  # instances of what the parametrization and the cited rank–nullity theorem establish
+        with check.supporting():
+            def jacobians(instance):
+                J = instance
+                return _kernel_dimension(J) == dimension(J.cols, J.rows)
 
-        check.property("rank D_xG = k ⇒ dim ker D_xG = 3N − k", st.sampled_from(sizes).flatmap(
-            lambda size: full_row_rank_matrices(size[1], size[0], max_num=5, max_den=2)), jacobians, samples=15, describe=sympy.sstr,
-            scope=f"{check.instances(15)} instances; " + "randomized, exact: k x 3N rational Jacobians of rank k, N ∈ {1, 2}, k = 1..3N−1")
+            check.property("rank D_xG = k ⇒ dim ker D_xG = 3N − k", st.sampled_from(sizes).flatmap(
+                lambda size: full_row_rank_matrices(size[1], size[0], max_num=5, max_den=2)), jacobians, samples=15, describe=sympy.sstr,
+                scope=f"{check.instances(15)} instances; " + "randomized, exact: k x 3N rational Jacobians of rank k, N ∈ {1, 2}, k = 1..3N−1")
 
-        def on_locus(instance):
-            n, k, polys, point, offsets = instance
-            variables = [t] + list(X[:n])
-            G = _shifted_polynomials(polys, variables, point)
-            try:
-                datum = HolonomicConstraintDatum(G, X[:n], t, sample_point=(point[0], point[1:]))
-            except ValueError as exc:
-                raise OutsideDomain(str(exc)) from exc
-            return len(datum.virtual_displacements(point[0], point[1:])) == dimension(n, k)
+            def on_locus(instance):
+                n, k, polys, point, offsets = instance
+                variables = [t] + list(X[:n])
+                G = _shifted_polynomials(polys, variables, point)
+                try:
+                    datum = HolonomicConstraintDatum(G, X[:n], t, sample_point=(point[0], point[1:]))
+                except ValueError as exc:
+                    raise OutsideDomain(str(exc)) from exc
+                return len(datum.virtual_displacements(point[0], point[1:])) == dimension(n, k)
 
-        check.property("at points of Σ of random data, dim V = 3N − k", _datum_instances(), on_locus, samples=10,
-                       describe=_describe_level_set,
-                       scope=f"{check.instances(10)} instances; " + "randomized, exact: polynomial G(t, x), N = 1, k ∈ {1, 2}, at a rational point of Σ with rank k")
+            check.property("at points of Σ of random data, dim V = 3N − k", _datum_instances(), on_locus, samples=10,
+                           describe=_describe_level_set,
+                           scope=f"{check.instances(10)} instances; " + "randomized, exact: polynomial G(t, x), N = 1, k ∈ {1, 2}, at a rational point of Σ with rank k")
 
-        def everywhere_at_least(instance):
-            J = instance
-            return _kernel_dimension(J) >= J.cols - J.rows
+            def everywhere_at_least(instance):
+                J = instance
+                return _kernel_dimension(J) >= J.cols - J.rows
 
-        check.property("at any point of O (rank ≤ k): dim V ≥ 3N − k", st.sampled_from(sizes).flatmap(
-            lambda size: rational_matrices(size[1], size[0], max_num=2, max_den=1)), everywhere_at_least, samples=15,
-            describe=sympy.sstr, scope=f"{check.instances(15)} instances; " + "randomized, exact: arbitrary k x 3N integer Jacobians (often rank-deficient)")
+            check.property("at any point of O (rank ≤ k): dim V ≥ 3N − k", st.sampled_from(sizes).flatmap(
+                lambda size: rational_matrices(size[1], size[0], max_num=2, max_den=1)), everywhere_at_least, samples=15,
+                describe=sympy.sstr, scope=f"{check.instances(15)} instances; " + "randomized, exact: arbitrary k x 3N integer Jacobians (often rank-deficient)")
 
     G, point = witness["G"], witness["point"]
     datum = HolonomicConstraintDatum([G], X[:3], t, locus_points=[(0, (r, 0, 0)) for r in (-1, 0, 1)])
@@ -1549,872 +1007,20 @@ def _(check):
 
 
 # ---------------------------------------------------------------------------
-# holonomic.residual_reaction_unselective  (#63)
+# the topic modules split from this one: their names stay reachable as theorems.holonomic_datum.NAME
 # ---------------------------------------------------------------------------
 
-CIRCLE = [SPHERE, x3]  # |x| = 1 in the plane x3 = 0 (N = 1, k = 2)
-
-
-def _on_circle(theta):
-    return [sympy.cos(theta), sympy.sin(theta), sympy.S.Zero]
-
-
-def check_residual_reaction_unselective(check, *, first_motion=t, second_motion=t + t**3, second_curve=None):
-    """On the circle |x| = 1, x3 = 0: θ = t and θ = t + t³ share their data, both are constrained motions with their
-    residual reactions R = 𝖬x'' − F; the ideal-reaction law (F = 0) keeps only the first."""
-    datum = HolonomicConstraintDatum(CIRCLE, X[:3], t, sample_point=(0, (1, 0, 0)))
-    curves = [_on_circle(first_motion), second_curve if second_curve is not None else _on_circle(second_motion)]
-    for i, curve in enumerate(curves, 1):
-        check.identity(f"curve {i} is a constrained curve family: G(t, x(t)) ≡ 0", datum.along(curve),
-                       sympy.zeros(2, 1), scope="symbolic, all t ∈ R")
-    states = [([sympy.sympify(c).subs(t, 0) for c in curve], [sympy.diff(c, t).subs(t, 0) for c in curve])
-              for curve in curves]
-    check.fact("the two curves have the same (consistent) data at t = 0: x = (1,0,0), x' = (0,1,0)",
-               states[0] == states[1] and datum.is_consistent(0, *states[0]), method="symbolic",
-               detail=f"data {states}")
-    difference = [sympy.sympify(a - b).subs(t, 1) for a, b in zip(*curves)]
-    check.fact("the two curves differ (at t = 1)", any(not _is_zero(d) for d in difference), method="symbolic",
-               detail=f"x_1(1) − x_2(1) = {difference}")
-    F = [Function(f"F{i + 1}") for i in range(3)]
-
-    def force(time, position, velocity):
-        return [Fi(time, *position, *velocity) for Fi in F]
-    for i, curve in enumerate(curves, 1):
-        R = datum.residual_reaction([m], force, curve)
-        x_t = Matrix(curve)
-        check.identity(f"curve {i} with R = 𝖬x'' − F satisfies 𝖬x'' = F(t, x, x') + R", m * x_t.diff(t, 2),
-                       Matrix(force(t, list(x_t), list(x_t.diff(t)))) + R, scope="symbolic, generic force F(t, x, v)")
-    Rs = [Function(f"R{i + 1}")(t) for i in range(3)]
-    Rp = [Function(f"Rp{i + 1}")(t) for i in range(3)]
-    xs = [Function(f"y{i + 1}")(t) for i in range(3)]
-    Fs = [Function(f"F{i + 1}")(t) for i in range(3)]
-    p = Proof("the reaction of a given curve is unique")
-    first = p.suppose("equation_R", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
-    second = p.suppose("equation_R'", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rp)))
-    comps = [p.algebra(f"component_{i + 1}", [first, second], (Rs[i], Rp[i]),
-                       certificate=[0] * i + [-1] + [0] * (2 - i) + [0] * i + [1] + [0] * (2 - i)) for i in range(3)]
-    p.algebra("unique", comps, (Matrix(Rs), Matrix(Rp)))
-    p.conclude("unique")
-    check.proof("two reactions with 𝖬x'' = F + R along the same curve coincide", p, scope="symbolic, generic x, F, R")
-    ideal = []
-    for curve in curves:
-        R = datum.residual_reaction([m], lambda time, position, velocity: [0, 0, 0], curve)
-        tangent = Matrix([sympy.diff(c, t) for c in curve])  # x' ≠ 0 lies in V, which is 1-dimensional (k = 2)
-        ideal.append(sympy.simplify(euclidean_inner_product(R, tangent)))
-    check.identity("with F = 0, curve 1 satisfies the ideal-reaction law: R·x' = 0 (x' spans V along the circle)",
-                   ideal[0], 0, scope="symbolic, all t")
-    check.fact("with F = 0, curve 2 violates it: R·x' ≠ 0 at t = 1, so the law selects among the candidates",
-               not _is_zero(ideal[1].subs(t, 1)), method="symbolic", detail=f"R·x' = {sympy.sstr(ideal[1])}")
-
-
-@remark("holonomic.residual_reaction_unselective",
-        title="Without a reaction law every constrained curve is a constrained motion with its residual reaction",
-        statement=r"For any specified constrained curve family $x$, the constrained equation fixes the reaction "
-                  r"uniquely as the residual field $R(t)=\mathsf Mx''(t)-F(t,x(t),x'(t))$ (continuous, and defined "
-                  r"along $x$ since $\Sigma\subseteq I_0\times Q$). Without an additional reaction law the constraint "
-                  r"and this equation do not select which constrained curve families are dynamically admissible: every "
-                  r"$C^2$ constrained curve can be paired with its residual field. The ideal-reaction law selects among "
-                  r"these candidates. Witness: on the circle $|x|=1$, $x_3=0$, the motions $\theta=t$ and "
-                  r"$\theta=t+t^3$ share their data; both are constrained motions; with $F=0$ only the first has a "
-                  r"reaction annihilating $V$.",
-        source=f"{SEED} (c) 'For any specified constrained curve family x, this equation fixes the reaction uniquely …'; "
-               "postulate bullet 'Adopted, not derived'",
-        uses=["holonomic.constraint_model_definition", "holonomic.consistent_data", "holonomic.ideal_reaction_law",
-              "linalg.euclidean_inner_product"])
-def _(check):
-    check_residual_reaction_unselective(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.scleronomic_rheonomic_definition  (#64)
-# ---------------------------------------------------------------------------
-
-def scleronomic_by_closure(ambient, locus) -> bool:
-    """Formulation 2: (t, x) ∈ Σ and (t', x) ∈ O imply (t', x) ∈ Σ (finite sets of (t, x) pairs)."""
-    locus, ambient = set(locus), set(ambient)
-    return all((t2, x) in locus for (_, x) in locus for (t2, y) in ambient if y == x)
-
-
-def scleronomic_by_projection(ambient, locus) -> bool:
-    """Formulation 1 with N = pr_x Σ: Σ = {(t, x) ∈ O : x ∈ N}."""
-    locus, ambient = set(locus), set(ambient)
-    N = {x for (_, x) in locus}
-    return locus == {(s, x) for (s, x) in ambient if x in N}
-
-
-def scleronomic_by_search(ambient, locus, configurations) -> bool:
-    """Formulation 1 literally: some N ⊆ configurations has Σ = {(t, x) ∈ O : x ∈ N} (search over all N)."""
-    locus, ambient = set(locus), set(ambient)
-    configurations = sorted(configurations)
-    for r in range(len(configurations) + 1):
-        for N in combinations(configurations, r):
-            if locus == {(s, x) for (s, x) in ambient if x in N}:
-                return True
-    return False
-
-
-def _finite_models(max_times=3, max_points=3):
-    pairs = [(i, j) for i in range(max_times) for j in range(max_points)]
-    return st.lists(st.sampled_from(pairs), unique=True).flatmap(
-        lambda ambient: st.tuples(st.just(ambient), st.lists(st.sampled_from(ambient), unique=True) if ambient
-                                  else st.just([])))
-
-
-def check_scleronomic_definition(check, *, closure=scleronomic_by_closure, projection=scleronomic_by_projection):
-    """The two formulations agree (N ↔ pr_x Σ); for O = I₀ × Q scleronomic means Σ = I₀ × (N ∩ Q)."""
-    def agree(instance):
-        ambient, locus = instance
-        searched = scleronomic_by_search(ambient, locus, {x for (_, x) in ambient})
-        return closure(ambient, locus) == searched == projection(ambient, locus)
-
-    check.property("∃N: Σ = {(t,x) ∈ O : x ∈ N}  ⇔  [(t,x) ∈ Σ, (t',x) ∈ O ⇒ (t',x) ∈ Σ]  ⇔  N = pr_x Σ works",
-                   _finite_models(), agree, samples=40,
-                   describe=lambda inst: {"O": sorted(inst[0]), "Sigma": sorted(inst[1])},
-                   scope=f"{check.instances(40)} instances; " + "randomized, exact: every finite O ⊆ T x X with |T|, |X| ≤ 3 and Σ ⊆ O drawn; N searched over "
-                         "all subsets of X")
-
-    def product_form(instance):
-        times, points, N, extra = instance
-        ambient = [(s, x) for s in times for x in points]
-        locus = [(s, x) for s in times for x in points if x in N]
-        broken = locus + ([(times[0], extra)] if extra in points and extra not in N and len(times) > 1 else [])
-        ok = closure(ambient, locus) and projection(ambient, locus)
-        if broken != locus:
-            ok = ok and not closure(ambient, broken) and not projection(ambient, broken)
-        return ok
-
-    sets = st.lists(st.integers(0, 4), min_size=1, max_size=4, unique=True)
-    check.property("for O = I0 x Q: Σ = I0 x (N ∩ Q) is scleronomic; adding one (t, x) breaks it",
-                   st.tuples(sets, sets, sets, st.integers(0, 4)), product_form, samples=20,
-                   scope=f"{check.instances(20)} instances; " + "randomized, exact finite product models T x X")
-    wall = HolonomicConstraintDatum([x1 - t], X[:3], t, sample_point=(0, (0, 0, 0)))
-    sphere = HolonomicConstraintDatum([SPHERE], X[:3], t, sample_point=(0, (1, 0, 0)))
-    t2 = Symbol("t2", real=True)
-    check.identity("sphere: G(t', x) = G(t, x), so (t,x) ∈ Σ ⇒ (t',x) ∈ Σ (scleronomic, N = S²)",
-                   sphere.G.xreplace({t: t2}), sphere.G, scope="symbolic")
-    check.fact("moving wall x1 = t: (0, 0) ∈ Σ, (1, 0) ∈ O ∖ Σ, so it is rheonomic",
-               wall.on_locus(0, (0, 0, 0)) and not wall.on_locus(1, (0, 0, 0)), method="symbolic")
-
-
-@definition("holonomic.scleronomic_rheonomic_definition",
-            title="Scleronomic and rheonomic constraints",
-            statement=r"The datum is scleronomic when there is a set $N\subseteq\mathbb R^{3N}$ with "
-                      r"$\Sigma=\{(t,x)\in O: x\in N\}$; equivalently, if $(t,x)\in\Sigma$ and $(t',x)\in O$ then "
-                      r"$(t',x)\in\Sigma$ (pass between $N$ and the projection of $\Sigma$). For $O=I_0\times Q$ this "
-                      r"reads $\Sigma=I_0\times(N\cap Q)$. The datum is rheonomic otherwise. (Catalogue note: the letter "
-                      r"$N$ also counts the particles.)",
-            source=f"{SEED} (d) 'The datum is scleronomic when the constraint locus is time-independent …'",
-            uses=["holonomic.constraint_model_definition"])
-def _(check):
-    check_scleronomic_definition(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.scleronomic_implies_Gt_vanishes  (#65)
-# ---------------------------------------------------------------------------
-
-def _scleronomic_presentations():
-    """ρ(t, x)·P(x): a time-dependent presentation of the time-independent locus {P = 0} (ρ = 1 + Q² > 0)."""
-    return st.tuples(polynomials(X[:3], max_degree=2, max_terms=4, min_terms=1, max_num=5, max_den=3),
-                     polynomials([t] + list(X[:3]), max_degree=2, max_terms=3, max_num=4, max_den=2),
-                     polynomials([t] + list(X[:3]), max_degree=2, max_terms=4, min_terms=1, max_num=5, max_den=3),
-                     st.lists(rationals(3, 2), min_size=4, max_size=4), rationals(3, 2))
-
-
-def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True):
-    """Scleronomic ⇒ G_t = 0 on Σ for every presentation: t ↦ G(t, x) vanishes on the open set {t : (t, x) ∈ O}."""
-    Gf = Function("G")
-    X0 = sympy.symbols("a1:4", real=True)
-    p = Proof("G_t vanishes on a scleronomic locus")
-    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t, assumption=H_SCLERONOMIC,
-                 note="x0 ∈ N: every (t, x0) ∈ O lies in Σ, for t in the open set {t : (t, x0) ∈ O}")
-    p.differentiate("G_t", "vanishes_on_time_line", t, (sympy.diff(Gf(t, *X0), t), 0),
-                    note="an identity on an open set of times may be differentiated")
-    p.conclude("G_t")
-    with check.without(H_G_C2, H_RANK_ON_LOCUS,
-                       note="the proof differentiates G once in t (G of class C¹ suffices) and does not use D_xG"):
-        check.proof("G(t, x0) = 0 on the time-line ⇒ G_t(t, x0) = 0", p,
-                    scope="symbolic, generic G of class C¹, N = 1")
-
-    def vanishes(instance):
-        P, Q, other, point, t1 = instance
-        p0 = point[1:]
-        if scleronomic:
-            G = (1 + Q**2) * _shifted_polynomials([P], X[:3], p0)[0]  # locus {P − P(p0) = 0}, time-independent
-        else:
-            G = _shifted_polynomials([other], [t] + list(X[:3]), point)[0]  # any presentation through (t0, p0)
-            t1 = point[0]
-        datum = HolonomicConstraintDatum([G], X[:3], t)
-        if not datum.on_locus(t1, p0):
-            return False
-        return _is_zero(datum.at(datum.time_derivative[0], t1, p0))
-
-    check.property("G_t(t, x0) = 0 at points (t, x0) of Σ, for random presentations ρ·P of time-independent loci"
-                   if scleronomic else "G_t = 0 on Σ for arbitrary (possibly rheonomic) presentations",
-                   _scleronomic_presentations(), vanishes, samples=15,
-                   describe=lambda inst: [sympy.sstr(e) for e in inst[:3]] + [inst[3], inst[4]],
-                   scope=f"{check.instances(15)} instances; " + "randomized, exact: G = (1 + Q(t,x)²)·(P(x) − P(x0)), random rational times"
-                         if scleronomic else "randomized, exact: polynomial G(t, x) vanishing at (t0, x0)")
-    u = Symbol("u", real=True, nonzero=True)
-    moving = HolonomicConstraintDatum([x1 - u * t], X[:3], t, sample_point=(0, (0, 0, 0)))
-    check.necessary(H_SCLERONOMIC, "G = s(x) − ut, u ≠ 0 (rheonomic, rank 1)", violates=[
-        ("(0, 0) ∈ Σ and (1, 0) ∉ Σ: rheonomic", moving.on_locus(0, (0, 0, 0)) and not moving.on_locus(1, (0, 0, 0)),
-         "symbolic")], others_hold={
-        H_RANK_ON_LOCUS: [("D_xG = (1, 0, 0) has rank 1 on Σ", moving.jacobian.rank() == 1, "computation")],
-        H_G_C2: [("G is a polynomial, so of class C²", sympy.sympify(moving.G[0]).is_polynomial(), "computation")]},
-        conclusion_fails=[
-        ("G_t = −u ≠ 0 on Σ", sympy.sympify(moving.time_derivative[0] + u) == 0 and u.is_nonzero, "symbolic")])
-
-
-@lemma("holonomic.scleronomic_implies_Gt_vanishes",
-       title="For a scleronomic datum every presentation has G_t = 0 on the locus",
-       statement=r"If the datum is scleronomic, then the declared presentation $G$, and every $C^2$ presentation of the "
-                 r"same locus with the rank hypothesis, satisfy $G_t(t,x)=0$ for every $(t,x)\in\Sigma$: for $x\in N$ "
-                 r"every $(t,x)\in O$ lies in $\Sigma$, so $t\mapsto G(t,x)$ vanishes on the open set "
-                 r"$\{t:(t,x)\in O\}$. The rank hypothesis is not used, and $C^1$ suffices (catalogue).",
-       source=f"{SEED} (d) 'If the datum is scleronomic, then the declared presentation G … satisfy G_t(t,x) = 0'",
-       uses=["holonomic.scleronomic_rheonomic_definition", "holonomic.constraint_model_definition"],
-       assumes=[H_SCLERONOMIC, H_G_C2, H_RANK_ON_LOCUS], avoids=["holonomic.ideal_reaction_law"])
-def _(check):
-    check_scleronomic_implies_Gt_vanishes(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.moving_locus_nonregular_Gt_zero  (#66)
-# ---------------------------------------------------------------------------
-
-u_speed = Symbol("u", real=True, nonzero=True)
-
-
-def check_moving_locus_nonregular(check, *, presentation=None, speed=u_speed):
-    """G = (s(x) − ut)², u ≠ 0: the zero set {s = ut} moves, yet G_t = −2u(s − ut) vanishes on it; rank is 0 there."""
-    G = presentation if presentation is not None else (x1 - speed * t)**2
-    datum = HolonomicConstraintDatum([G], X[:3], t)
-    on_sigma = {x1: speed * t}
-    zero_set = sympy.solve(G, x1)
-    try:
-        HolonomicConstraintDatum([G], X[:3], t, sample_point=(0, (0, 0, 0)))
-        rejected = False
-    except ValueError:
-        rejected = True
-    check.witness("G_t = 0 on Σ without time-independence", f"N = 1, s(x) = (x_1)_1, G = {sympy.sstr(G)}, "
-                  f"O = R x R³ (dimension ℓ², [u] = ℓτ⁻¹)", [
-                      ("Σ = {s = ut}: the zero set of G", zero_set == [speed * t], "symbolic"),
-                      ("the zero set moves: (0, 0) ∈ Σ and (1, 0) ∈ O ∖ Σ (rheonomic)",
-                       datum.on_locus(0, (0, 0, 0)) and not datum.on_locus(1, (0, 0, 0)), "symbolic"),
-                      ("G_t = −2u(s − ut) vanishes at every point of Σ",
-                       _is_zero(datum.time_derivative[0].xreplace(on_sigma)), "symbolic"),
-                      ("the rank hypothesis fails: D_xG = 2(s − ut)ds = 0 on Σ (the constructor rejects (0, 0))",
-                       datum.jacobian.xreplace(on_sigma).applyfunc(sympy.expand).is_zero_matrix and rejected, "symbolic"),
-                  ], scope="every t ∈ R, every u ≠ 0")
-
-
-@counterexample("holonomic.moving_locus_nonregular_Gt_zero",
-                title="A moving zero set with G_t = 0 on it: (s(x) − ut)², which violates the rank hypothesis",
-                statement=r"The identity $G_t=0$ on $\Sigma$ is a consequence of time-independence and not a criterion "
-                          r"for it. With $s(x) := (x_1)_1$ and a nonzero speed $u$, the scalar presentation "
-                          r"$G(t,x) := (s(x)-ut)^2$ on $O=\mathbb R\times\mathbb R^{3N}$ has the moving zero set "
-                          r"$\{s(x)=ut\}$ while $G_t(t,x)=-2u(s(x)-ut)$ vanishes at every point of that set; this "
-                          r"presentation violates the rank hypothesis.",
-                source=f"{SEED} (d) 'The identity is a consequence of time-independence and not a criterion for it …'",
-                uses=["holonomic.scleronomic_rheonomic_definition", "holonomic.scleronomic_implies_Gt_vanishes",
-                      "holonomic.constraint_model_definition"])
-def _(check):
-    check_moving_locus_nonregular(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.rank_regular_rheonomic_with_Gt_zero  (#67)
-# ---------------------------------------------------------------------------
-
-T_star = Symbol("T_star", positive=True)
-L_star = Symbol("L_star", positive=True)
-
-
-def _smoothstep(tau):
-    """6τ⁵ − 15τ⁴ + 10τ³: 0 at τ = 0, 1 at τ = 1, first and second derivatives 0 at both ends (a C² step)."""
-    return 6 * tau**5 - 15 * tau**4 + 10 * tau**3
-
-
-def x6_proof(sign=1) -> Proof:
-    """Connected time-lines (catalogue X6), the key step: G(t, u, φ(t,u)) ≡ 0 and G_t = 0 on Σ give φ_t = 0."""
-    u = Symbol("u", real=True)
-    phi = Function("phi")(t, u)
-    Gf = Function("G")
-    on_graph = Gf(t, u, phi)
-    total = sympy.diff(on_graph, t)
-    G_v = sympy.expand(total).coeff(phi.diff(t))
-    G_t = sympy.expand(total - G_v * phi.diff(t))
-    p = Proof("G_t = 0 on Σ forces the local graph to be constant in time")
-    p.suppose("graph", (on_graph, 0), along=t, note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
-    p.differentiate("d_dt", "graph", t, (total, 0))
-    p.suppose("G_t_on_sigma", (G_t, 0), note="the hypothesis G_t = 0 on Σ, along the graph")
-    p.nonzero("G_v", G_v, note="G_v ≠ 0: rank 1 on Σ, the graph is over u")
-    p.algebra("phi_t", ["d_dt", "G_t_on_sigma"], (phi.diff(t), 0), certificate=[sign / G_v, -sign / G_v],
-              note="where G_v ≠ 0")
-    p.conclude("phi_t")
-    return p
-
-
-def check_rank_regular_rheonomic(check, *, L=L_star, window="disconnected"):
-    """O = ((0,T) ∪ (2T,3T)) x R³, G = s on the first piece and L > 0 on the second: rank 1 on Σ, G_t = 0 on Σ, yet
-    not scleronomic. The disconnected window is essential (catalogue X6)."""
-    T = T_star
-    if window == "disconnected":
-        def ambient(t0, x0):
-            return bool((0 < t0) & (t0 < T)) or bool((2 * T < t0) & (t0 < 3 * T))
-        G = sympy.Piecewise((x1, (t > 0) & (t < T)), (L, True))
-    else:  # the same presentation G = s on the connected window (0, 3T)
-        def ambient(t0, x0):
-            return bool((0 < t0) & (t0 < 3 * T))
-        G = x1
-    datum = HolonomicConstraintDatum([G], X[:3], t, sample_point=(T / 2, (0, 0, 0)), ambient=ambient)
-    second_piece = G.xreplace({t: 5 * T / 2}) if window == "disconnected" else G
-    first_piece = x1
-    check.witness("rank-regular, G_t = 0 on Σ, rheonomic", "N = 1, T* > 0, L* > 0; G = s on (0,T*) x R³, "
-                  "G = L* on (2T*,3T*) x R³", [
-                      ("O is open and its time set is disconnected: T*/2 and 5T*/2 in it, 3T*/2 not",
-                       ambient(T / 2, (0, 0, 0)) and ambient(5 * T / 2, (0, 0, 0)) and not ambient(3 * T / 2, (0, 0, 0)),
-                       "symbolic"),
-                      ("G is C^∞ on O: a polynomial on each of the two disjoint open pieces",
-                       all(sympy.sympify(piece).is_polynomial(t, *X[:3]) for piece in (first_piece, second_piece))
-                       and bool(T < 2 * T), "symbolic"),
-                      ("no zero on the second piece (G = L* ≠ 0): Σ = (0,T*) x {s = 0}",
-                       _is_zero(second_piece) is False and sympy.sympify(second_piece).is_nonzero is True, "symbolic"),
-                      ("rank 1 on Σ: D_xG = e_1 there", sympy.diff(first_piece, x1) == 1, "symbolic"),
-                      ("G_t = 0 on Σ (G = s does not depend on t)", sympy.diff(first_piece, t) == 0, "symbolic"),
-                      ("not scleronomic: (T*/2, 0) ∈ Σ, (5T*/2, 0) ∈ O ∖ Σ",
-                       datum.on_locus(T / 2, (0, 0, 0)) and ambient(5 * T / 2, (0, 0, 0))
-                       and not datum.on_locus(5 * T / 2, (0, 0, 0)), "symbolic"),
-                  ], scope="all T* > 0, L* > 0 (dimensions: [T*] = τ, [L*] = ℓ = [G])")
-    t2 = Symbol("t2", positive=True)
-    check.fact("on each connected piece of the window the datum is scleronomic: on (0,T*), G(t', x) = G(t, x); "
-               "on (2T*,3T*), Σ is empty", sympy.diff(first_piece, t) == 0 and first_piece.xreplace({t: t2}) == first_piece
-               and not datum.on_locus(5 * T / 2, (0, 0, 0)), method="symbolic")
-    check.proof("X6 key step: G_t = 0 on Σ and rank 1 ⇒ the local graph v = φ(t, u) has φ_t = 0", x6_proof(),
-                scope="symbolic, generic G(t, u, v), n = 2, where G_v ≠ 0; then {t : (t, x0) ∈ Σ} is open and closed in "
-                      "the time-line, hence all of it when the time-line is connected: scleronomic")
-    tau = (t - T) / T
-    chi = _smoothstep(tau)
-    interpolation = (1 - chi) * x1 + chi * L  # on (T, 2T); = s on (0, T], = L on [2T, 3T)
-    c2 = ([sympy.simplify(sympy.diff(chi, t, j).subs(t, T)) for j in range(3)] == [0, 0, 0]
-          and [sympy.simplify(sympy.diff(chi, t, j).subs(t, 2 * T)) for j in range(3)] == [1, 0, 0])
-    on_sigma = {x1: -chi * L / (1 - chi)}
-    G_t = sympy.diff(interpolation, t).xreplace(on_sigma)
-    middle = sympy.simplify(G_t.subs(t, 3 * T / 2))
-    check.fact("connected window (0, 3T*): the C² interpolation (1 − χ)s + χL* (χ a C² step on [T*, 2T*]) has, at "
-               "t = 3T*/2, rank 1 on Σ (1 − χ = 1/2) and G_t = 15L*/(4T*) ≠ 0 on Σ: the witness needs the gap",
-               c2 and sympy.simplify(1 - chi.subs(t, 3 * T / 2)).is_positive is True and middle.is_nonzero is True,
-               method="symbolic", detail=f"G_t on Σ at t = 3T*/2: {sympy.sstr(middle)}")
-
-
-@counterexample("holonomic.rank_regular_rheonomic_with_Gt_zero",
-                title="A rank-regular rheonomic datum with G_t = 0 on Σ (on a disconnected time window)",
-                statement=r"The identity can also hold for a rank-regular presentation: on "
-                          r"$O=((0,T_*)\cup(2T_*,3T_*))\times\mathbb R^{3N}$ the scalar $C^2$ map equal to $s(x)$ on "
-                          r"$(0,T_*)\times\mathbb R^{3N}$ and to a fixed $L_*>0$ on $(2T_*,3T_*)\times\mathbb R^{3N}$ has the "
-                          r"rank-1 zero set $\Sigma=(0,T_*)\times\{s(x)=0\}$ with $G_t=0$ on $\Sigma$, yet $\Sigma$ is not of "
-                          r"the form $\{(t,x)\in O: x\in N\}$: $(T_*/2,0)\in\Sigma$ would force $0\in N$, and then "
-                          r"$(5T_*/2,0)\in O$ would lie in $\Sigma$. The disconnected time window is essential "
-                          r"(catalogue X6): when every time-line $\{t:(t,x)\in O\}$ is an interval, rank on $\Sigma$ and "
-                          r"$G_t=0$ on $\Sigma$ imply scleronomic.",
-                source=f"{SEED} (d) 'but the identity can also hold for a rank-regular presentation: on O = ((0,T*) ∪ "
-                       "(2T*,3T*)) × ℝ^{3N} …'",
-                uses=["holonomic.scleronomic_rheonomic_definition", "holonomic.scleronomic_implies_Gt_vanishes",
-                      "holonomic.constraint_model_definition"],
-                proof_uses=["calculus.parametrized_implicit_function_theorem_ck"])
-def _(check):
-    check_rank_regular_rheonomic(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.scalar_rescaling_invariance  (#68)
-# ---------------------------------------------------------------------------
-
-def _scalar_multiplier(rho, lam):
-    return lam / rho
-
-
-def _matrix_multiplier(P, lam):
-    return P.T.LUsolve(lam)  # P^{-T} λ
-
-
-def rescaling_proof(k: int, multiplier, n: int = 3) -> Proof:
-    """Checked proof, modulo G = 0 (generic G, generic invertible ρ or P): D_xG' = P D_xG, G'_t = P G_t,
-    D_xG'ᵀλ' = D_xGᵀλ and λ'·G'_t = λ·G_t with λ' = multiplier(P, λ) (k = 1: P = ρ, a scalar).
-
-    Each claim is its own step (certificate: the derivative of P falls on G); the proof is accepted only when every
-    step is checked, and the power identity is named as the conclusion.
-    """
-    xs = list(X[:n])
-    args = (t, *xs)
-    G = Matrix([Function(f"G{a + 1}")(*args) for a in range(k)])
-    if k == 1:
-        rho = Function("rho")(*args)
-        P = Matrix([[rho]])
-        lam = Matrix([Symbol("lambda1", real=True)])
-        lam_new = Matrix([multiplier(rho, lam[0])])
-    else:
-        P = Matrix(k, k, lambda a, b: Function(f"P{a + 1}{b + 1}")(*args))
-        lam = Matrix(sympy.symbols(f"lambda1:{k + 1}", real=True))
-        lam_new = Matrix(multiplier(P, lam)).applyfunc(sympy.cancel)
-    G_new = P * G
-    p = Proof(f"rescaling G' = P G at the points of Σ (k = {k})")
-    hyps = [p.suppose(f"on_sigma_{a + 1}", (G[a], 0), note="a point of Σ") for a in range(k)]
-    p.nonzero("invertible", P.det(), assumption=H_RHO_NOWHERE_ZERO, note="ρ ≠ 0 (P invertible)")
-    jac = []
-    for var in xs + [t]:
-        for a in range(k):
-            jac.append(p.algebra(f"d{var}_G'{a + 1}", hyps, (sympy.diff(G_new[a], var),
-                                                             sum(P[a, b] * sympy.diff(G[b], var) for b in range(k))),
-                                 certificate=[sympy.diff(P[a, b], var) for b in range(k)],
-                                 note="the derivative of P falls on G, which vanishes on Σ"))
-    reaction = []
-    for var in xs:
-        lhs = sum(sympy.diff(G_new[a], var) * lam_new[a] for a in range(k))
-        rhs = sum(sympy.diff(G[b], var) * lam[b] for b in range(k))
-        reaction.append(p.algebra(f"reaction_{var}", hyps, (lhs, rhs),
-                                  certificate=[sum(sympy.diff(P[a, b], var) * lam_new[a] for a in range(k))
-                                               for b in range(k)],
-                                  note="D_xG'ᵀλ' = D_xGᵀ Pᵀλ' + (terms with G)"))
-    power_new = sum(lam_new[a] * sympy.diff(G_new[a], t) for a in range(k))
-    power_old = sum(lam[b] * sympy.diff(G[b], t) for b in range(k))
-    p.algebra("power", hyps, (-power_new, -power_old),
-              certificate=[-sum(sympy.diff(P[a, b], t) * lam_new[a] for a in range(k)) for b in range(k)],
-              note="−λ'·G'_t = −λ·G_t + (terms with G)")
-    # Every step above is part of the proof (one failing step rejects it); the last one is named as the conclusion.
-    p.conclude("power")
-    return p
-
-
-def _rescaling_instances(k):
-    variables = [t] + list(X[:3])
-    G = st.lists(polynomials(variables, max_degree=2, max_terms=4, min_terms=1, max_num=5, max_den=3), min_size=k,
-                 max_size=k)
-    factor = st.lists(polynomials(variables, max_degree=1, max_terms=3, max_num=4, max_den=2), min_size=k * k,
-                      max_size=k * k)
-    return st.tuples(st.just(k), G, factor, st.lists(rationals(3, 2), min_size=4, max_size=4),
-                     st.lists(rationals(3, 2), min_size=3, max_size=3), st.lists(rationals(4, 2), min_size=k, max_size=k))
-
-
-def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, matrix_multiplier=_matrix_multiplier,
-                               proof_sizes=(1, 2), randomized_sizes=(1, 2)):
-    """G' = ρG (ρ nowhere zero) or G' = P G (P invertible): on Σ, D_xG' = ρD_xG, G'_t = ρG_t, V and the permitted
-    velocities are unchanged, λ' = ρ⁻¹λ (P^{-T}λ), and the reaction and −λ·G_t are unchanged."""
-    with check.without(H_RHO_C2, note="the proofs use only first derivatives of rho: rho of class C¹ suffices"):
-        for k in proof_sizes:
-            multiplier = scalar_multiplier if k == 1 else matrix_multiplier
-            check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
-                        rescaling_proof(k, multiplier),
-                        scope=f"symbolic, generic G(t, x) and {'ρ(t, x)' if k == 1 else 'P(t, x)'} of class C¹, N = 1, "
-                              f"k = {k}, at points of Σ, where {'ρ ≠ 0' if k == 1 else 'det P ≠ 0'}")
-
-    def invariant(instance):
-        k, polys, factor_entries, point, w, lam = instance
-        variables = [t] + list(X[:3])
-        G = Matrix(_shifted_polynomials(polys, variables, point))
-        if k == 1:
-            P = Matrix([[1 + factor_entries[0]**2]])  # nowhere zero
-        else:
-            P = Matrix(k, k, factor_entries) + 3 * sympy.eye(k)
-        t0, p0 = point[0], point[1:]
-        at = dict(zip(variables, point))
-        if P.xreplace(at).det() == 0:
-            raise OutsideDomain("P is singular at the point")
-        try:
-            old = HolonomicConstraintDatum(list(G), X[:3], t, sample_point=(t0, p0))
-        except ValueError as exc:
-            raise OutsideDomain(str(exc)) from exc
-        new = HolonomicConstraintDatum(list(P * G), X[:3], t, sample_point=(t0, p0))
-        P0 = P.xreplace(at)
-        J, J_new = old.jacobian_at(t0, p0), new.jacobian_at(t0, p0)
-        same_V = Matrix.hstack(*old.virtual_displacements(t0, p0), *new.virtual_displacements(t0, p0)).rank() == 3 - k
-        permitted = new.permitted_velocity_residual(t0, p0, w) == P0 * old.permitted_velocity_residual(t0, p0, w)
-        lam = Matrix(lam)
-        R = J.T * lam
-        lam_new = transpose_multiplier(J_new, R)
-        claimed = Matrix([scalar_multiplier(P0[0, 0], lam[0])]) if k == 1 else Matrix(matrix_multiplier(P0, lam))
-        Gt, Gt_new = Matrix(old.at(old.time_derivative, t0, p0)), Matrix(new.at(new.time_derivative, t0, p0))
-        return (J_new == P0 * J and same_V and permitted and (lam_new - claimed).is_zero_matrix
-                and (J_new.T * claimed - R).is_zero_matrix and (claimed.T * Gt_new)[0] == (lam.T * Gt)[0])
-
-    for k in randomized_sizes:
-        check.property(f"random data ({'ρ = 1 + Q²' if k == 1 else 'P = random + 3I'}, k = {k}): D_xG' = P D_xG, same V, "
-                       f"permitted residual scaled by P, λ' from R is {'ρ⁻¹λ' if k == 1 else 'P^(-T)λ'}, R and λ·G_t kept",
-                       _rescaling_instances(k), invariant, samples=5,
-                       describe=lambda inst: [inst[0], [sympy.sstr(g) for g in inst[1]], [sympy.sstr(f) for f in inst[2]],
-                                              inst[3], inst[4], inst[5]],
-                       scope=f"{check.instances(5)} instances; " + f"randomized, exact: polynomial G(t, x) of degree ≤ 2 through a rational point of Σ with "
-                             f"rank k, N = 1, k = {k}")
-    s_new = HolonomicConstraintDatum([x1 * x1], X[:3], t)
-    s_old = HolonomicConstraintDatum([x1], X[:3], t, sample_point=(0, (0, 0, 0)))
-    check.necessary(H_RHO_NOWHERE_ZERO, "G = s(x) = x1, ρ = s (vanishes on Σ), G' = s²", violates=[
-        ("ρ = s vanishes on Σ = {s = 0}", x1.subs(x1, 0) == 0, "symbolic")], others_hold={
-        H_RHO_C2: [("ρ = s is a polynomial, so of class C²", x1.is_polynomial(), "computation")],
-        H_RANK_ON_LOCUS: [("D_xG = (1, 0, 0) has rank 1 on Σ", len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
-                           "symbolic")]},
-        conclusion_fails=[
-        ("Σ is unchanged: {s² = 0} = {s = 0}", sympy.solve(x1**2, x1) == sympy.solve(x1, x1), "symbolic"),
-        ("V changes at (0, 0): dim ker D_xG' = 3, dim ker D_xG = 2",
-         len(s_new.virtual_displacements(0, (0, 0, 0))) == 3 and len(s_old.virtual_displacements(0, (0, 0, 0))) == 2,
-         "symbolic")])
-
-
-@lemma("holonomic.scalar_rescaling_invariance",
-       title="Rescaling a presentation: virtual displacements, permitted velocities, reaction and λ·G_t are unchanged",
-       statement=r"Under a nowhere-vanishing $C^2$ rescaling $G'=\rho G$ one has $D_xG'=\rho D_xG$ and "
-                 r"$G'_t=\rho_tG+\rho G_t=\rho G_t$ at the points of $\Sigma$, so the virtual displacements and "
-                 r"permitted velocities are unchanged, the multiplier transforms as $\lambda'=\rho^{-1}\lambda$, and the "
-                 r"reaction $D_xG'^{\mathsf T}\lambda'$ and the product $-\lambda'\cdot G'_t=-\lambda\cdot G_t$ are "
-                 r"unchanged at the locus. Matrix version (seed 004, theorem bullet): $G'=\rho G$ with $\rho(t,x)$ an "
-                 r"invertible matrix leaves $R$ and $\Sigma$ unchanged and changes $\lambda$ to $\rho^{-\mathsf T}\lambda$. "
-                 r"(These identities use only first derivatives of $\rho$: $C^1$ suffices; the $C^2$ of the page is not "
-                 r"used. The nowhere-vanishing hypothesis is needed: $\rho = s$ for $G = s$ changes $V$.)",
-       source=f"{SEED} (d) 'Under a nowhere-vanishing C² rescaling G' = ρG …'; theorem bullet 'The multiplier is a "
-              "representation'",
-       uses=["holonomic.constraint_model_definition", "holonomic.virtual_displacement_space_dimension",
-             "linalg.annihilator_of_kernel_transpose_multiple"],
-       assumes=[H_RANK_ON_LOCUS, H_RHO_NOWHERE_ZERO, H_RHO_C2], avoids=["holonomic.ideal_reaction_law"])
-def _(check):
-    check_rescaling_invariance(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.force_branch_vs_constrained_branch  (#69)
-# ---------------------------------------------------------------------------
-
-def check_force_branch_vs_constrained_branch(check, *, initial_conditions_suffice=False):
-    """A force-branch solution (R = 0) is a constrained motion only if G(t, x(t)) ≡ 0 (which gives the permitted-velocity
-    condition); the equations coincide only for R = 0; Σ_t may be empty for some t and need not vary continuously."""
-    plane = HolonomicConstraintDatum([x3], X[:3], t, sample_point=(0, (0, 0, 0)))
-    sphere = HolonomicConstraintDatum([SPHERE], X[:3], t, sample_point=(0, (1, 0, 0)))
-    free = lambda time, position, velocity: [0, 0, 0]  # noqa: E731 - F = 0, the force branch is x'' = 0
-
-    def is_force_branch_solution(curve):
-        return all(_is_zero(sympy.diff(c, t, 2)) for c in curve)
-
-    in_plane = [1 + 2 * t, -t, sympy.S.Zero]
-    check.fact("x = (1 + 2t, −t, 0) solves the force branch (F = 0) and G = x3 ≡ 0 along it: a constrained motion "
-               "with R = 𝖬x'' − F = 0",
-               is_force_branch_solution(in_plane) and plane.is_constrained_curve(in_plane)
-               and plane.residual_reaction([m], free, in_plane).is_zero_matrix, method="symbolic")
-    leaving = [t, sympy.S.Zero, t]
-    check.fact("x = (t, 0, t) solves the force branch but violates the permitted-velocity condition at t = 0 "
-               "(G_t + D_xG v = 1) and G(t, x(t)) = t ≢ 0: not a constrained motion",
-               is_force_branch_solution(leaving) and not plane.is_permitted_velocity(0, (0, 0, 0), (1, 0, 1))
-               and not plane.is_constrained_curve(leaving), method="symbolic")
-    tangent_line = [sympy.S.One, t, sympy.S.Zero]
-    initially_fine = sphere.is_consistent(0, (1, 0, 0), (0, 1, 0))
-    if initial_conditions_suffice:
-        check.fact("consistent data at t0 make a force-branch solution a constrained motion: the sphere's tangent line",
-                   initially_fine and sphere.is_constrained_curve(tangent_line), method="symbolic",
-                   detail=f"G(t, x(t)) = {sympy.sstr(sphere.along(tangent_line)[0])}")
-    else:
-        check.fact("the tangent line (1, t, 0) of the sphere has consistent data at t = 0 yet G(t, x(t)) = t² ≢ 0: the "
-                   "condition G(t, x(t)) = 0 must hold at all times, not at one",
-                   initially_fine and is_force_branch_solution(tangent_line) and not sphere.is_constrained_curve(tangent_line),
-                   method="symbolic", detail=f"G(t, x(t)) = {sympy.sstr(sphere.along(tangent_line)[0])}")
-    q = [Function(f"q{i + 1}")(t) for i in range(3)]
-    Gq = Function("G")(t, *q)
-    p = Proof("G ≡ 0 along a curve gives the permitted-velocity condition")
-    p.suppose("on_locus", (Gq, 0), along=t, note="G(t, x(t)) = 0 at every time")
-    p.differentiate("permitted", "on_locus", t, (sympy.diff(Gq, t), 0), note="G_t + D_xG x' = 0 (chain rule)")
-    p.conclude("permitted")
-    check.proof("the second condition is automatic from the first: G(t, x(t)) ≡ 0 ⇒ G_t + D_xG x' = 0", p,
-                scope="symbolic, generic G(t, x), N = 1")
-    Rs, Fs, xs = ([Function(f"{name}{i + 1}")(t) for i in range(3)] for name in ("R", "F", "y"))
-    p = Proof("the two equations coincide only for R = 0")
-    a = p.suppose("constrained", (m * Matrix(xs).diff(t, 2), Matrix(Fs) + Matrix(Rs)))
-    b = p.suppose("force_branch", (m * Matrix(xs).diff(t, 2), Matrix(Fs)))
-    comps = [p.algebra(f"R{i + 1}", [a, b], (Rs[i], 0), certificate=[0] * i + [-1] + [0] * (2 - i) + [0] * i + [1]
-                       + [0] * (2 - i)) for i in range(3)]
-    p.algebra("R_zero", comps, (Matrix(Rs), sympy.zeros(3, 1)))
-    p.conclude("R_zero")
-    check.proof("𝖬x'' = F + R and 𝖬x'' = F along the same curve ⇒ R = 0", p, scope="symbolic, generic x, F, R")
-    hyperbola = HolonomicConstraintDatum([t * x1 - 1], X[:3], t, sample_point=(1, (1, 0, 0)))
-    check.fact("Σ_t need not be nonempty for every t: G = t·x1 − 1 is rank-regular on Σ (certified), Σ_0 = ∅, "
-               "Σ_t = {x1 = 1/t} for t ≠ 0 escapes to infinity as t → 0",
-               H_RANK_ON_LOCUS.holds_for(hyperbola) and hyperbola.at(hyperbola.G[0], 0, (x1, x2, x3)) == -1
-               and sympy.solve(hyperbola.G[0], x1) == [1 / t] and sympy.limit(1 / t, t, 0, "+") == sympy.oo,
-               method="symbolic")
-
-
-@remark("holonomic.force_branch_vs_constrained_branch",
-        title="The constrained branch is a separate branch; presentations and time-dependent loci",
-        statement=r"The equation of the force branch, $m_ix_i''=F_i$, is not the equation of a constrained motion unless "
-                  r"$R=0$; conversely, a solution of the force-branch equation is a constrained motion with $R=0$ only if "
-                  r"it also satisfies $G(t,x(t))=0$ and the permitted-velocity condition (the second follows from the "
-                  r"first by the chain rule). Nothing in the definition asserts that $R$ is small, ideal or absent. The "
-                  r"components $G_\alpha$ are fixed only up to an invertible matrix-valued factor (see "
-                  r"holonomic.scalar_rescaling_invariance). Time-dependent loci need not be graphs: nothing asserts that "
-                  r"$\Sigma_t$ is nonempty for every $t\in I_0$ or varies continuously.",
-        source=f"{SEED} (e) bullets 'The constrained branch is a separate branch', 'Presentation of the constraint', "
-               "'Time-dependent loci need not be graphs'",
-        uses=["holonomic.constraint_model_definition", "holonomic.consistent_data",
-              "holonomic.scalar_rescaling_invariance"],
-        proof_uses=["calculus.chain_rule_total_derivative"])
-def _(check):
-    check_force_branch_vs_constrained_branch(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.ideal_reaction_not_work_statement  (#72)
-# ---------------------------------------------------------------------------
-
-q = [Function(f"q{i + 1}", real=True)(t) for i in range(3)]  # the coordinates of one particle, functions of time
-a_wall = Symbol("a", real=True, nonzero=True)
-omega = Symbol("omega", positive=True)
-
-
-def _along_motion(expr, motion):
-    """``expr`` (in q(t), q'(t), ...) along an explicit motion."""
-    mapping = {}
-    for order in (2, 1):
-        mapping.update({qi.diff(t, order): sympy.diff(ci, t, order) for qi, ci in zip(q, motion)})
-    out = sympy.sympify(expr).subs(mapping)
-    return out.subs(dict(zip(q, motion))).doit()
-
-
-def ideal_motion_power(G, motion, mass=m, force=(0, 0, 0)):
-    """For the ideal system of G (ideal_holonomic_dynamics, 𝖬 = m I3): the residual of q'' = a along the motion,
-    the multiplier λ, the reaction R, R·q', λ·G_t and the virtual work of R on a basis of V, all along the motion."""
-    dyn = ideal_holonomic_dynamics(mass * sympy.eye(3), list(force), list(G), q, t)
-    along = lambda e: _along_motion(e, motion)  # noqa: E731
-    residual = along(Matrix([qi.diff(t, 2) for qi in q]) - dyn.acceleration)
-    lam = along(dyn.multiplier)
-    R = along(dyn.reaction)
-    w = Matrix([sympy.diff(c, t) for c in motion])
-    J = along(dyn.jacobian)
-    virtual = [euclidean_inner_product(R, d) for d in chetaev_virtual_displacements(J)]
-    return {"residual": residual, "multiplier": lam, "reaction": R, "power": euclidean_inner_product(R, w),
-            "lambda_dot_Gt": euclidean_inner_product(lam, along(dyn.time_derivative)), "virtual_work": virtual,
-            "constraint": along(dyn.constraint)}
-
-
-def check_ideal_reaction_not_work_statement(check, *, power_sign=-1, scleronomic_power_vanishes=True,
-                                            wall_motion=None):
-    """The ideal reaction does no virtual work but can do actual work for a rheonomic constraint: R·x' = −λ·G_t ≠ 0
-    (accelerating wall, rotating line); for a scleronomic constraint R·x' = 0."""
-    wall = [q[0] - a_wall * t**2 / 2]
-    motion = wall_motion if wall_motion is not None else [a_wall * t**2 / 2, sympy.S.Zero, sympy.S.Zero]
-    out = ideal_motion_power(wall, motion)
-    scope = "symbolic, all t, m > 0, a ≠ 0 (F = 0, data x = 0, x' = 0 at t = 0)"
-    check.identity("wall x1 = at²/2: the motion stays on the wall", out["constraint"], sympy.zeros(1, 1), scope=scope)
-    check.identity("wall: x = (at²/2, 0, 0) solves the ideal system x'' = a(t, x, x')", out["residual"],
-                   sympy.zeros(3, 1), scope=scope)
-    check.identity("wall: the reaction does no virtual work (R·δ = 0 on V = span(e2, e3))", Matrix(out["virtual_work"]),
-                   sympy.zeros(len(out["virtual_work"]), 1), scope=scope)
-    check.identity("wall: λ = m a, R = (m a, 0, 0)", out["multiplier"], Matrix([m * a_wall]), scope=scope)
-    check.identity("wall: R·x' = −λ·G_t", out["power"], power_sign * out["lambda_dot_Gt"], scope=scope)
-    check.fact("wall: R·x' = m a² t ≠ 0 for t ≠ 0: the ideal reaction does work",
-               sympy.simplify(out["power"] - m * a_wall**2 * t) == 0 and (m * a_wall**2).is_positive, method="symbolic",
-               detail=f"R·x' = {sympy.sstr(out['power'])}")
-    line = [-q[0] * sympy.sin(omega * t) + q[1] * sympy.cos(omega * t), q[2]]
-    r = sympy.cosh(omega * t)
-    bead = [r * sympy.cos(omega * t), r * sympy.sin(omega * t), sympy.S.Zero]
-    out = ideal_motion_power(line, bead)
-    scope = "symbolic, all t, m > 0, ω > 0 (bead on a line rotating at rate ω in the plane x3 = 0, F = 0)"
-    check.identity("rotating line: r = cosh ωt stays on the line and solves the ideal system",
-                   Matrix(list(out["constraint"]) + list(out["residual"])), sympy.zeros(5, 1), scope=scope)
-    check.identity("rotating line: R·x' = −λ·G_t", out["power"], power_sign * out["lambda_dot_Gt"], scope=scope)
-    check.identity("rotating line: R·x' = m ω³ sinh 2ωt (= dK/dt, K = ½mω² cosh 2ωt)", out["power"],
-                   m * omega**3 * sympy.sinh(2 * omega * t), scope=scope)
-    tp = Symbol("t", positive=True)
-    check.fact("rotating line: R·x' = m ω³ sinh 2ωt > 0 for t > 0: the ideal reaction does work",
-               (m * omega**3 * sympy.sinh(2 * omega * tp)).is_positive is True, method="symbolic")
-    out = ideal_motion_power([SPHERE.xreplace(dict(zip(X[:3], q)))], [sympy.cos(t), sympy.sin(t), sympy.S.Zero])
-    scope = "symbolic, all t (unit sphere, great circle at unit speed, F = 0)"
-    check.identity("sphere (scleronomic): the great circle solves the ideal system", out["residual"], sympy.zeros(3, 1),
-                   scope=scope)
-    if scleronomic_power_vanishes:
-        check.identity("sphere: G_t = 0, so R·x' = −λ·G_t = 0", Matrix([out["power"], out["lambda_dot_Gt"]]),
-                       sympy.zeros(2, 1), scope=scope)
-
-
-@remark("holonomic.ideal_reaction_not_work_statement",
-        title="The ideal-reaction law is not a work statement",
-        statement=r"Clause (i) concerns virtual displacements at fixed time; it does not assert that the reaction performs "
-                  r"no work along the motion. For a scleronomic constraint the reaction power vanishes identically, but "
-                  r"for a rheonomic constraint the reaction can do work, with $R\cdot x'=-\lambda\cdot G_t$. Prescribed "
-                  r"motion of a support is encoded in the time-dependent $G$ and is compatible with clause (i). "
-                  r"Witnesses: an accelerating wall $x_1=at^2/2$ ($R\cdot x'=ma^2t$) and a bead on a line rotating at "
-                  r"rate $\omega$ ($r=\cosh\omega t$).",
-        source=f"{SEED} postulate (iv)4 and (v) 'The law is not a work statement'",
-        uses=["holonomic.ideal_reaction_law", "holonomic.ideal_constraints_determine_reaction",
-              "holonomic.scleronomic_implies_Gt_vanishes", "linalg.euclidean_inner_product"])
-def _(check):
-    check_ideal_reaction_not_work_statement(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.rank_loss_degeneration  (#74)
-# ---------------------------------------------------------------------------
-
-f_force = Symbol("f", real=True, nonzero=True)
-
-
-def no_ideal_motion_proof(force=f_force) -> Proof:
-    """G = x1², F = (f, 0, 0), f ≠ 0: no ideal constrained motion (V = R³ on Σ forces R = 0, the constraint R1 = −f)."""
-    R1 = Function("R1")(t)
-    p = Proof("no ideal motion through the rank-0 locus of x1²")
-    p.suppose("on_locus", (q[0], 0), along=t, note="G = x1² = 0 ⇔ x1 = 0 along the motion (every t)")
-    p.differentiate("velocity", "on_locus", t, (q[0].diff(t), 0))
-    p.differentiate("acceleration", "velocity", t, (q[0].diff(t, 2), 0))
-    p.suppose("ideal", (R1, 0), note="D_xG = 2x1 e1 = 0 on Σ, so V = R³ and R ⟂ V forces R = 0")
-    p.suppose("equation", (m * q[0].diff(t, 2), force + R1), note="first component of 𝖬x'' = F + R")
-    p.substitute("forced", "equation", ["acceleration", "ideal"], (force, 0))
-    p.contradiction("contradiction", "forced")
-    p.conclude("contradiction")
-    return p
-
-
-def kkt_matrix(M, J) -> Matrix:
-    """The matrix of the linear system 𝖬x'' − Jᵀλ = F, J x'' = −(G_tt + 2G_tx[v] + G_xx[v,v]) for (x'', λ)."""
-    k = J.rows
-    return Matrix.vstack(Matrix.hstack(M, -J.T), Matrix.hstack(J, sympy.zeros(k, k)))
-
-
-def check_rank_loss_degeneration(check, *, constraint=None, force=f_force):
-    """At a rank drop C = D_xG 𝖬⁻¹ D_xGᵀ is singular and (x'', λ) is not determined: G = x1² on Σ; for x1³ − x1 the
-    rank drops only off Σ (x1 = ±1/√3)."""
-    G = constraint if constraint is not None else [q[0]**2]
-    dyn = ideal_holonomic_dynamics(m * sympy.eye(3), [force, 0, 0], G, q, t)
-    on_sigma = {q[0]: 0}
-    C = dyn.constraint_matrix
-    check.fact(f"G = {sympy.sstr(G[0])}: C = {sympy.sstr(C[0])} vanishes on Σ = {{x1 = 0}} (singular multiplier matrix)",
-               all(_is_zero(e) for e in C.xreplace(on_sigma)), method="symbolic")
-    denominators = [sympy.denom(sympy.together(e)) for e in dyn.multiplier]
-    check.fact("Λ = −C⁻¹[…] is undefined on Σ: its denominator vanishes at x1 = 0",
-               any(_is_zero(d.xreplace(on_sigma)) for d in denominators), method="symbolic",
-               detail=f"denominators {[sympy.sstr(d) for d in denominators]}")
-    K = kkt_matrix(m * sympy.eye(3), dyn.jacobian)
-    check.fact("the linear system for (x'', λ) is singular on Σ (rank 3 < 4): the acceleration is not determined",
-               _rank(K.xreplace(on_sigma)) < 4, method="symbolic",
-               detail=f"rank {_rank(K.xreplace(on_sigma))} at x1 = 0, {_rank(K.xreplace({q[0]: 1}))} at x1 = 1")
-    check.proof("G = x1², F = (f, 0, 0), f ≠ 0: no ideal constrained motion exists", no_ideal_motion_proof(force),
-                scope="every interval, every m > 0, f ≠ 0")
-    cubic = ideal_holonomic_dynamics(m * sympy.eye(3), [0, 0, 0], [q[0]**3 - q[0]], q, t).constraint_matrix[0]
-    roots = sympy.solve(q[0]**3 - q[0], q[0])
-    check.fact("G = x1³ − x1: C = (3x1² − 1)²/m is positive on Σ (x1 ∈ {0, ±1}) and vanishes at x1 = ±1/√3, off Σ: "
-               "(h1) needs O to avoid those planes",
-               all(cubic.xreplace({q[0]: r}).is_positive for r in roots)
-               and all(_is_zero(cubic.xreplace({q[0]: r})) for r in (1 / sympy.sqrt(3), -1 / sympy.sqrt(3))),
-               method="symbolic", detail=f"C = {sympy.sstr(sympy.factor(cubic))}")
-
-
-@remark("holonomic.rank_loss_degeneration",
-        title="At a point of rank loss the multiplier matrix degenerates",
-        statement=r"The rank hypothesis (h1) on all of $O$ is used to make $C=D_xG\,\mathsf M^{-1}D_xG^{\mathsf T}$ "
-                  r"invertible and $\Lambda$ everywhere defined and $C^1$. At a point of rank loss the multiplier matrix "
-                  r"degenerates, the acceleration is not determined by the data, and the statement does not apply; no "
-                  r"continuation across such a point is asserted. Witness: $G=x_1^2$ ($C=4x_1^2/m=0$ on $\Sigma$; with "
-                  r"$F=(f,0,0)$, $f\neq0$, no ideal motion exists); $G=x_1^3-x_1$ drops rank only off $\Sigma$.",
-        source=f"{SEED} theorem bullet 'Where the hypotheses enter'",
-        uses=["holonomic.ideal_constraints_determine_reaction", "holonomic.ideal_reaction_law",
-              "holonomic.virtual_displacement_space_dimension"])
-def _(check):
-    check_rank_loss_degeneration(check)
-
-
-# ---------------------------------------------------------------------------
-# holonomic.nonconsistent_data_leave_locus  (#75)
-# ---------------------------------------------------------------------------
-
-def _jet(expr, positions, speeds):
-    """``expr`` in q(t), q'(t) rewritten in plain position and speed Symbols (derivatives first)."""
-    mapping = {qi.diff(t): v for qi, v in zip(q, speeds)}
-    out = sympy.sympify(expr).subs(mapping).subs(dict(zip(q, positions)))
-    return out.doit()
-
-
-def total_derivative(expr, positions, speeds, accelerations):
-    """d/dt along a curve in jet coordinates: ∂_t + Σ v_i ∂_{x_i} + Σ a_i ∂_{v_i}."""
-    return (sympy.diff(expr, t) + sum(v * sympy.diff(expr, x) for x, v in zip(positions, speeds))
-            + sum(a * sympy.diff(expr, v) for v, a in zip(speeds, accelerations)))
-
-
-def affine_drift(g0, h0, dt):
-    """The seed's remark made precise (catalogue X9): G(t, x(t)) = G₀ + (t − t₀)·h₀, h₀ = G_t + D_xG v₀ at t₀."""
-    return g0 + dt * h0
-
-
-def _nonconsistent_instances():
-    return st.tuples(st.sampled_from([1, 2]), polynomials([t, x1, x2], max_degree=2, max_terms=3, max_num=3, max_den=2),
-                     polynomials([t, x1], max_degree=2, max_terms=2, max_num=3, max_den=2),
-                     st.lists(rationals(2, 2), min_size=3, max_size=3), st.lists(rationals(2, 2), min_size=3, max_size=3))
-
-
-def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, randomized=True):
-    """Along the ideal system d²/dt² G(t, x(t)) = 0, so G(t, x(t)) = G₀ + (t − t₀)h₀: with nonconsistent data the
-    solution leaves the locus (or meets it at one instant at most). Symbolic reason + mpmath integration."""
-    P = sympy.symbols("p1:4", real=True)
-    V = sympy.symbols("v1:4", real=True)
-    Gf = Function("G")
-    forces = [Function(f"F{i + 1}")(t, *q, *[c.diff(t) for c in q]) for i in range(3)]
-    dyn = ideal_holonomic_dynamics(m * sympy.eye(3), forces, [Gf(t, *q)], q, t)
-    acceleration = [_jet(a, P, V) for a in dyn.acceleration]
-    g = Gf(t, *P)
-    first = total_derivative(g, P, V, acceleration)
-    second = total_derivative(first, P, V, acceleration)
-    check.identity("d/dt G(t, x(t)) = G_t + D_xG x' (jet coordinates)", first,
-                   _jet(dyn.permitted_velocity_residual[0], P, V), scope="symbolic, generic G(t, x), N = 1, k = 1")
-    check.identity("d²/dt² G(t, x(t)) = 0 along x'' = a(t, x, x') (Λ is chosen so)", second, 0,
-                   scope="symbolic, generic G(t, x) and F(t, x, v), 𝖬 = m I3, where C ≠ 0; so G(t, x(t)) is affine in t")
-    g0, h0, dt = sympy.symbols("g0 h0 dt")
-    affine = law(g0, h0, dt)
-    check.identity("the affine law has the initial data: value G₀ and slope h₀ at t₀, second derivative 0",
-                   Matrix([affine.subs(dt, 0), sympy.diff(affine, dt).subs(dt, 0), sympy.diff(affine, dt, 2)]),
-                   Matrix([g0, h0, 0]), scope="symbolic (g'' = 0 with these data has exactly this solution)")
-    times = [Rational(1, 8), Rational(1, 4)]
-
-    def drift(instance):
-        k, Pp, Qp, x0, v0 = instance
-        G = [q[2] - Pp.xreplace({x1: q[0], x2: q[1]})]
-        if k == 2:
-            G.append(q[1] - Qp.xreplace({x1: q[0]}))
-        dynamics = ideal_holonomic_dynamics(sympy.eye(3), [-q[0], -q[1].diff(t), -1], G, q, t, simplify=False)
-        g_fns = state_functions(dynamics, list(dynamics.constraint))
-        h_fns = state_functions(dynamics, list(dynamics.permitted_velocity_residual))
-        report = integrate_ideal_motion(dynamics, 0, x0, v0, times, dps=dps)
-        with mpmath.workdps(dps):
-            start = [_mpf(v) for v in list(x0) + list(v0)]
-            G0 = [fn(0, *start) for fn in g_fns]
-            H0 = [fn(0, *start) for fn in h_fns]
-            worst = mpmath.mpf(0)
-            for time, (xs, vs) in zip(times, report.states):
-                for a, fn in enumerate(g_fns):
-                    worst = max(worst, abs(fn(_mpf(time), *xs, *vs) - law(G0[a], H0[a], _mpf(time))))
-            return worst
-
-    if randomized:
-        check.property("mpmath integration of the ideal system from random nonconsistent data: G(t, x(t)) follows "
-                       "G₀ + (t − t₀)h₀", _nonconsistent_instances(), drift, samples=3,
-                       tolerance=mpmath.mpf(10) ** -(dps - 6),
-                       describe=lambda inst: [inst[0], sympy.sstr(inst[1]), sympy.sstr(inst[2]), inst[3], inst[4]],
-                       scope=f"randomized: rheonomic graph constraints x3 = P(t,x1,x2) (k = 1) and x2 = Q(t,x1) "
-                             f"(k = 2), 𝖬 = I, F = (−x1, −x2', −1), random rational (x0, v0) at t0 = 0, "
-                             f"t ∈ {{1/8, 1/4}}, mpmath odefun at {dps} digits")
-    witness_G = [q[2] - t * q[0]]
-    dynamics = ideal_holonomic_dynamics(sympy.eye(3), [0, 0, -1], witness_G, q, t, simplify=False)
-    report = integrate_ideal_motion(dynamics, 0, [0, 0, 1], [0, 0, -8], times, dps=dps)
-    g_fn = state_functions(dynamics, list(dynamics.constraint))[0]
-    values = [g_fn(_mpf(time), *xs, *vs) for time, (xs, vs) in zip(times, report.states)]
-    with mpmath.workdps(dps):
-        deviation = max(abs(v - law(1, -8, _mpf(time))) for v, time in zip(values, times))
-    check.numeric("witness: G = x3 − t x1, x0 = (0, 0, 1) off Σ (G0 = 1), v0 = (0, 0, −8) (h0 = −8): G(t, x(t)) = 1 − 8t "
-                  "is 0 only at t = 1/8 and −1 at t = 1/4", deviation, mpmath.mpf(10) ** -(dps - 6),
-                  scope=f"mpmath odefun at {dps} digits, t ∈ {{1/8, 1/4}}",
-                  detail=f"G(t, x(t)) = {[mpmath.nstr(v, 12) for v in values]}")
-
-
-@remark("holonomic.nonconsistent_data_leave_locus",
-        title="Nonconsistent data: the ideal system still has solutions, which leave the locus (affine drift of G)",
-        statement=r"Consistency is an initial-data condition. A solution of the system through nonconsistent data still "
-                  r"exists but does not satisfy $G=0$; the constrained motions are exactly the solutions with consistent "
-                  r"data. Precise form (catalogue X9): along any solution $\frac{d^2}{dt^2}G(t,x(t))=0$, hence "
-                  r"$G(t,x(t))=G(t_0,x_0)+(t-t_0)[G_t+D_xGv]_{t_0}$, an affine function of $t$ that vanishes at most at "
-                  r"one instant unless both coefficients are $0$.",
-        source=f"{SEED} theorem bullet 'Consistency is an initial-data condition'",
-        uses=["holonomic.ideal_constraints_determine_reaction", "holonomic.consistent_data"])
-def _(check):
-    check_nonconsistent_data_leave_locus(check)
+TOPIC_MODULES = ("theorems.holonomic_datum_cited", "theorems.holonomic_datum_scleronomic",
+                 "theorems.holonomic_datum_remarks")
+
+
+def __getattr__(name):
+    """Names defined in the topic modules (imported on first use: they import this module)."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    import importlib
+    for module_name in TOPIC_MODULES:
+        namespace = vars(importlib.import_module(module_name))
+        if name in namespace:
+            return namespace[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

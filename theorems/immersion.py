@@ -9,11 +9,12 @@ This file contains
   :func:`is_immersion` (DX injective at a point, generically, or at every point);
 * the hypotheses H1–H7 of the corollary (``immersion.dimensions_open_domain`` ... ``immersion.ideal_reaction``);
 * the corollary ``immersion.reduced_dalembert_equation`` (catalogue #10): the second-order chain rule for generic X,
-  a checked proof at each time t for generic jets (any m×n Jacobian, any m×m M), exact motions of random polynomial
-  immersions, the affine case and the polar map; hypothesis analysis: H7 necessary (tangential friction), H2 (C²
-  suffices), H3 (rank-one Jacobian) and H4 (any M) not needed;
-* the remark ``immersion.reduced_mass_matrix_spd`` (#11), with necessity witnesses for injectivity and
-  definiteness;
+  the tangent projection at each time t for every n and m (a matrix identity of symbolic shape, any m×n Jacobian,
+  any m×m M) and checked proofs at fixed sizes, the affine case for every n and m, the polar map; exact motions of
+  random polynomial immersions support; hypothesis analysis: H7 necessary (tangential friction), H2 (C² suffices),
+  H3 (rank-one Jacobian) and H4 (any M) not needed;
+* the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu) and symmetry for every n and m
+  (random Sylvester instances support), with necessity witnesses for injectivity and definiteness;
 * the cited definition ``calculus.submersions_and_immersions`` (#79) and the cited examples
   ``examples.ideal_planar_pendulum`` (#81: equation, energy, Lyapunov stability, frequency √(g/l), measured
   period; the correction vanishes although X is not affine) and ``examples.planar_rolling_disk_acceleration`` (#82),
@@ -45,6 +46,7 @@ from theorems.holonomic_chart import (PENDULUM_G, SEED001, X as PLANE_X, Y as PL
 from theorems.holonomic_dynamics import constraint_derivatives
 from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals, spd_matrices
 from theorems.variational import _as_coordinate_list
+from theorems.velocity_constraint_matrix_algebra import every_size_identity
 
 __all__ = [
     "ImmersionUndecided", "ReducedDalembertEquation", "generic_two_jet_map", "reduced_mass_matrix",
@@ -347,6 +349,44 @@ def _pointwise_proof(D: Matrix, hessians: list, M: Matrix, correction_sign):
     return p
 
 
+_N_SHAPE = Symbol("n", integer=True, positive=True)
+_M_SHAPE = Symbol("m", integer=True, positive=True)
+_EVERY_SIZE = "symbolic, every size (MatrixSymbols: DX m×n, M m×m, n and m symbols)"
+
+
+def _tangent_projection_every_size(check, correction_sign):
+    """(i) at each t for every n, m: δᵀ(DXᵀMDX q'' − DXᵀF − sign·DXᵀM c) is a combination of the premises' residuals.
+
+    D = DX(q(t)) (any m×n matrix), M any m×m matrix, a = q'', c = X_qq[q', q'], x'' the acceleration:
+    δᵀ(DᵀMDa − DᵀF + DᵀMc) = (Dδ)ᵀ(Mx'' − F − R) + (Dδ)ᵀR − (MᵀDδ)ᵀ(x'' − Da − c).
+    """
+    n, mm = _N_SHAPE, _M_SHAPE
+    D, M = sympy.MatrixSymbol("D", mm, n), sympy.MatrixSymbol("M", mm, mm)
+    a, delta = sympy.MatrixSymbol("a", n, 1), sympy.MatrixSymbol("delta", n, 1)
+    c, F, R, xdd = (sympy.MatrixSymbol(name, mm, 1) for name in ("c", "F", "R", "xdd"))
+    Dd = D * delta
+    every_size_identity(
+        check, "(i) at each t, every n and m: δᵀ(DXᵀMDX q'' − DXᵀF − sign·DXᵀM X_qq) = (DXδ)ᵀ(Mx'' − F − R) + "
+               "(DXδ)ᵀR − (MᵀDXδ)ᵀ(x'' − DX q'' − X_qq)",
+        delta.T * (D.T * M * D * a - D.T * F - correction_sign * D.T * M * c),
+        Dd.T * (M * xdd - F - R) + Dd.T * R - (M.T * Dd).T * (xdd - D * a - c), scope=_EVERY_SIZE,
+        context="the premises M x'' = F + R and R·DXδ = 0 (H7) and x'' = DX q'' + X_qq[q', q'] (the chain rule twice, "
+                "calculus.chain_rule_total_derivative, cited; checked above for generic X) make the right side 0 for "
+                "every δ, so the left side vanishes for every δ: the reduced equation (i); M and DX arbitrary")
+
+
+def _affine_every_size(check):
+    """(ii) for every n, m: X(q) = Aq + b has X_qq[v, v] = d²/ds² X(q + s v) = 0, so the correction vanishes."""
+    n, mm = _N_SHAPE, _M_SHAPE
+    A, b = sympy.MatrixSymbol("A", mm, n), sympy.MatrixSymbol("b", mm, 1)
+    q, v = sympy.MatrixSymbol("q", n, 1), sympy.MatrixSymbol("v", n, 1)
+    s = Symbol("s", real=True)
+    check.identity("(ii) every n, m: X = Aq + b has X_qq[v, v] = d²/ds² X(q + s v) = 0", (A * (q + s * v) + b).diff(s, 2),
+                   sympy.ZeroMatrix(mm, 1), scope=_EVERY_SIZE,
+                   context="X_qq[v, v] = Σ ∂_i∂_jX v_i v_j is the second derivative of s ↦ X(q + s v) at 0 (chain rule); "
+                           "so DXᵀ M X_qq[q', q'] = 0")
+
+
 def _symmetric_hessians(n: int, mm: int) -> list:
     return [Matrix(n, n, lambda i, j: Symbol(f"h{k + 1}_{min(i, j) + 1}{max(i, j) + 1}", real=True)) for k in range(mm)]
 
@@ -463,6 +503,7 @@ def check_reduced_dalembert_equation(check, *, correction_sign=-1, friction=0, p
                        _third_derivatives_absent(X, q), method="computation")
     # the tangent projection at each time t, for any m×n Jacobian and any m×m matrix M
     with check.without(H_MASS_SPD, note="M any real m×m matrix (generic entries, not symmetric)"):
+        _tangent_projection_every_size(check, correction_sign)
         for n, mm in sizes:
             D = Matrix(mm, n, lambda k, i: Symbol(f"d{k + 1}_{i + 1}", real=True))
             check.proof(f"(i) from M x'' = F + R and R·DXδ = 0 at each t ((n, m) = ({n}, {mm}))",
@@ -484,12 +525,15 @@ def check_reduced_dalembert_equation(check, *, correction_sign=-1, friction=0, p
                "(correction DXᵀX_qq = 4)", _reduced_residual_on_motion(parabola, correction_sign, friction) == 0,
                method="computation", detail=sympy.sstr(parabola.describe()))
     if samples:
-        check.property("(i) along random motions of random polynomial immersions with M SPD (all hypotheses)",
-                       _motion_instances(max_n, max_m),
-                       lambda inst: _reduced_residual_on_motion(inst, correction_sign, friction),
-                       samples=samples, describe=lambda inst: inst.describe(),
-                       scope=f"randomized, exact: X quadratic with DX(q(0)) injective, 1 ≤ n ≤ {max_n}, n ≤ m ≤ {max_m}, "
-                             "M SPD, R ∈ (im DX)^⊥ (random), F = M x'' − R, x''(0) from the composite X(q(t))")
+        with check.supporting():  # (i) is decided by the every-size identity and the checked proofs
+            check.property("(i) along random motions of random polynomial immersions with M SPD (all hypotheses)",
+                           _motion_instances(max_n, max_m),
+                           lambda inst: _reduced_residual_on_motion(inst, correction_sign, friction),
+                           samples=samples, describe=lambda inst: inst.describe(),
+                           scope=f"randomized, exact: X quadratic with DX(q(0)) injective, 1 ≤ n ≤ {max_n}, "
+                                 f"n ≤ m ≤ {max_m}, M SPD, R ∈ (im DX)^⊥ (random), F = M x'' − R, x''(0) from the "
+                                 "composite X(q(t))")
+    _affine_every_size(check)
     _affine_and_polar(check, polar_correction)
     _friction_witness(check)
 
@@ -585,11 +629,28 @@ _Q2 = sympy.symbols("q1 q2", real=True)
 _Q1 = Symbol("q", real=True)
 
 
+def _reduced_mass_every_size(check, reduced):
+    """uᵀ(DXᵀMDX)u = (DXu)ᵀM(DXu) and symmetry, for every n, m (``reduced(D, M)`` is the claimed reduced mass)."""
+    n, mm = _N_SHAPE, _M_SHAPE
+    D, M, W = sympy.MatrixSymbol("D", mm, n), sympy.MatrixSymbol("M", mm, mm), sympy.MatrixSymbol("W", mm, mm)
+    u = sympy.MatrixSymbol("u", n, 1)
+    every_size_identity(check, "every n, m: uᵀ·reduced(DX, M)·u = (DXu)ᵀM(DXu)", u.T * reduced(D, M) * u,
+                        (D * u).T * M * (D * u), scope=_EVERY_SIZE,
+                        context="for u ≠ 0, DXu ≠ 0 (DX injective, H3) and (DXu)ᵀM(DXu) > 0 (M positive definite, H4): "
+                                "the reduced mass is positive definite")
+    every_size_identity(check, "every n, m: reduced(DX, M) is symmetric for symmetric M = W + Wᵀ",
+                        reduced(D, W + W.T).T, reduced(D, W + W.T), scope=_EVERY_SIZE,
+                        context="every symmetric M is W + Wᵀ (W = M/2)")
+
+
 def check_reduced_mass_spd(check, *, require_injective=True, require_spd=True,
                            injectivity_witness=(Matrix([_Q2[0] + _Q2[1]]), list(_Q2), Matrix([[1]])),
                            definiteness_witness=(Matrix([_Q1, _Q1]), [_Q1], sympy.diag(1, -1)),
-                           max_m=4, samples=20):
-    """DX injective and M SPD ⇒ DXᵀMDX SPD (uᵀDXᵀMDXu = (DXu)ᵀM(DXu)); witnesses ``(X, q, M)`` for each hypothesis."""
+                           max_m=4, samples=20, reduced=lambda D, M: D.T * M * D):
+    """DX injective and M SPD ⇒ DXᵀMDX SPD (uᵀDXᵀMDXu = (DXu)ᵀM(DXu), every n, m); witnesses ``(X, q, M)`` for each
+    hypothesis.  ``reduced(D, M)`` is the claimed reduced mass as a matrix expression; the random Sylvester
+    instances support."""
+    _reduced_mass_every_size(check, reduced)
     D, M = Matrix(3, 2, lambda k, i: Symbol(f"d{k + 1}{i + 1}", real=True)), _generic_square(3, "M", symmetric=True)
     u = _vector("u", 2)
     check.identity("uᵀ(DXᵀMDX)u = (DXu)ᵀM(DXu)", (u.T * D.T * M * D * u)[0], ((D * u).T * M * (D * u))[0],
@@ -608,9 +669,12 @@ def check_reduced_mass_spd(check, *, require_injective=True, require_spd=True,
         return st.tuples(jac, masses)
 
     sizes = st.sampled_from([(n, mm) for mm in range(1, max_m + 1) for n in range(1, mm + 1)])
-    check.property("DXᵀMDX is SPD for injective DX and SPD M (Sylvester's criterion, exact)", sizes.flatmap(shapes),
-                   spd_on_instance, samples=samples, describe=lambda inst: [sympy.sstr(inst[0]), sympy.sstr(inst[1])],
-                   scope=f"randomized, exact rationals: DX of rank n (m×n), M SPD, 1 ≤ n ≤ m ≤ {max_m}")
+    if samples:
+        with check.supporting():  # the every-size identities decide
+            check.property("DXᵀMDX is SPD for injective DX and SPD M (Sylvester's criterion, exact)",
+                           sizes.flatmap(shapes), spd_on_instance, samples=samples,
+                           describe=lambda inst: [sympy.sstr(inst[0]), sympy.sstr(inst[1])],
+                           scope=f"randomized, exact rationals: DX of rank n (m×n), M SPD, 1 ≤ n ≤ m ≤ {max_m}")
     th = Symbol("theta", real=True)
     for label, X, coords, Mu in (("pendulum, M = mI", pendulum_parametrisation(th), [th], m * sympy.eye(2)),
                                  ("rolling disk, M = diag(m, I)", rolling_disk_parametrisation(PLANE_X), [PLANE_X],
@@ -618,7 +682,14 @@ def check_reduced_mass_spd(check, *, require_injective=True, require_spd=True,
         mass = reduced_mass_matrix(X, coords, Mu).applyfunc(lambda e: _pythagorean(e, coords[0]))
         check.fact(f"the reduced mass {sympy.sstr(mass[0])} of the {label} is SPD", is_symmetric_positive_definite(mass),
                    method="symbolic")
-    _reduced_mass_witnesses(check, injectivity_witness, definiteness_witness)
+    if require_injective and require_spd:
+        _reduced_mass_witnesses(check, injectivity_witness, definiteness_witness)
+        return
+    for required, (X, q, M), dropped in ((require_injective, injectivity_witness, "injectivity of DX"),
+                                         (require_spd, definiteness_witness, "definiteness of M")):
+        if not required:  # the claim without this hypothesis, on the instance that violates only it
+            check.fact(f"without {dropped}: DXᵀMDX is SPD for X = {sympy.sstr(list(X))}, M = {sympy.sstr(M)}",
+                       is_symmetric_positive_definite(reduced_mass_matrix(X, q, M)), method="symbolic")
 
 
 def _reduced_mass_witnesses(check, injectivity_witness, definiteness_witness):

@@ -2,7 +2,8 @@
 
 This file contains
 
-* the toolkit, for any Lagrangian 𝓛(t, q, v) in any number of coordinates:
+* the toolkit (defined in :mod:`theorems.legendre_toolkit`, re-exported here), for any Lagrangian 𝓛(t, q, v) in
+  any number of coordinates:
   :func:`legendre_map` (a :class:`LegendreMap`: the momentum p = 𝓛_v, the velocity Hessian 𝓛_vv and the map
   (t, q, v) ↦ (t, q, 𝓛_v) with its Jacobian), :func:`is_regular` (decision: det 𝓛_vv ≠ 0 on the whole chart or at a
   point, with a witness where it fails), :func:`hamiltonian` (a :class:`HamiltonianBranch`: the inverse branch
@@ -13,7 +14,7 @@ This file contains
   ``legendre.regularity_definition`` (#26) and ``legendre.hyperregularity_inverse_branch_hamiltonian`` (#27);
 * the remark ``legendre.regularity_exactly_local_invertibility_claim`` (the sentence of #26 that regularity is
   "exactly" local invertibility; expected to fail: 𝓛 = v⁴/4 is a witness);
-* the lemma ``legendre.hyperregular_implies_regular`` (#28, checked proofs for n = 1, 2) and the counterexample
+* the lemma ``legendre.hyperregular_implies_regular`` (#28, a checked proof for each fixed n; run for n ≤ 3) and the counterexample
   ``legendre.regular_not_hyperregular`` (#29);
 * the cited items ``legendre.nonsingular_hessian_local_c1_inverse`` (#93),
   ``hamiltonian.inverse_branch_hamilton_equations_energy`` (#94), ``legendre.mechanical_lagrangian_hyperregular``
@@ -29,22 +30,21 @@ true values as defaults; the soundness tests run it on mutated claims.
 """
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass, field
-
 import sympy
 from hypothesis import strategies as st
-from sympy import Derivative, Dummy, Eq, Function, Matrix, Rational, Symbol
+from sympy import Derivative, Dummy, Function, Identity, Matrix, MatrixExpr, MatrixSymbol, Rational, Symbol, ZeroMatrix
 from sympy.core.function import AppliedUndef
-from sympy.solvers.solveset import NonlinearError
 
-from checker import Decision, Proof, cited, counterexample, definition, hypothesis, lemma, remark
-from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
+from checker import Proof, cited, counterexample, definition, hypothesis, lemma, remark
+from theorems.analytic_facts import INVERSE_FUNCTION_THEOREM
+from theorems.legendre_toolkit import (HamiltonianBranch, HyperregularityUndecided, InverseBranchError,  # noqa: F401
+                                       LagrangianChart, LegendreMap, NoInverseBranch, RegularityUndecided,
+                                       SeveralInverseBranches, _PROBE_VALUES, _real_compositions, _zero_or_nonzero,
+                                       hamilton_equations, hamiltonian, is_hyperregular, is_regular,
+                                       lagrangian_chart, legendre_map)
+from theorems.noether import matrix_derivative, scalar_form
 from theorems.strategies import rational_matrices, spd_matrices
-from checker.instances import satisfies_assumptions
-from theorems.zero_handling import ZeroUndecided, solve_linear, zero_state
-from theorems.variational import (LagrangianChart, _as_coordinate_list, _is_curve, _name, euler_lagrange,
-                                  lagrangian_chart)
+from theorems.variational import _name, euler_lagrange
 
 __all__ = [
     "LagrangianChart", "LegendreMap", "HamiltonianBranch", "InverseBranchError", "NoInverseBranch",
@@ -72,510 +72,6 @@ ACTION_CHART_ID = "lagrangian.time_dependent_chart_action_first_variation"
 CK_ID = "calculus.ck_maps_and_diffeomorphisms"
 JACOBIAN_ID = "calculus.jacobian_matrix_and_gradient"
 CHAIN_RULE_ID = "calculus.chain_rule_total_derivative"
-
-SOLVE_SECONDS = 10.0
-SIMPLIFY_SECONDS = 2.0
-
-
-# ---------------------------------------------------------------------------
-# the chart: time, coordinates, velocities in one of the two conventions
-# ---------------------------------------------------------------------------
-
-def _sign_assumptions(variable) -> dict:
-    out = {"real": True}
-    if variable.is_positive:
-        out["positive"] = True
-    elif variable.is_nonnegative:
-        out["nonnegative"] = True
-    return out
-
-
-@dataclass(frozen=True)
-class _Frozen:
-    """The chart with every variable replaced by a real Dummy: ``to`` maps originals to dummies, ``back`` reverses."""
-
-    chart: LagrangianChart
-    to: dict
-    back: dict
-
-    @property
-    def time(self):
-        return self.to[self.chart.time]
-
-    @property
-    def coordinates(self) -> list:
-        return [self.to[c] for c in self.chart.coordinates]
-
-    @property
-    def velocities(self) -> list:
-        return [self.to[v] for v in self.chart.velocities]
-
-    def freeze(self, expr):
-        return sympy.sympify(expr).xreplace(self.to)
-
-    def thaw(self, expr):
-        return sympy.sympify(expr).xreplace(self.back)
-
-
-def _frozen(chart: LagrangianChart, momenta=()) -> _Frozen:
-    to = {}
-    for variable in (*chart.velocities, *chart.coordinates, chart.time, *momenta):
-        label = f"{_name(variable.expr)}_dot" if isinstance(variable, Derivative) else _name(variable)
-        to[variable] = Dummy(label, **_sign_assumptions(variable))
-    return _Frozen(chart, to, {d: v for v, d in to.items()})
-
-
-# ---------------------------------------------------------------------------
-# the Legendre map
-# ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class LegendreMap:
-    """F_𝓛(t, q, v) = (t, q, 𝓛_v(t, q, v)): the momentum p = 𝓛_v (n×1) and the velocity Hessian 𝓛_vv (n×n)."""
-
-    lagrangian: sympy.Expr
-    chart: LagrangianChart
-    momentum: Matrix
-    hessian: Matrix
-    _frozen: _Frozen = field(repr=False)
-
-    @property
-    def components(self) -> tuple:
-        """(t, q_1, …, q_n, p_1, …, p_n), the value of F_𝓛."""
-        return (self.chart.time, *self.chart.coordinates, *self.momentum)
-
-    def jacobian(self) -> Matrix:
-        """D F_𝓛 with respect to (t, q, v): [[1, 0, 0], [0, I, 0], [𝓛_vt, 𝓛_vq, 𝓛_vv]]."""
-        fz = self._frozen
-        variables = [fz.time, *fz.coordinates, *fz.velocities]
-        return Matrix([fz.freeze(c) for c in self.components]).jacobian(variables).applyfunc(fz.thaw)
-
-    def at(self, point: dict) -> tuple:
-        """F_𝓛 at a point ``{chart variable: value}`` (unlisted variables stay symbolic)."""
-        substitution = _point_in_frozen(self._frozen, point)
-        return tuple(self._frozen.thaw(self._frozen.freeze(c).xreplace(substitution)) for c in self.components)
-
-
-def _frozen_momentum(L, fz: _Frozen):
-    """(𝓛, 𝓛_v) with the chart variables frozen."""
-    Lf = fz.freeze(L)
-    return Lf, Matrix([sympy.diff(Lf, v) for v in fz.velocities])
-
-
-def _frozen_hessian(momentum: Matrix, fz: _Frozen) -> Matrix:
-    return momentum.jacobian(fz.velocities)
-
-
-def legendre_map(L, q, t, v=None) -> LegendreMap:
-    """The Legendre map of 𝓛: momentum p = 𝓛_v and Hessian 𝓛_vv (coordinates as functions of t, or Symbols with ``v``)."""
-    chart = lagrangian_chart(q, t, v)
-    fz = _frozen(chart)
-    _, momentum = _frozen_momentum(sympy.sympify(L), fz)
-    hessian = _frozen_hessian(momentum, fz)
-    return LegendreMap(sympy.sympify(L), chart, momentum.applyfunc(fz.thaw), hessian.applyfunc(fz.thaw), fz)
-
-
-def _point_in_frozen(fz: _Frozen, point: dict) -> dict:
-    substitution = {}
-    for key, value in point.items():
-        if key not in fz.to:
-            raise ValueError(f"{key!r} is not a variable of the chart (t, q, v) = {fz.chart.variables}")
-        substitution[fz.to[key]] = sympy.sympify(value)
-    return substitution
-
-
-# ---------------------------------------------------------------------------
-# regularity
-# ---------------------------------------------------------------------------
-
-class RegularityUndecided(ValueError):
-    """:func:`is_regular` could neither show det 𝓛_vv ≠ 0 nor find a point where it vanishes;
-    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
-
-
-def _limited(transform, expr, seconds=SIMPLIFY_SECONDS):
-    try:
-        with time_limit(seconds):
-            return transform(expr)
-    except (TimeLimit, Exception):  # noqa: BLE001 - a failed rewrite only means "no simpler form"
-        return expr
-
-
-def _forms(expr):
-    """``expr`` after cancel, then (not for rational functions, where they add nothing) trigsimp and simplify."""
-    yield sympy.cancel(sympy.together(expr))
-    if not sympy.sympify(expr).is_rational_function():
-        yield _limited(sympy.trigsimp, expr)
-        yield _limited(sympy.simplify, expr)
-
-
-def _zero_or_nonzero(expr):
-    """True when ``expr`` is shown ≠ 0, False when shown = 0, None when undecided."""
-    for form in _forms(expr):
-        if form == 0:
-            return False
-        if is_provably_nonzero(form):
-            return True
-    return None
-
-
-def _definite_sign(expr) -> str:
-    """'positive' / 'negative' / 'nonzero' when sympy's assumptions show it for every real value, else ''."""
-    for form in _forms(expr):
-        for sign in ("positive", "negative", "nonzero"):
-            if getattr(form, f"is_{sign}"):
-                return sign
-    return ""
-
-
-_PROBE_VALUES = [sympy.Integer(v) for v in (0, 1, -1, 2)] + [Rational(1, 2), Rational(-1, 3)]
-
-
-def _zero_of(det, variables, limit: int = 40):
-    """A real point of the chart where ``det`` vanishes (solving for one variable, probing the rest), or None."""
-    numerator, denominator = sympy.fraction(sympy.together(det))
-    for variable in [x for x in variables if numerator.has(x)]:
-        try:
-            with time_limit(SOLVE_SECONDS):
-                roots = sympy.solve(numerator, variable)
-        except (TimeLimit, NotImplementedError, Exception):  # noqa: BLE001
-            continue
-        for root in roots:
-            others = [x for x in variables if x != variable and x in sympy.sympify(root).free_symbols]
-            for values in itertools.islice(itertools.product(_PROBE_VALUES, repeat=len(others)), limit):
-                point = dict(zip(others, values))
-                point[variable] = sympy.sympify(root).xreplace(point)
-                if point[variable].is_real is not True or not all(
-                        satisfies_assumptions(value, symbol.assumptions0) for symbol, value in point.items()):
-                    continue  # a point outside the chart's domain (a sign assumption of a variable) is no witness
-                if _zero_or_nonzero(denominator.xreplace(point)) is not True:
-                    continue
-                if _zero_or_nonzero(det.xreplace(point)) is False:
-                    return point
-    return None
-
-
-def _plain_point(fz: _Frozen, point: dict) -> dict:
-    return {fz.back[k]: v for k, v in point.items()}
-
-
-def is_regular(L, q, t, at=None, v=None) -> Decision:
-    """Is det 𝓛_vv ≠ 0 at every point of J × U × ℝⁿ (``at=None``) or at the point ``at`` = {chart variable: value}?
-
-    Fails with the zero determinant (``det 𝓛_vv`` shown ≡ 0 by :func:`theorems.zero_handling.zero_state`) or a real
-    point where it vanishes (``.details['point']``, shown 0 there); holds when sympy's assumptions show a definite sign
-    (or, at a point, the value is shown ≠ 0); undecided (``Decision.undecided``) otherwise.
-    """
-    chart = lagrangian_chart(q, t, v)
-    fz = _frozen(chart)
-    hessian = _frozen_hessian(_frozen_momentum(sympy.sympify(L), fz)[1], fz)
-    det = sympy.cancel(sympy.together(hessian.det()))
-    if at is not None:
-        return _regular_at(det, fz, at)
-    identically = zero_state(det)
-    if identically.is_zero is True or _zero_or_nonzero(det) is False:
-        return Decision(False, witness={"det L_vv": 0}, details={"point": {}, "shown by": identically.reason},
-                        explanation="det 𝓛_vv ≡ 0: the Legendre map is regular nowhere")
-    sign = _definite_sign(det)
-    if sign:
-        return Decision(True, certificate={"det L_vv": fz.thaw(det), "sign": sign},
-                        explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(det))} is {sign} at every real (t, q, v)")
-    point = _zero_of(det, [*fz.velocities, *fz.coordinates, fz.time])
-    if point is None:
-        return Decision.undecided_because(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(det))} vanishes on "
-                                          "the chart (no definite sign shown, no real zero found)")
-    plain = _plain_point(fz, point)
-    return Decision(False, witness={"point": {str(k): val for k, val in plain.items()}, "det L_vv": 0},
-                    details={"point": plain},
-                    explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(det))} vanishes at {plain}: not regular there")
-
-
-def _regular_at(det, fz: _Frozen, at: dict) -> Decision:
-    value = det.xreplace(_point_in_frozen(fz, at))
-    state = zero_state(value).is_zero
-    nonzero = None if state is None else not state
-    shown = {str(k): val for k, val in at.items()}
-    if nonzero is None:
-        return Decision.undecided_because(f"could not decide whether det 𝓛_vv = {sympy.sstr(fz.thaw(value))} vanishes "
-                                          f"at {shown}")
-    if nonzero:
-        return Decision(True, certificate={"point": shown, "det L_vv": fz.thaw(value)},
-                        explanation=f"det 𝓛_vv = {sympy.sstr(fz.thaw(value))} ≠ 0 at {shown}")
-    return Decision(False, witness={"point": shown, "det L_vv": 0}, details={"point": dict(at)},
-                    explanation=f"det 𝓛_vv = 0 at {shown}: not regular there")
-
-
-# ---------------------------------------------------------------------------
-# the inverse branch and the Hamiltonian
-# ---------------------------------------------------------------------------
-
-class InverseBranchError(ValueError):
-    """No single inverse Legendre branch: see :class:`NoInverseBranch` and :class:`SeveralInverseBranches`."""
-
-
-class NoInverseBranch(InverseBranchError):
-    """sympy found no real solution v(t, q, p) of 𝓛_v(t, q, v) = p (``.candidates``: what it found and rejected)."""
-
-    def __init__(self, message, candidates=()):
-        super().__init__(message)
-        self.candidates = list(candidates)
-
-
-class SeveralInverseBranches(InverseBranchError):
-    """sympy found several real solutions of 𝓛_v = p (``.branches``); choose one with ``hamiltonian(..., branch=i)``."""
-
-    def __init__(self, message, branches):
-        super().__init__(message)
-        self.branches = list(branches)
-
-
-@dataclass(frozen=True)
-class HamiltonianBranch:
-    """An inverse Legendre branch v(t, q, p) (``branch``: velocity ↦ expression) and H = p·v − 𝓛(t, q, v(t, q, p))."""
-
-    hamiltonian: sympy.Expr
-    momenta: tuple
-    branch: dict
-    chart: LagrangianChart
-    lagrangian: sympy.Expr
-    verification: str
-
-    def velocity(self) -> Matrix:
-        """v(t, q, p) as an n×1 Matrix."""
-        return Matrix([self.branch[v] for v in self.chart.velocities])
-
-
-def _solve_linear(equations, unknowns):
-    """The unique solution of a linear system (``[]`` if singular), or None when the system is not linear."""
-    try:
-        A, b = sympy.linear_eq_to_matrix([sympy.expand(e) for e in equations], unknowns)
-    except NonlinearError:
-        return None
-    try:
-        solution = solve_linear(A, b)
-    except ZeroUndecided as exc:
-        raise NoInverseBranch(f"𝓛_v is affine in v, but its matrix was not shown invertible: {exc.reason}") from exc
-    if solution is None:
-        return []
-    return [dict(zip(unknowns, solution.applyfunc(sympy.cancel)))]
-
-
-def _nonlinear_candidates(equations, unknowns):
-    try:
-        with time_limit(SOLVE_SECONDS):
-            found = sympy.solve(equations, unknowns, dict=True)
-    except TimeLimit as exc:
-        raise NoInverseBranch(f"sympy.solve did not solve 𝓛_v = p within {SOLVE_SECONDS} s") from exc
-    except NotImplementedError as exc:
-        raise NoInverseBranch(f"sympy.solve cannot solve 𝓛_v = p: {exc}") from exc
-    return [s for s in found if set(s) == set(unknowns) and not any(sympy.sympify(e).has(*unknowns) for e in s.values())]
-
-
-def _numbers_for(exprs) -> dict:
-    """Real symbols for the function values and derivatives in ``exprs`` (a point evaluates any real function)."""
-    atoms = set()
-    for e in exprs:
-        e = sympy.sympify(e)
-        atoms |= e.atoms(Derivative) | e.atoms(sympy.Subs) | e.atoms(AppliedUndef)
-    ordered = sorted(atoms, key=lambda a: -sympy.count_ops(a))
-    return {a: Dummy(f"value{i}", real=True) for i, a in enumerate(ordered)}
-
-
-_MOMENTUM_PROBES = [Rational(1, 3), Rational(-1, 4), Rational(2, 7), Rational(-3, 5), Rational(1, 6)]
-
-
-def _probe_points(symbols, count: int = 3):
-    """Deterministic rational points (values in (−1, 1), respecting sign assumptions) for the probe."""
-    symbols = sorted(symbols, key=lambda s: s.name)
-    for shift in range(count):
-        point = {}
-        for i, s in enumerate(symbols):
-            value = _MOMENTUM_PROBES[(i + shift) % len(_MOMENTUM_PROBES)]
-            point[s] = abs(value) if (s.is_positive or s.is_nonnegative) else value
-        yield point
-
-
-def _solves_somewhere(candidate, residuals, values) -> bool:
-    """Is the candidate real and a solution (to 25 digits) at one of the probe points?"""
-    exprs = [sympy.sympify(e).xreplace(values) for e in list(candidate.values()) + residuals]
-    free = set().union(*(e.free_symbols for e in exprs))
-    for point in _probe_points(free):
-        try:
-            numbers = [sympy.N(e.xreplace(point), 30) for e in exprs]
-        except (ZeroDivisionError, ValueError, TypeError):
-            continue
-        branch, rest = numbers[:len(candidate)], numbers[len(candidate):]
-        if any(not x.is_number or x.has(sympy.nan, sympy.zoo) for x in numbers):
-            continue
-        if all(abs(sympy.im(x)) < 1e-25 for x in branch) and all(abs(r) < 1e-20 for r in rest):
-            return True
-    return False
-
-
-def _real_branches(candidates, equations):
-    kept, rejected = [], []
-    for candidate in candidates:
-        residuals = [sympy.sympify(e).xreplace(candidate) for e in equations]
-        values = _numbers_for(list(candidate.values()) + residuals)
-        (kept if _solves_somewhere(candidate, residuals, values) else rejected).append((candidate, residuals))
-    return kept, rejected
-
-
-def _is_sqrt_one_plus_sinh_squared(e) -> bool:
-    if not (e.is_Pow and e.exp == Rational(1, 2)):
-        return False
-    sinhs = list(e.base.atoms(sympy.sinh))
-    return len(sinhs) == 1 and sinhs[0].args[0].is_real and sympy.expand(e.base - 1 - sinhs[0] ** 2) == 0
-
-
-def _real_compositions(expr):
-    """For real x: asinh(sinh x) → x (sinh is a bijection of ℝ) and √(1 + sinh²x) → cosh x (cosh > 0); sympy leaves
-    both alone."""
-    expr = sympy.sympify(expr).replace(
-        lambda e: isinstance(e, sympy.asinh) and isinstance(e.args[0], sympy.sinh) and e.args[0].args[0].is_real,
-        lambda e: e.args[0].args[0])
-    return expr.replace(_is_sqrt_one_plus_sinh_squared, lambda e: sympy.cosh(list(e.base.atoms(sympy.sinh))[0].args[0]))
-
-
-def _tidy(expr, momenta, simplify: bool):
-    """Cancel ``expr`` (coefficient by coefficient when it is a polynomial in the momenta), then optionally simplify."""
-    expr = _real_compositions(expr)
-    if expr.is_polynomial(*momenta):
-        poly = sympy.Poly(sympy.expand(expr), *momenta)
-        expr = sum((sympy.cancel(c) * sympy.Mul(*(x**e for x, e in zip(momenta, monomial)))
-                    for monomial, c in poly.terms()), sympy.S.Zero)
-    else:
-        expr = sympy.cancel(sympy.together(expr))
-    if not simplify:
-        return expr
-    simpler = _limited(sympy.simplify, expr)
-    return simpler if sympy.count_ops(simpler) < sympy.count_ops(expr) else expr
-
-
-def _nonlinear_branch(equations, fz: _Frozen, index):
-    """The real branch of sympy.solve's candidates (probe-checked), and whether 𝓛_v(v(p)) = p reduced to 0."""
-    candidates = _nonlinear_candidates(equations, fz.velocities)
-    kept, rejected = _real_branches(candidates, equations)
-    if not kept:
-        shown = [{str(fz.thaw(k)): fz.thaw(e) for k, e in c.items()} for c, _ in rejected]
-        raise NoInverseBranch(f"sympy found no real solution v of 𝓛_v = p (candidates: {shown or 'none'})",
-                              candidates=[c for c, _ in rejected])
-    if len(kept) > 1 and index is None:
-        shown = [{fz.thaw(k): fz.thaw(e) for k, e in c.items()} for c, _ in kept]
-        raise SeveralInverseBranches(f"sympy found {len(kept)} real solutions of 𝓛_v = p: {shown}", shown)
-    chosen, residuals = kept[index or 0]
-    return chosen, all(zero_state(_real_compositions(r), SIMPLIFY_SECONDS).is_zero is True for r in residuals)
-
-
-def hamiltonian(L, q, t, v=None, momenta=None, branch=None, simplify: bool = True) -> HamiltonianBranch:
-    """Solve 𝓛_v(t, q, v) = p for v (a real branch sympy finds) and return it with H = p·v(t, q, p) − 𝓛(t, q, v(t, q, p)).
-
-    When 𝓛_v is affine in v the branch is the LU solution (none when the matrix is singular).  Otherwise the candidates
-    of ``sympy.solve`` that are not real solutions at any of a few rational probe points are rejected; raises
-    :class:`NoInverseBranch` when none is left and :class:`SeveralInverseBranches` when several are (``branch=i`` picks
-    the i-th).  ``verification`` says whether 𝓛_v(t, q, v(t, q, p)) = p reduced to 0 symbolically.  H is cancelled
-    (and simplified under a time limit when ``simplify``).
-    """
-    chart = lagrangian_chart(q, t, v)
-    P = chart.momentum_variables(momenta)
-    fz = _frozen(chart, P)
-    Lf, momentum = _frozen_momentum(sympy.sympify(L), fz)
-    Pf = [fz.to[p] for p in P]
-    equations = [momentum[i] - Pf[i] for i in range(chart.n)]
-    linear = _solve_linear(equations, fz.velocities)
-    if linear is not None:  # 𝓛_v affine in v: the unique solution (LU), or none when the matrix is singular
-        if not linear:
-            raise NoInverseBranch("𝓛_v is affine in v with a singular matrix: 𝓛_v = p has no solution for generic p")
-        chosen = linear[0]
-        verified = all(zero_state(e.xreplace(chosen)).is_zero is True for e in equations)
-    else:
-        chosen, verified = _nonlinear_branch(equations, fz, branch)
-    H = sum((Pf[i] * chosen[fz.velocities[i]] for i in range(chart.n)), sympy.S.Zero) - Lf.xreplace(chosen)
-    return HamiltonianBranch(hamiltonian=fz.thaw(_tidy(H, Pf, simplify)), momenta=P,
-                             branch={fz.back[k]: fz.thaw(e) for k, e in chosen.items()}, chart=chart,
-                             lagrangian=sympy.sympify(L),
-                             verification="symbolic" if verified else "numerical (probe points)")
-
-
-def hamilton_equations(H, q, p, t) -> list:
-    """Hamilton's equations [q_i' = ∂H/∂p_i, …, p_i' = −∂H/∂q_i, …]; Symbols q, p are turned into functions of t."""
-    coordinates, momenta = _as_coordinate_list(q), _as_coordinate_list(p)
-    if len(coordinates) != len(momenta) or not coordinates:
-        raise ValueError(f"need as many momenta as coordinates (≥ 1), got {len(coordinates)} and {len(momenta)}")
-    H = sympy.sympify(H)
-    if all(isinstance(x, Symbol) for x in coordinates + momenta):
-        curves = {x: Function(x.name, real=True)(t) for x in coordinates + momenta}
-        H = H.xreplace(curves)
-        coordinates, momenta = [curves[x] for x in coordinates], [curves[x] for x in momenta]
-    elif not all(_is_curve(x, t) for x in coordinates + momenta):
-        raise ValueError(f"coordinates and momenta must all be functions of {t} or all Symbols")
-    return ([Eq(x.diff(t), H.diff(y)) for x, y in zip(coordinates, momenta)]
-            + [Eq(y.diff(t), -H.diff(x)) for x, y in zip(coordinates, momenta)])
-
-
-class HyperregularityUndecided(ValueError):
-    """:func:`is_hyperregular` could not decide (no single real branch, or its domain could not be settled);
-    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
-
-
-_LARGE_PROBES = [sympy.Integer(v) for v in (2, -2, 3, -3, 10, -10)]
-
-
-def is_hyperregular(L, q, t, v=None) -> Decision:
-    """Regular on the chart, and 𝓛_v = p has exactly one real solution v(t, q, p) for *every* (t, q, p) (sympy's branch
-    is real and finite for all real arguments); the inverse is then C¹ by the inverse function theorem.
-
-    Fails with a regularity witness, or with a momentum p* for which the exact equation 𝓛_v(t*, q*, v) = p* has no
-    real solution (the Legendre map is not onto); undecided (``Decision.undecided``) when it cannot decide, or when the
-    branch does not reduce 𝓛_v(t, q, v(t, q, p)) − p to 0 symbolically.  The certificate carries the branch (so
-    re-checked) and the Hamiltonian.
-    """
-    regular = is_regular(L, q, t, v=v)
-    if regular.undecided:
-        return regular
-    if not regular:
-        return Decision(False, witness=regular.witness, explanation=f"not regular: {regular.explanation}")
-    try:
-        branch = hamiltonian(L, q, t, v=v, simplify=False)
-    except InverseBranchError as exc:
-        return Decision.undecided_because(f"regular, but no single inverse branch: {exc}")
-    fz = _frozen(branch.chart, branch.momenta)
-    values = [fz.freeze(e) for e in branch.branch.values()]
-    if all(e.is_real is True for e in values):
-        if branch.verification != "symbolic":
-            return Decision.undecided_because(f"the branch {branch.branch} was not shown to solve 𝓛_v = p symbolically")
-        return Decision(True, certificate={"branch": branch.branch, "hamiltonian": branch.hamiltonian,
-                                           "momenta": branch.momenta, "det L_vv": regular.certificate["det L_vv"],
-                                           "verification": branch.verification},
-                        explanation=f"regular, and the unique branch {branch.branch} is real for every (t, q, p)")
-    witness = _unreached_momentum(sympy.sympify(L), branch, fz, values)
-    if witness is None:
-        return Decision.undecided_because(f"could not decide whether the branch {branch.branch} is defined for all p")
-    return Decision(False, witness=witness,
-                    explanation=f"𝓛_v = p has no real solution at {witness['point']}: the Legendre map is not onto ℝⁿ")
-
-
-def _unreached_momentum(L, branch: HamiltonianBranch, fz: _Frozen, values):
-    """A point (t*, q*, p*) where the branch is not real and the exact equation 𝓛_v = p* has no real solution."""
-    chart = branch.chart
-    base = {fz.to[x]: sympy.Integer(0) for x in (chart.time, *chart.coordinates)}
-    momenta = [fz.to[p] for p in branch.momenta]
-    _, momentum = _frozen_momentum(L, fz)
-    for p_values in itertools.islice(itertools.product(_LARGE_PROBES, repeat=len(momenta)), 30):
-        point = {**base, **dict(zip(momenta, p_values))}
-        if all(sympy.N(e.xreplace(point)).is_real for e in values):
-            continue
-        equations = [momentum[i].xreplace(base) - p_values[i] for i in range(chart.n)]
-        try:
-            with time_limit(SOLVE_SECONDS):
-                solutions = sympy.solve(equations, fz.velocities, dict=True)
-        except (TimeLimit, NotImplementedError):
-            continue
-        if not solutions:
-            return {"point": {str(fz.back[k]): val for k, val in point.items()},
-                    "exact equation": [sympy.sstr(fz.thaw(e)) + " = 0" for e in equations],
-                    "real solutions": []}
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -677,7 +173,7 @@ H_MECHANICAL_DATA_C2 = hypothesis("legendre.mechanical_data_C2", "K(t, q) and th
 # legendre.fibre_full_lagrangian_chart  (catalogue #24)
 # ---------------------------------------------------------------------------
 
-def check_fibre_full_chart(check, *, hessian_factor=1, sizes=(1, 2), conventions=True):
+def check_fibre_full_chart(check, *, hessian_factor=1, sizes=(1, 2, 3), conventions=True):
     """𝓛_v is the gradient and 𝓛_vv the (symmetric) Hessian of 𝓛 in its velocity slot; both conventions agree."""
     for n in sizes:
         q, v, _ = _chart_symbols(n)
@@ -717,7 +213,7 @@ definition(CHART_ID,
                       r"second partial derivatives in the third slot (symmetric, since $\mathcal L\in C^2$).",
             source=f"{SEED001}: 'Chart data. Let n≥1, let J⊆ℝ and U⊆ℝⁿ be open and nonempty …'",
             uses=[ACTION_CHART_ID, CK_ID, JACOBIAN_ID, "calculus.directional_and_partial_derivatives"],
-            assumes=[H_LAGRANGIAN_C2])(check_fibre_full_chart)
+            assumes=[H_LAGRANGIAN_C2], scope="n <= 3")(check_fibre_full_chart)
 
 
 # ---------------------------------------------------------------------------
@@ -728,7 +224,8 @@ def _velocity_gradient(L, q, v):
     return [L.diff(s) for s in v]
 
 
-def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jacobian_order=2, n=2, generic=True):
+def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jacobian_order=2, sizes=(1, 2, 3),
+                                  generic=True):
     """F_𝓛(t, q, v) = (t, q, 𝓛_v); its components are derivatives of 𝓛 of order ≤ 1 and D F_𝓛 of order ≤ 2 (C¹ from C²).
 
     ``generic=False`` keeps only the concrete mechanical example (p = m x' against the claimed ``momentum_of``).
@@ -741,22 +238,27 @@ def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jaco
                    scope="symbolic, generic U(t, x), n = 1")
     if not generic:
         return
+    for n in sizes:
+        _legendre_map_generic(check, n, momentum_of, jacobian_order)
+
+
+def _legendre_map_generic(check, n, momentum_of, jacobian_order):
     q, v, _ = _chart_symbols(n)
     L = L_GENERIC(t, *q, *v)
     lm = legendre_map(L, q, t, v=v)
     scope = f"symbolic, generic 𝓛(t, q, v), n = {n}"
-    check.identity("F_𝓛(t, q, v) = (t, q, 𝓛_v(t, q, v))", Matrix(lm.components), Matrix([t, *q, *momentum_of(L, q, v)]),
+    check.identity(f"n = {n}: F_𝓛(t, q, v) = (t, q, 𝓛_v(t, q, v))", Matrix(lm.components), Matrix([t, *q, *momentum_of(L, q, v)]),
                    scope=scope)
     J = lm.jacobian()
-    check.identity("D F_𝓛 is the identity in the (t, q) rows", J[:n + 1, :],
+    check.identity(f"n = {n}: D F_𝓛 is the identity in the (t, q) rows", J[:n + 1, :],
                    Matrix.hstack(sympy.eye(n + 1), sympy.zeros(n + 1, n)), scope=scope)
-    check.identity("the momentum rows of D F_𝓛 are (𝓛_vt, 𝓛_vq, 𝓛_vv)", J[n + 1:, :],
+    check.identity(f"n = {n}: the momentum rows of D F_𝓛 are (𝓛_vt, 𝓛_vq, 𝓛_vv)", J[n + 1:, :],
                    Matrix(n, 2 * n + 1, lambda i, j: L.diff(v[i], [t, *q, *v][j])), scope=scope)
     component_order = max(_derivative_order(c, L_GENERIC) for c in lm.components)
     jacobian_orders = max(_derivative_order(e, L_GENERIC) for e in J)
-    check.fact("the components of F_𝓛 are derivatives of 𝓛 of order 1 (and t, q)", component_order == 1,
+    check.fact(f"n = {n}: the components of F_𝓛 are derivatives of 𝓛 of order 1 (and t, q)", component_order == 1,
                method="computation", detail=f"highest order {component_order}", scope=scope)
-    check.fact(f"D F_𝓛 involves derivatives of 𝓛 of order ≤ {jacobian_order} only, so F_𝓛 ∈ C¹ when 𝓛 ∈ C²",
+    check.fact(f"n = {n}: D F_𝓛 involves derivatives of 𝓛 of order ≤ {jacobian_order} only, so F_𝓛 ∈ C¹ when 𝓛 ∈ C²",
                jacobian_orders == jacobian_order, method="computation", detail=f"highest order {jacobian_orders}",
                scope=scope)
 
@@ -769,7 +271,7 @@ definition(MAP_ID,
                       r"since $\mathcal L\in C^2$, of class $C^1$: its components are first derivatives of "
                       r"$\mathcal L$ and its Jacobian involves second derivatives only (checked).",
             source=f"{SEED001}: 'Legendre map. The Legendre map of 𝓛 is the map F_𝓛 … Since 𝓛 is C², F_𝓛 is C¹'",
-            uses=[CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2])(check_legendre_map_definition)
+            uses=[CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2], scope="n <= 3")(check_legendre_map_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -812,7 +314,8 @@ definition(REGULARITY_ID,
                       r"$C^1$-diffeomorphism, which is what the cited #93 states.",
             source=f"{SEED001}: 'Regularity. … The Legendre map is regular at (t,q,v) when the velocity Hessian is "
                    "nonsingular … At fixed (t,q) this is exactly the condition …'",
-            uses=[CHART_ID, MAP_ID, LOCAL_INVERSE_ID], assumes=[H_LAGRANGIAN_C2])(check_regularity_definition)
+            uses=[CHART_ID, MAP_ID, LOCAL_INVERSE_ID, INVERSE_FUNCTION_THEOREM],
+            assumes=[H_LAGRANGIAN_C2])(check_regularity_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -884,7 +387,7 @@ def _slot_partial(n: int, q, w, slot: int, at):
     return sympy.Subs(Derivative(L_GENERIC(*args), xi), xi, at)
 
 
-def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES):
+def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES, sizes=(1, 2, 3)):
     """is_hyperregular and hamiltonian on hyperregular examples (claimed H), H_p = v, H_q = −𝓛_q, H_t = −𝓛_t on the
     branch, and H ∈ C²: its first partials involve only the branch and first derivatives of 𝓛."""
     for name, L, claimed in examples:
@@ -901,14 +404,16 @@ def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES):
         check.identity(f"{name}: H_p = v(t, q, p)", H.diff(P), velocity, scope=scope)
         check.identity(f"{name}: H_q = −𝓛_q(t, q, v(t, q, p))", H.diff(Q), -L.diff(Q).xreplace(on_branch), scope=scope)
         check.identity(f"{name}: H_t = −𝓛_t(t, q, v(t, q, p))", H.diff(t), -L.diff(t).xreplace(on_branch), scope=scope)
-    q, p, w, H, _ = _generic_branch(1)
-    relation = {L_GENERIC(t, *q, *w).diff(w[0]): p[0]}
-    partials = [H.diff(x).xreplace(relation) for x in (t, *q, *p)]
-    w_order = max(_derivative_order(e, w[0].func) for e in partials)
-    L_order = max(_derivative_order(e, L_GENERIC) for e in partials)
-    check.fact("on a generic branch the first partials of H involve w itself and first derivatives of 𝓛 only "
-               "(so H ∈ C² when w ∈ C¹ and 𝓛 ∈ C²)", w_order == 0 and L_order == 1, method="computation",
-               detail=f"highest order of w: {w_order}, of 𝓛: {L_order}", scope="symbolic, generic 𝓛 and w, n = 1")
+    for n in sizes:
+        q, p, w, H, _ = _generic_branch(n)
+        Lw = L_GENERIC(t, *q, *w)
+        relation = {Lw.diff(w[i]): p[i] for i in range(n)}
+        partials = [H.diff(x).xreplace(relation) for x in (t, *q, *p)]
+        w_order = max(_derivative_order(e, wi.func) for e in partials for wi in w)
+        L_order = max(_derivative_order(e, L_GENERIC) for e in partials)
+        check.fact(f"n = {n}: on a generic branch the first partials of H involve w itself and first derivatives of 𝓛 "
+                   "only (so H ∈ C² when w ∈ C¹ and 𝓛 ∈ C²)", w_order == 0 and L_order == 1, method="computation",
+                   detail=f"highest order of w: {w_order}, of 𝓛: {L_order}", scope=f"symbolic, generic 𝓛 and w, n = {n}")
 
 
 definition(HYPERREGULARITY_ID,
@@ -924,7 +429,7 @@ definition(HYPERREGULARITY_ID,
             source=f"{SEED001}: 'Hyperregularity. The Lagrangian 𝓛 is hyperregular (on the chart) when … The Hamiltonian "
                    "is C¹ on its domain, being a sum of products of C¹ maps.'",
             uses=[CHART_ID, MAP_ID, REGULARITY_ID, HAMILTON_ID, MECHANICAL_ID],
-            assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregularity_definition)
+            assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1], scope="n <= 3")(check_hyperregularity_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -933,17 +438,24 @@ definition(HYPERREGULARITY_ID,
 
 def _determinant_certificate(n: int, E: Matrix, D):
     """Coefficients c with Σ c·g = 1 for the generators g = (entries of E column by column, h = det 𝓛_vv), given
-    det(I + E) = D·h identically (D = det D_pv)."""
-    if n == 1:
-        return [-1, D]
-    # 1 = D h − (det(I + E) − 1) = D h − e11(1 + e22) − e22 + e12 e21; generators e11, e21, e12, e22, h
-    return [-(1 + E[1, 1]), E[0, 1], 0, -1, D]
+    det(I + E) = D·h identically (D = det D_pv): 1 = D·h − (det(I + E) − 1), and det(I + E) − 1 (no constant term)
+    is split as Σ c_ij e_ij by peeling off one entry at a time (exact polynomial division)."""
+    e = Matrix(n, n, lambda i, j: Symbol(f"_e{i}{j}"))
+    rest = sympy.expand((sympy.eye(n) + e).det() - 1)
+    coefficients = {}
+    for j in range(n):
+        for i in range(n):
+            without = rest.subs(e[i, j], 0)
+            coefficients[i, j] = sympy.cancel((rest - without) / e[i, j])
+            rest = without
+    if rest != 0:
+        raise ValueError("det(I + E) − 1 has a constant term")
+    entries = {e[i, j]: E[i, j] for i in range(n) for j in range(n)}
+    return [-coefficients[i, j].xreplace(entries) for j in range(n) for i in range(n)] + [D]
 
 
 def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
-    """Checked proof (n = 1, 2): v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (by contradiction)."""
-    if n not in (1, 2):
-        raise ValueError("the proof is written for n = 1, 2")
+    """Checked proof (fixed n): v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (by contradiction)."""
     q = _chart_symbols(n)[0]
     w = list(sympy.symbols(f"w1:{n + 1}", real=True)) if n > 1 else [Symbol("w", real=True)]
     L = L_GENERIC(t, *q, *w)
@@ -969,7 +481,7 @@ def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
     return pr
 
 
-def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2)):
+def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2, 3)):
     """Checked proofs for n in ``sizes``; necessity of the C¹ clause: 𝓛 = v⁴/4 is bijective but not regular at 0."""
     for n in sizes:
         check.proof(f"v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (n = {n})",
@@ -992,7 +504,7 @@ lemma("legendre.hyperregular_implies_regular",
        source=f"{SEED001}: 'Hyperregularity implies regularity: at fixed (t,q), differentiating v(t,q,𝓛_v(t,q,w))=w "
               "gives D_p v 𝓛_vv = I_n, so the square velocity Hessian is invertible.'",
        uses=[HYPERREGULARITY_ID, REGULARITY_ID], proof_uses=[CHAIN_RULE_ID],
-       assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregular_implies_regular)
+       assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1], scope="n <= 3")(check_hyperregular_implies_regular)
 
 
 # ---------------------------------------------------------------------------
@@ -1063,19 +575,32 @@ def _inverse_hessian(L, v, branch):
     return sympy.hessian(L, v).xreplace(dict(zip(v, branch))).inv()
 
 
-def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_inverse_hessian, samples=20):
-    """D_v(𝓛_v) = 𝓛_vv (generic, n = 1, 2); det ≠ 0 ⇔ invertible (random matrices); explicit local C¹ inverses with
-    D_pv = 𝓛_vv⁻¹∘v; necessity of det ≠ 0: v⁴/4 at 0 has no C¹ local inverse."""
-    for n in (1, 2):
+def _generic_square(n: int, name: str = "a") -> Matrix:
+    return Matrix(n, n, lambda i, j: Symbol(f"{name}{i + 1}{j + 1}", real=True))
+
+
+def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_inverse_hessian, samples=20, sizes=(1, 2, 3),
+                                            adjugate_factor=1, det_product=lambda A, B: A.det() * B.det()):
+    """D_v(𝓛_v) = 𝓛_vv (generic 𝓛); det ≠ 0 ⇔ invertible: A adj A = det A · I and det(AB) = det A det B for generic
+    A, B (n in ``sizes``; random matrices support it); explicit local C¹ inverses with D_pv = 𝓛_vv⁻¹∘v; necessity of
+    det ≠ 0: v⁴/4 at 0 has no C¹ local inverse (the local C¹ inverse itself is the cited inverse function theorem)."""
+    for n in sizes:
         q, v, _ = _chart_symbols(n)
         L = L_GENERIC(t, *q, *v)
         lm = legendre_map(L, q, t, v=v)
         check.identity(f"D_v(𝓛_v) = 𝓛_vv (n = {n})", lm.momentum.jacobian(v), lm.hessian,
                        scope=f"symbolic, generic 𝓛, n = {n}")
-    check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
-                   st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
-                   lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
-                   scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
+        A, B = _generic_square(n, "a"), _generic_square(n, "b")
+        scope = f"symbolic, generic n×n A, B, n = {n}"
+        check.identity(f"n = {n}: A·adj A = det A · I, so det A ≠ 0 ⇒ A is invertible with A⁻¹ = adj A / det A",
+                       A * A.adjugate(), adjugate_factor * A.det() * sympy.eye(n), scope=scope)
+        check.identity(f"n = {n}: det(AB) = det A · det B, so AB = I ⇒ det A · det B = 1 ⇒ det A ≠ 0",
+                       (A * B).det(), det_product(A, B), scope=scope)
+    with check.supporting():  # instances of the two generic identities
+        check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
+                       st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
+                       lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
+                       scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
     branch = P / sympy.sqrt(1 - P**2)
     image = sympy.diff(ROOT, V)  # p = 𝓛_v(r) = r/√(1+r²) runs through (−1, 1) exactly once as r runs through ℝ
     check.identity("√(1+v²): v(p) = p/√(1−p²) inverts 𝓛_v on its image (−1, 1): v(𝓛_v(r)) = r",
@@ -1105,8 +630,8 @@ cited(LOCAL_INVERSE_ID, cited_kind="lemma",
                 r"$\mathcal L_{vv}^{-1}$. Without $\det\ne0$ there may be an inverse but no $C^1$ one ($v^4/4$ at 0).",
       source="cited: 001 'Nonsingular velocity Hessian is equivalent to invertibility of the Legendre derivative, hence "
              "gives a local C^1 inverse'",
-      uses=[CHART_ID, MAP_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR])(
-    check_nonsingular_hessian_local_inverse)
+      uses=[CHART_ID, MAP_ID, JACOBIAN_ID, INVERSE_FUNCTION_THEOREM], assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR],
+      scope="n <= 3")(check_nonsingular_hessian_local_inverse)
 
 
 # ---------------------------------------------------------------------------
@@ -1177,16 +702,16 @@ def _hamilton_el_checks(check, name, L, coordinates, hamilton_sign):
                    H.xreplace(frozen).diff(t).xreplace(on_branch), -L.xreplace(frozen).diff(t), scope=scope)
 
 
-def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2), examples=None):
+def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2, 3), examples=None):
     """Generic checked proofs of H_p = w, H_q = −𝓛_q, H_t = −𝓛_t (n in ``sizes``); Hamilton ⇔ Euler–Lagrange on
-    concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n = 1, 2)."""
+    concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n in ``sizes``)."""
     for n in sizes:
         check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
                     hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
     for name, L, coordinates in (_hamilton_examples() if examples is None else examples):
         _hamilton_el_checks(check, name, L, coordinates, hamilton_sign)
     for n in sizes:
-        qs = [X, Y][:n]
+        qs = [X, Y, Function("z", real=True)(t)][:n]
         ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
         Hf = Function("H", real=True)(t, *qs, *ps)
         relations = {}
@@ -1208,8 +733,8 @@ cited(HAMILTON_ID, cited_kind="theorem",
                 r"$q'=H_p$, $p'=-H_q$; along solutions $\frac{d}{dt}H(t,q,p)=\partial_tH=-\mathcal L_t$.",
       source="cited: 001 'The Hamiltonian on an inverse Legendre branch: differential, equivalence with the "
              "Euler-Lagrange equation, and the energy identity'",
-      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1])(
-    check_hamilton_equations_energy)
+      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1],
+      scope="n <= 3")(check_hamilton_equations_energy)
 
 
 # ---------------------------------------------------------------------------
@@ -1236,10 +761,49 @@ def _mechanical_claims_hold(K, n, potential_sign, branch_of) -> bool:
     return branch_ok and sympy.expand(found.hamiltonian - claimed_H) == 0
 
 
+#: every n: K = M + Mᵀ with M an n×n MatrixSymbol (every symmetric K is of this form), vectors n×1 MatrixSymbols
+N_DIM = Symbol("n", integer=True, positive=True)
+M_N = MatrixSymbol("M", N_DIM, N_DIM)
+K_N = M_N + M_N.T
+V_N, P_N, D_N = (MatrixSymbol(name, N_DIM, 1) for name in ("v", "p", "u"))
+U_VALUE = Symbol("U", real=True)  # U(t, q) at the point: (t, q) is fixed in the fibre
+
+
+def _direction_rule(variable, direction):
+    return lambda e: direction if e == variable else (ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.S.Zero)
+
+
+def _inverse_branch_n(K, p):
+    return K.I * p
+
+
+def _every_n_mechanical_checks(check, *, potential_sign, branch_n):
+    """Every n: 𝓛_v = Kv, the branch v = K⁻¹p solves 𝓛_v = p and is the only solution, H = ½pᵀK⁻¹p + U, H_p = v."""
+    def lagrangian(velocity):
+        return (velocity.T * K_N * velocity) / 2 - U_VALUE * Identity(1)
+    scope = ("symbolic, every n: K = M + Mᵀ (every symmetric K; invertible, as positive definite K is nonsingular), "
+             "v, p, u n×1 MatrixSymbols (n a symbol), U = U(t, q) at the point")
+    slope = matrix_derivative(lagrangian(V_N), _direction_rule(V_N, D_N)).doit()
+    check.identity("every n: 𝓛_v·u = uᵀKv for every u, i.e. 𝓛_v = Kv", scalar_form(slope), scalar_form(D_N.T * K_N * V_N),
+                   scope=scope)
+    branch = branch_n(K_N, P_N)
+    check.identity("every n: the branch v = K⁻¹p solves 𝓛_v = Kv = p", K_N * branch, P_N, scope=scope)
+    check.identity("every n: and it is the only solution: if Kv = p then the branch at p = Kv is v", branch_n(K_N, K_N * V_N),
+                   V_N, scope=scope)
+    H = P_N.T * branch - lagrangian(branch)
+    check.identity("every n: H = p·v − 𝓛(t, q, v) at v = K⁻¹p is ½pᵀK⁻¹p + U", scalar_form(H),
+                   scalar_form(P_N.T * K_N.I * P_N / 2 + potential_sign * U_VALUE * Identity(1)), scope=scope)
+    H_slope = matrix_derivative(sympy.sympify(H).doit(), _direction_rule(P_N, D_N)).doit()
+    check.identity("every n: H_p·u = uᵀK⁻¹p for every u, i.e. H_p = K⁻¹p = v (C^∞ in p)", scalar_form(H_slope),
+                   scalar_form(D_N.T * K_N.I * P_N), scope=scope)
+
+
 def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugate_branch, samples=4, max_n=4,
-                                  symbolic_sizes=(1, 2)):
-    """𝓛 = ½vᵀKv − U with K SPD: hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (symbolic n = 1, 2; random SPD n = 3..max_n);
-    K singular is not regular (necessity); an indefinite nonsingular K also works (finding)."""
+                                  symbolic_sizes=(1, 2), branch_n=_inverse_branch_n):
+    """𝓛 = ½vᵀKv − U with K SPD: hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (every n with MatrixSymbols; the toolkit at
+    n = 1, 2; random SPD n = 3..max_n as support); K singular is not regular (necessity); an indefinite nonsingular K
+    also works (finding)."""
+    _every_n_mechanical_checks(check, potential_sign=potential_sign, branch_n=branch_n)
     symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
     for n in symbolic_sizes:
         name, K = symbolic[n]
@@ -1253,10 +817,12 @@ def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugat
                        (pv.T * _adjugate_branch(K, pv))[0, 0] / 2 + potential_sign * U_q, scope=scope)
     if samples and max_n >= 3:
         spd = st.integers(3, max_n).flatmap(lambda n: st.tuples(st.just(n), spd_matrices(n, 2, 2)))
-        check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd,
-                       lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
-                       samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
-                       scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, generic U(t, q)")
+        with check.supporting():  # instances of the every-n identities
+            check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd,
+                           lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
+                           samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
+                           scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, "
+                                 "generic U(t, q)")
     singular = sympy.diag(1, 0)
     L0, q0, v0, _, _ = _mechanical(singular, 2, potential=Q1**2)
     regular = is_regular(L0, q0, t, v=v0)

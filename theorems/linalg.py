@@ -14,7 +14,8 @@ This file contains
   rational expressions;
 * the hypothesis ``linalg.A_full_row_rank`` (rank A = k, i.e. A is surjective) and the cited lemma
   ``linalg.annihilator_of_kernel_transpose_multiple``: a functional vanishing on the kernel of a
-  surjection ``A`` is ``Aᵀμ`` for exactly one ``μ``; its verifier also shows the rank hypothesis
+  surjection ``A`` is ``Aᵀμ`` for exactly one ``μ`` (proved for symbolic k and n with MatrixSymbols,
+  :func:`check_annihilator_symbolic_dimension`); its verifier also shows the rank hypothesis
   is needed (``A = [[1, 0], [1, 0]]``).
 
 Each verifier is a plain function whose keyword parameters are the data of the claim, with the
@@ -212,7 +213,9 @@ def _kernel_basis(A: Matrix) -> list:
 
 def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbolic_dims=(1, 2, 3, 4),
                                   max_random_dim=6):
-    """Bilinear and symmetric (symbolic, generic entries), ⟨x,x⟩ = Σx_k² and ⟨x,x⟩ > 0 for x ≠ 0 (randomized)."""
+    """Bilinear, symmetric, ⟨x,x⟩ = Σx_k² and ⟨x,x⟩ > 0 for x ≠ 0 (symbolic for each n in ``symbolic_dims``: x ≠ 0
+    means some x_j ≠ 0, and the sum is shown positive for each j); a randomized check up to ``max_random_dim``
+    supports it."""
     alpha, beta = sympy.symbols("alpha beta")
     for n in symbolic_dims:
         x, xp, y, yp = (_vector(name, n) for name in ("x", "xp", "y", "yp"))
@@ -224,19 +227,28 @@ def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbo
         check.identity(f"symmetric (n = {n})", inner(x, y), inner(y, x), scope=scope)
         check.identity(f"<x,x> is the sum of squares (n = {n})", inner(x, x),
                        sum((xk ** 2 for xk in x), sympy.S.Zero), scope=scope)
+        positive = []
+        for j in range(n):  # x ≠ 0: some coordinate x_j is nonzero, the others are any reals
+            real = [sympy.Symbol(f"x_{i + 1}", real=True, nonzero=(i == j) or None) for i in range(n)]
+            positive.append(sympy.sympify(inner(real, real)).is_positive)
+        check.fact(f"positive definite: <x,x> > 0 whenever some x_j ≠ 0 (n = {n})",
+                   all(p is True for p in positive), method="symbolic", scope=f"symbolic, n = {n}, real entries",
+                   detail=f"sympy's sign of <x,x> with x_j ≠ 0, j = 1..{n}: {positive}")
 
     nonzero_vectors = st.integers(1, max_random_dim).flatmap(
         lambda n: st.lists(rationals(), min_size=n, max_size=n)).filter(lambda v: any(e != 0 for e in v))
-    check.property("positive definite: <x,x> > 0 for nonzero rational x", nonzero_vectors,
-                   lambda v: bool(inner(v, v) > 0),
-                   scope=f"randomized, exact rationals, n = 1..{max_random_dim}")
+    with check.supporting():  # the symbolic checks above decide (n ≤ max(symbolic_dims))
+        check.property("positive definite: <x,x> > 0 for nonzero rational x", nonzero_vectors,
+                       lambda v: bool(inner(v, v) > 0),
+                       scope=f"randomized, exact rationals, n = 1..{max_random_dim}")
 
 
 @cited("linalg.euclidean_inner_product", cited_kind="definition",
        title="The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ",
        statement=r"For $x, y \in \mathbb{R}^n$, $\langle x, y\rangle = \sum_{k<n} x_k y_k$ (zero-indexed sum); "
                  r"it is bilinear, symmetric and positive definite.",
-       source="cited: 001, 003, 004 'The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ'", avoids=["holonomic.ideal_reaction_law"])
+       source="cited: 001, 003, 004 'The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ'", avoids=["holonomic.ideal_reaction_law"],
+       scope="n <= 4")
 def _(check):
     check_euclidean_inner_product(check)
 
@@ -306,13 +318,49 @@ def _annihilator_instances(rank_hypothesis: bool, max_k: int, max_n: int):
     return st.sampled_from(sizes).flatmap(for_size)
 
 
+def symbolic_transpose_multiplier(A, ell):
+    """``μ = (AAᵀ)⁻¹Aℓ`` as a matrix expression (``A`` a k×n MatrixSymbol of symbolic shape)."""
+    return sympy.Inverse(A * A.T) * A * ell
+
+
+def check_annihilator_symbolic_dimension(check, *, multiplier=symbolic_transpose_multiplier, norm_factor=1):
+    """The lemma for symbolic k and n (MatrixSymbols), as a chain of matrix identities.
+
+    With v = ℓ − Aᵀμ, μ = (AAᵀ)⁻¹Aℓ: (1) Av = 0, so v ∈ ker A and ℓ ⟂ ker A gives ℓ·v = 0; (2) v·v = ℓ·v, so |v|² = 0
+    and v = 0 (positive definiteness, linalg.euclidean_inner_product): ℓ = Aᵀμ.  (3) (AAᵀ)⁻¹A(Aᵀc) = c: the multiplier
+    is unique.  (4) (Aᵀc)·δ = c·(Aδ): every Aᵀc annihilates ker A.  (5) x·(AAᵀx) = |Aᵀx|²: AAᵀx = 0 forces Aᵀx = 0,
+    hence x = 0 when rank A = k (Aᵀ injective, rank–nullity), so the k×k matrix AAᵀ is invertible and μ is defined.
+    """
+    k, n = sympy.symbols("k n", integer=True, positive=True)
+    A = sympy.MatrixSymbol("A", k, n)
+    ell, delta = sympy.MatrixSymbol("l", n, 1), sympy.MatrixSymbol("delta", n, 1)
+    c, x = sympy.MatrixSymbol("c", k, 1), sympy.MatrixSymbol("x", k, 1)
+    mu = multiplier(A, ell)
+    v = ell - A.T * mu
+    scope = "symbolic k and n (MatrixSymbols A: k×n, ℓ: n×1), where AAᵀ is invertible (rank A = k, clause 5)"
+    check.identity("(1) A(ℓ − Aᵀμ) = 0 for μ = (AAᵀ)⁻¹Aℓ: ℓ − Aᵀμ ∈ ker A", A * v, sympy.ZeroMatrix(k, 1), scope=scope)
+    check.identity("(2) |ℓ − Aᵀμ|² = ℓ·(ℓ − Aᵀμ), which is 0 when ℓ ⟂ ker A: ℓ = Aᵀμ", v.T * v,
+                   norm_factor * ell.T * v, scope=scope,
+                   context="ℓ ⟂ ker A and (1) give ℓ·v = 0; |v|² = 0 gives v = 0 (positive definite inner product)")
+    check.identity("(3) uniqueness: (AAᵀ)⁻¹A(Aᵀc) = c", multiplier(A, A.T * c), c, scope=scope,
+                   context="if ℓ = Aᵀc then μ = c: two multipliers of the same ℓ agree")
+    check.identity("(4) converse: (Aᵀc)·δ = c·(Aδ), which is 0 for δ ∈ ker A", (A.T * c).T * delta, c.T * (A * delta),
+                   scope="symbolic k and n")
+    check.identity("(5) x·(AAᵀx) = |Aᵀx|²: AAᵀ is injective, hence invertible, when rank A = k", x.T * (A * A.T * x),
+                   (A.T * x).T * (A.T * x), scope="symbolic k and n",
+                   context="AAᵀx = 0 ⇒ |Aᵀx|² = 0 ⇒ Aᵀx = 0 ⇒ x = 0 (rank Aᵀ = k: Aᵀ is injective by rank–nullity)")
+
+
 def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector=kernel_projector,
-                            rank_hypothesis=True, symbolic_sizes=SYMBOLIC_SIZES, max_k=3, max_n=6):
+                            rank_hypothesis=True, symbolic_sizes=SYMBOLIC_SIZES, max_k=3, max_n=6,
+                            symbolic_multiplier=symbolic_transpose_multiplier):
     """ℓ ⟂ ker A with rank A = k ⇔ ℓ = Aᵀμ, μ = (AAᵀ)⁻¹Aℓ unique; and a witness that the rank hypothesis is needed.
 
-    ``multiplier`` is the claimed formula for μ, ``projector`` the claimed projector onto ker A and
-    ``rank_hypothesis=False`` drops the hypothesis rank A = k from the claim.
+    The statement is proved for symbolic k, n (:func:`check_annihilator_symbolic_dimension`); the toolkit's
+    ``multiplier`` and ``projector`` are checked for the fixed ``symbolic_sizes`` (generic entries), and a randomized
+    check on exact rational matrices supports both.  ``rank_hypothesis=False`` drops the hypothesis rank A = k.
     """
+    check_annihilator_symbolic_dimension(check, multiplier=symbolic_multiplier)
     for k, n in symbolic_sizes:
         scope = f"symbolic for (k,n) = ({k},{n}), generic entries a_ij"
         A = _generic_matrix(k, n)
@@ -376,11 +424,19 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
         return True
 
     hyp = "rank A = k (full_row_rank_matrices)" if rank_hypothesis else "any rational A (rank hypothesis dropped)"
+    with (check.supporting() if rank_hypothesis else check.claim()):  # the symbolic-dimension checks decide
+        _annihilator_property(check, holds, rank_hypothesis, max_k, max_n, hyp)
+    _rank_necessity(check, rank_hypothesis)
+
+
+def _annihilator_property(check, holds, rank_hypothesis, max_k, max_n, hyp):
     check.property("ℓ ⟂ ker A ⇔ ℓ = Aᵀ(AAᵀ)⁻¹Aℓ, with unique μ", _annihilator_instances(rank_hypothesis, max_k, max_n),
                    holds, describe=lambda inst: [sympy.sstr(m) for m in inst],
                    scope=f"randomized, exact rationals, k = 1..{max_k}, n = k..{max_n}, {hyp}; "
                          "ℓ = Aᵀc (row space), ℓ arbitrary, ℓ = Aᵀc + δ (δ ∈ ker A, δ ≠ 0)")
 
+
+def _rank_necessity(check, rank_hypothesis):
     W = RANK_WITNESS
     ell_w = Matrix([1, 0])
     mu_a, mu_b = Matrix([1, 0]), Matrix([0, 1])
@@ -404,6 +460,7 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
                  r"$\mu \in \mathbb{R}^k$ with $\ell = A^{\mathsf T}\mu$, namely $\mu = (AA^{\mathsf T})^{-1}A\ell$. "
                  r"Conversely every $A^{\mathsf T}\mu$ annihilates $\ker A$.",
        source="cited: 003 'A linear functional annihilating the kernel of a surjection is a unique transpose multiple'",
-       uses=["linalg.euclidean_inner_product"], assumes=[A_FULL_ROW_RANK], avoids=["holonomic.ideal_reaction_law"])
+       uses=["linalg.euclidean_inner_product", "linalg.rank_nullity"], assumes=[A_FULL_ROW_RANK],
+       avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_annihilator_lemma(check)

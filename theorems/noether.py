@@ -7,23 +7,32 @@ This file contains
   ``noether.h_euler_lagrange_solution``, ``noether.h_translation_invariant_potential``,
   ``noether.h_rotation_invariant_potential``;
 * the theorems ``noether.translation_momentum_conservation`` (#4), ``noether.rotation_angular_momentum_conservation``
-  (#5) and ``noether.galilean_boost_charge_conservation`` (#6), each with a symbolic identity for a generic
-  U₀(t, q), a checked proof (the Noether argument dC/dt = residual + EL·ξ), the toolkit on generic and on random
-  polynomial symmetric potentials, and necessity witnesses for the symmetry hypothesis and for H2;
+  (#5) and ``noether.galilean_boost_charge_conservation`` (#6), each with symbolic identities for a generic
+  U₀(t, q) (for every n in #4 and #6: the jet as n×1 MatrixSymbols, see below), a checked proof (the Noether
+  argument dC/dt = residual + EL·ξ), the toolkit on generic invariant potentials (a generic function W of the
+  invariants, for a generic a), random polynomial symmetric potentials as supporting checks, and necessity witnesses
+  for the symmetry hypothesis and for H2;
 * the remarks ``noether.boost_noether_identity_remark`` (#7: the boost needs the time-dependent ξ = t a, outside
   definition #19), ``noether.solution_constancy_not_chart_symmetry`` (#8) and the counterexample
   ``noether.confining_potential_breaks_boost`` (#9);
-* the definition ``noether.infinitesimal_point_symmetry_definition`` (#19) and its remarks #20–#23;
-* the cited results ``noether.point_symmetry_charge_conserved`` (#90),
-  ``noether.time_reparametrisation_noether_identity`` (#91) and ``noether.scope_of_point_symmetries`` (#92).
+* the every-n helpers (below).  The definition ``noether.infinitesimal_point_symmetry_definition`` (#19), its remarks
+  #20–#23 and the cited results #90, #91, #92 are in :mod:`theorems.noether_point_symmetry`.
 
 The toolkit used throughout is :mod:`theorems.symmetry`.  Coordinates are functions of t (the convention of
-:func:`theorems.variational.euler_lagrange`); the pointwise identities of #19–#21, the checked proof of #90 and
-the identity of #91 use jet Symbols (t, q, v, a), where ``D_t = ∂_t + v·∂_q + a·∂_v`` (checked against sympy's
+:func:`theorems.variational.euler_lagrange`); the pointwise identities of #19–#21, #90 and #91
+(:mod:`theorems.noether_point_symmetry`) use jet Symbols (t, q, v, a), where ``D_t = ∂_t + v·∂_q + a·∂_v`` (checked against sympy's
 chain rule in #22; #90's identity is also checked with curves, through sympy's own d/dt).  The generic symbolic
 parts take their dimensions as parameters (``dims``, ``generic_dims``, ...), which may be empty: every verifier
-also checks concrete instances, so the soundness tests can run mutated claims at small sizes.  Each verifier is a plain function ``check_*(check, **claim)`` whose keyword parameters are the data of
-the claim with the true values as defaults; the soundness tests run it on mutated claims.
+also checks concrete instances, so the soundness tests can run mutated claims at small sizes.  Each verifier is a
+plain function ``check_*(check, **claim)`` whose keyword parameters are the data of the claim with the true values as
+defaults; the soundness tests run it on mutated claims.
+
+Every n.  The identities of #4, #6, #7, #23, #90 and #91 are also checked for a symbolic dimension n: the values at
+one point of the jet (q, v = q', w = q''), of a and of ∇U₀ (or of 𝓛_q, 𝓛_v, ...) are n×1 MatrixSymbols, D_t is
+computed by the product rule (:func:`matrix_derivative`, :func:`matrix_total_derivative`), and the kernel reduces
+lhs − rhs with sympy's matrix-expression algebra for every size (:func:`scalar_form` writes each 1×1 term of a side
+in one orientation, as a 1×1 matrix equals its transpose).  Items whose generic 𝓛 has no matrix form (#19–#22) are
+checked for n = 1, 2, 3 and say so (``scope="n <= 3"``).
 """
 from __future__ import annotations
 
@@ -32,15 +41,15 @@ from typing import Callable
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Function, Matrix, Symbol
+from sympy import Function, MatAdd, Matrix, MatrixExpr, MatrixSymbol, MatMul, Symbol, Transpose, ZeroMatrix
 
-from checker import Proof, cited, counterexample, definition, hypothesis, remark, theorem
-from checker.items import stated
+from checker import Proof, counterexample, definition, hypothesis, remark, theorem
+from theorems.analytic_facts import ZERO_DERIVATIVE
 from theorems.linalg import euclidean_inner_product
 from theorems.strategies import rationals
-from theorems.symmetry import (energy, euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
+from theorems.symmetry import (euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
                                is_first_integral, is_point_symmetry, noether_charge, rotation_invariants,
-                               symmetry_residual, total_derivative, translation_invariants, velocity_variation)
+                               symmetry_residual, translation_invariants)
 from theorems.variational import euler_lagrange
 
 __all__ = [
@@ -48,9 +57,8 @@ __all__ = [
     "H_POTENTIAL", "H_SOLUTION", "H_TRANSLATION", "H_ROTATION", "H_SYMMETRY", "H_REPARAMETRISED",
     "translation_charge", "angular_momentum", "boost_charge",
     "check_potential_chart", "check_translation", "check_rotation", "check_boost", "check_boost_identity",
-    "check_solution_constancy", "check_confining_breaks_boost", "check_point_symmetry_definition",
-    "check_first_order_reading", "check_constant_field_case", "check_total_derivative_operator",
-    "check_velocity_variation", "check_charge_conserved", "check_time_reparametrisation", "check_scope",
+    "check_solution_constancy", "check_confining_breaks_boost", "matrix_derivative", "matrix_total_derivative",
+    "scalar_form",
 ]
 
 SEED = "seed 001_2e69a9934e04987b.txt"
@@ -195,6 +203,95 @@ definition(POTENTIAL_CHART, title="The potential mechanical Lagrangian chart ½m
 
 
 # ---------------------------------------------------------------------------
+# every n: the jet (q, v = q', w = q'') as n×1 MatrixSymbols of symbolic size n
+# ---------------------------------------------------------------------------
+
+N_DIM = Symbol("n", integer=True, positive=True)
+QN, VN, WN, AN, GN = (MatrixSymbol(name, N_DIM, 1) for name in ("q", "v", "w", "a", "G"))  # G = ∇U₀(t, q)
+_UN = MatrixSymbol("u", N_DIM, 1)
+
+
+def matrix_derivative(expr, leaf):
+    """The derivative of a matrix expression by the product rule; ``leaf(atom)`` differentiates a matrix symbol or a
+    scalar factor (zero for what does not depend on the variable)."""
+    if isinstance(expr, MatAdd):
+        return MatAdd(*[matrix_derivative(arg, leaf) for arg in expr.args])
+    if isinstance(expr, MatMul):
+        terms = []
+        for i, arg in enumerate(expr.args):
+            d = matrix_derivative(arg, leaf)
+            if d == 0 or isinstance(d, ZeroMatrix):
+                continue
+            terms.append(MatMul(*expr.args[:i], d, *expr.args[i + 1:]))
+        return MatAdd(*terms) if terms else ZeroMatrix(*expr.shape)
+    if isinstance(expr, Transpose):
+        return matrix_derivative(expr.arg, leaf).T
+    return leaf(expr)
+
+
+def _direction_rule(variable, direction):
+    """Leaf rule of the directional derivative variable ↦ direction (scalars and other symbols are constant)."""
+    return lambda e: direction if e == variable else (ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.S.Zero)
+
+
+def _time_partial(e):
+    return ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.diff(e, t)
+
+
+def matrix_total_derivative(expr):
+    """D_t = ∂_t + v·∂_q + w·∂_v of a matrix expression in (t, q, v) (q, v, w n×1 MatrixSymbols, every n)."""
+    return MatAdd(matrix_derivative(expr, _time_partial), matrix_derivative(expr, _direction_rule(QN, VN)),
+                  matrix_derivative(expr, _direction_rule(VN, WN))).doit()
+
+
+def matrix_momentum_along(u):
+    """𝓛_v·u for 𝓛 = ½m vᵀv − U₀(t, q): the derivative of ½m vᵀv in the direction u."""
+    return matrix_derivative(m * VN.T * VN / 2, _direction_rule(VN, u)).doit()
+
+
+def matrix_euler_lagrange_along(xi):
+    """(d/dt 𝓛_v − 𝓛_q)·ξ with 𝓛_q = −G: D_t(𝓛_v·u) + G·u at a constant u, then u = ξ (it is linear in u)."""
+    return (matrix_total_derivative(matrix_momentum_along(_UN)) + GN.T * _UN).xreplace({_UN: xi})
+
+
+def matrix_symmetry_residual(xi, B):
+    """𝓛_q·ξ + 𝓛_v·D_tξ − D_tB for the potential chart (𝓛_q = −G), every n."""
+    return -GN.T * xi + matrix_momentum_along(matrix_total_derivative(xi)) - matrix_total_derivative(B)
+
+
+def matrix_noether_charge(xi, B):
+    """𝓛_v·ξ − B for the potential chart, every n."""
+    return matrix_momentum_along(xi) - B
+
+
+def scalar_form(expr):
+    """A 1×1 matrix expression expanded, each 1×1 term written in one orientation (a 1×1 matrix is its transpose).
+
+    Each side of an every-n identity is put in this form separately: the kernel then reduces lhs − rhs itself."""
+    e = sympy.sympify(expr).doit().expand().doit()
+    terms = e.args if isinstance(e, MatAdd) else (e,)
+    out = [min(term, term.T.doit(), key=sympy.default_sort_key) if getattr(term, "shape", None) == (1, 1) else term
+           for term in terms]
+    return MatAdd(*out).doit() if len(out) > 1 else out[0]
+
+
+def _every_n_checks(check, clause, *, charge_n, B_n):
+    """Every n: D_tC = ξ·EL + factor·S, the symmetry residual of (ξ, B) is factor·S, and its charge is C."""
+    xi, B = clause.matrix_xi(), B_n(QN, AN)
+    C, S, factor = charge_n(QN, VN, AN), AN.T * GN, clause.factor()  # S = a·∇U₀: #4 and #6 share the condition
+    scope = ("symbolic, every n: q, v = q', w = q'', a and G = ∇U₀(t, q) are n×1 MatrixSymbols (n a symbol), "
+             "U₀ generic (only its gradient G enters)")
+    term = "−S" if factor == -1 else f"−{sympy.sstr(-factor)}·S"
+    check.identity(f"every n: D_t{clause.name} = ξ·EL + ({term}), EL = m q'' + ∇U₀ and S = a·∇U₀ "
+                   f"(so {clause.name}' = 0 along EL solutions when S = 0)", scalar_form(matrix_total_derivative(C)),
+                   scalar_form(matrix_euler_lagrange_along(xi) + factor * S), scope=scope)
+    check.identity(f"every n: the symmetry residual of (ξ, B) is {term}", scalar_form(matrix_symmetry_residual(xi, B)),
+                   scalar_form(factor * S), scope=scope)
+    check.identity(f"every n: the charge 𝓛_v·ξ − B is {clause.name}", scalar_form(matrix_noether_charge(xi, B)),
+                   scalar_form(C), scope=scope)
+
+
+# ---------------------------------------------------------------------------
 # the three clauses (#4, #5, #6): one pattern, three data sets
 # ---------------------------------------------------------------------------
 
@@ -231,6 +328,8 @@ class _Clause:
     symmetric_potential: Callable  # a generic U₀ with the symmetry for a = e_1 (or e_3)
     axis: Callable  # the a for which symmetric_potential is symmetric
     invariants: Callable  # (a, q) -> invariant functions
+    invariant_potential: Callable  # (q, a) -> a generic U₀ with the symmetry for a generic a
+    matrix_xi: Callable = None  # () -> ξ as an n×1 matrix expression (every n; None for n = 3 only)
 
 
 def _translation_condition(U, q, a):
@@ -241,16 +340,39 @@ def _rotation_condition(U, q, a):
     return euclidean_inner_product(_cross(a, q), _gradient(U, q))
 
 
+W = Function("W")
+
+
+def translation_invariant_potential(q, a):
+    """W(t, (a_i q_j − a_j q_i)_{i<j}), W generic: a·∇ of each argument is a_i a_j − a_j a_i = 0 (for a ≠ 0 these
+    arguments determine the projection of q on a^⊥, so every U₀ with a·∇U₀ ≡ 0 on a convex chart is of this form)."""
+    n = len(q)
+    return W(t, *[a[i] * q[j] - a[j] * q[i] for i in range(n) for j in range(i + 1, n)])
+
+
+def rotation_invariant_potential(q, a):
+    """W(t, a·q, |q|²), W generic: invariant under the rotations about the axis a (n = 3)."""
+    return W(t, euclidean_inner_product(a, q), euclidean_inner_product(q, q))
+
+
 TRANSLATION_CLAUSE = _Clause(
     "P_a", H_TRANSLATION, translation_charge, lambda q, a: list(a), lambda q, a: 0, _translation_condition,
-    lambda: -1, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants)
+    lambda: -1, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants,
+    translation_invariant_potential, lambda: AN)
 ROTATION_CLAUSE = _Clause(
     "J_a", H_ROTATION, angular_momentum, lambda q, a: _cross(a, q), lambda q, a: 0, _rotation_condition,
-    lambda: -1, lambda q: U0(t, q[2], q[0]**2 + q[1]**2), lambda n: [0, 0, 1], rotation_invariants)
+    lambda: -1, lambda q: U0(t, q[2], q[0]**2 + q[1]**2), lambda n: [0, 0, 1], rotation_invariants,
+    rotation_invariant_potential)
 BOOST_CLAUSE = _Clause(
     "K_a", H_TRANSLATION, boost_charge, lambda q, a: [t * ai for ai in a],
     lambda q, a: m * euclidean_inner_product(a, q), _translation_condition,
-    lambda: -t, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants)
+    lambda: -t, lambda q: U0(t, *q[1:]), lambda n: [1] + [0] * (n - 1), translation_invariants,
+    translation_invariant_potential, lambda: t * AN)
+#: every n: the charges and gauge terms as matrix expressions in the n×1 MatrixSymbols q, v, a
+MATRIX_TRANSLATION_CHARGE = lambda q, v, a: m * a.T * v  # noqa: E731
+MATRIX_BOOST_CHARGE = lambda q, v, a: m * t * a.T * v - m * a.T * q  # noqa: E731
+MATRIX_NO_GAUGE = lambda q, a: ZeroMatrix(1, 1)  # noqa: E731
+MATRIX_BOOST_GAUGE = lambda q, a: m * a.T * q  # noqa: E731
 
 
 def _noether_proof(clause: _Clause, charge, n: int) -> Proof:
@@ -283,8 +405,13 @@ def _clause_instances(clause: _Clause, dims):
     return st.sampled_from(dims).flatmap(for_n)
 
 
-def _clause_checks(check, clause: _Clause, *, charge, B, symmetric_potential, dims, samples, random_dims):
-    """The symbolic identity, the checked proof, and the toolkit on generic and random symmetric potentials."""
+def _clause_checks(check, clause: _Clause, *, charge, B, symmetric_potential, dims, samples, random_dims,
+                   invariant_potential=None, generic_dims=(), charge_n=None, B_n=None):
+    """The symbolic identities (every n when ``charge_n`` is given, and n in ``dims``), the checked proof, the toolkit
+    on a symmetric potential for a coordinate axis and on generic invariant potentials for a generic a (n in
+    ``generic_dims``); random polynomial symmetric potentials support them."""
+    if charge_n is not None:
+        _every_n_checks(check, clause, charge_n=charge_n, B_n=B_n)
     for n in dims:
         q, a = coordinates(n), _direction(n)
         U = U0(t, *q)
@@ -298,18 +425,29 @@ def _clause_checks(check, clause: _Clause, *, charge, B, symmetric_potential, di
     q = coordinates(n)
     axis = clause.axis(n)
     U = symmetric_potential(q)
-    L = potential_lagrangian(U, q)
-    scope = f"symbolic, generic symmetric U₀ = {sympy.sstr(U)}, a = {axis}, n = {n}"
-    check.fact(f"toolkit: (ξ, B) is a point symmetry of ½m|v|² − {sympy.sstr(U)}",
-               is_point_symmetry(L, q, t, clause.xi(q, axis), B(q, axis)), scope=scope)
-    difference = sympy.expand(noether_charge(L, q, t, clause.xi(q, axis), B(q, axis)) - charge(q, axis))
-    check.fact(f"toolkit: noether_charge(ξ, B) = {clause.name}", difference == 0, scope=scope,
-               detail=f"noether_charge − {clause.name} = {sympy.sstr(difference)}")
-    check.fact(f"toolkit: {clause.name} is a first integral of ½m|v|² − {sympy.sstr(U)}",
-               is_first_integral(charge(q, axis), L, q, t), scope=scope)
-
+    _toolkit_facts(check, clause, q, axis, U, charge=charge, B=B,
+                   scope=f"symbolic, generic symmetric U₀ = {sympy.sstr(U)}, a = {axis}, n = {n}")
+    for n in generic_dims:
+        q, a = coordinates(n), _direction(n)
+        U = (invariant_potential or clause.invariant_potential)(q, a)
+        _toolkit_facts(check, clause, q, a, U, charge=charge, B=B, label=f"n = {n}, generic a: ",
+                       scope=f"symbolic, generic invariant U₀ = {sympy.sstr(U)} (W generic), generic a ∈ ℝ^{n}")
     if random_dims:
-        _random_symmetric_potentials(check, clause, charge=charge, B=B, random_dims=random_dims, samples=samples)
+        with check.supporting():  # instances of what the generic invariant potentials show symbolically
+            _random_symmetric_potentials(check, clause, charge=charge, B=B, random_dims=random_dims, samples=samples)
+
+
+def _toolkit_facts(check, clause: _Clause, q, a, U, *, charge, B, scope, label=""):
+    """The toolkit on ½m|v|² − U: (ξ, B) is a point symmetry, its charge is the clause's, which is a first integral."""
+    L = potential_lagrangian(U, q)
+    shown = sympy.sstr(U) if not label else "U₀"
+    check.fact(f"{label}toolkit: (ξ, B) is a point symmetry of ½m|v|² − {shown}",
+               is_point_symmetry(L, q, t, clause.xi(q, a), B(q, a)), scope=scope)
+    difference = sympy.expand(noether_charge(L, q, t, clause.xi(q, a), B(q, a)) - charge(q, a))
+    check.fact(f"{label}toolkit: noether_charge(ξ, B) = {clause.name}", difference == 0, scope=scope,
+               detail=f"noether_charge − {clause.name} = {sympy.sstr(difference)}")
+    check.fact(f"{label}toolkit: {clause.name} is a first integral of ½m|v|² − {shown}",
+               is_first_integral(charge(q, a), L, q, t), scope=scope)
 
 
 def _random_symmetric_potentials(check, clause: _Clause, *, charge, B, random_dims, samples):
@@ -356,10 +494,12 @@ def _not_solution_witness(check, clause: _Clause, charge, n: int, curve: list):
 
 def check_translation(check, *, charge=translation_charge, B=TRANSLATION_CLAUSE.B,
                       symmetric_potential=TRANSLATION_CLAUSE.symmetric_potential, dims=(1, 2, 3), samples=3,
-                      random_dims=(1, 2)):
-    """Clause 1: a·∇U₀ ≡ 0 ⇒ P_a = m a·q' is constant along every EL solution."""
+                      random_dims=(1, 2), invariant_potential=translation_invariant_potential, generic_dims=(2, 3),
+                      charge_n=MATRIX_TRANSLATION_CHARGE, B_n=MATRIX_NO_GAUGE):
+    """Clause 1: a·∇U₀ ≡ 0 ⇒ P_a = m a·q' is constant along every EL solution (every n: MatrixSymbols)."""
     _clause_checks(check, TRANSLATION_CLAUSE, charge=charge, B=B, symmetric_potential=symmetric_potential,
-                   dims=dims, samples=samples, random_dims=random_dims)
+                   dims=dims, samples=samples, random_dims=random_dims, invariant_potential=invariant_potential,
+                   generic_dims=generic_dims, charge_n=charge_n, B_n=B_n)
     n = 2
     q, a = coordinates(n), [0, 1]
     U = m * g * q[-1]
@@ -377,10 +517,12 @@ def check_translation(check, *, charge=translation_charge, B=TRANSLATION_CLAUSE.
 
 
 def check_rotation(check, *, charge=angular_momentum, B=ROTATION_CLAUSE.B,
-                   symmetric_potential=ROTATION_CLAUSE.symmetric_potential, samples=3, random_dims=(3,)):
+                   symmetric_potential=ROTATION_CLAUSE.symmetric_potential, samples=3, random_dims=(3,),
+                   invariant_potential=rotation_invariant_potential, generic_dims=(3,)):
     """Clause 2 (n = 3): (a×q)·∇U₀ ≡ 0 ⇒ J_a = m(q × q')·a is constant along every EL solution."""
     _clause_checks(check, ROTATION_CLAUSE, charge=charge, B=B, symmetric_potential=symmetric_potential,
-                   dims=(3,), samples=samples, random_dims=random_dims)
+                   dims=(3,), samples=samples, random_dims=random_dims, invariant_potential=invariant_potential,
+                   generic_dims=generic_dims)
     q, a = coordinates(3), [0, 0, 1]
     U = c * q[0]
     L = potential_lagrangian(U, q)
@@ -397,10 +539,13 @@ def check_rotation(check, *, charge=angular_momentum, B=ROTATION_CLAUSE.B,
 
 
 def check_boost(check, *, charge=boost_charge, B=BOOST_CLAUSE.B,
-                symmetric_potential=BOOST_CLAUSE.symmetric_potential, dims=(1, 2, 3), samples=3, random_dims=(1, 2)):
-    """Clause 3: a·∇U₀ ≡ 0 on the chart ⇒ K_a = a·(t m q' − m q) is constant along every EL solution."""
+                symmetric_potential=BOOST_CLAUSE.symmetric_potential, dims=(1, 2, 3), samples=3, random_dims=(1, 2),
+                invariant_potential=translation_invariant_potential, generic_dims=(2, 3),
+                charge_n=MATRIX_BOOST_CHARGE, B_n=MATRIX_BOOST_GAUGE):
+    """Clause 3: a·∇U₀ ≡ 0 on the chart ⇒ K_a = a·(t m q' − m q) is constant along every EL solution (every n)."""
     _clause_checks(check, BOOST_CLAUSE, charge=charge, B=B, symmetric_potential=symmetric_potential,
-                   dims=dims, samples=samples, random_dims=random_dims)
+                   dims=dims, samples=samples, random_dims=random_dims, invariant_potential=invariant_potential,
+                   generic_dims=generic_dims, charge_n=charge_n, B_n=B_n)
     q, a = coordinates(1), [1]
     U = k * q[0]**2 / 2
     L = potential_lagrangian(U, q)
@@ -426,17 +571,17 @@ theorem(TRANSLATION, title="Translation invariance of U₀ conserves the momentu
                   r"If $a\in\mathbb R^n$ and $a\cdot\nabla_qU_0(t,q)=0$ for every $(t,q)$, then "
                   r"$P_a(t):=m\,a\cdot q'(t)$ is constant on $I$.",
         source=f"{_CLAUSE_SOURCE} '1. (translation) …'", uses=[POTENTIAL_CHART, CHART_77, INNER_78],
-        proof_uses=[THEOREM_90], assumes=[H_POTENTIAL, H_SOLUTION, H_TRANSLATION],
+        proof_uses=[THEOREM_90, ZERO_DERIVATIVE], assumes=[H_POTENTIAL, H_SOLUTION, H_TRANSLATION],
         avoids=[REACTION_LAW])(lambda check: check_translation(check))
 theorem(ROTATION, title="Rotation invariance of U₀ about a conserves J_a = m(q × q')·a (n = 3)",
         statement=r"Under the same data, if $n=3$, $a\in\mathbb R^3$ and $(a\times q)\cdot\nabla U_0(t,q)=0$ for "
                   r"every $(t,q)$, then $J_a(t):=m\,(q(t)\times q'(t))\cdot a$ is constant on $I$.",
-        source=f"{_CLAUSE_SOURCE} '2. (rotation) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_90],
+        source=f"{_CLAUSE_SOURCE} '2. (rotation) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_90, ZERO_DERIVATIVE],
         assumes=[H_POTENTIAL, H_SOLUTION, H_ROTATION], avoids=[REACTION_LAW])(lambda check: check_rotation(check))
 theorem(BOOST, title="The Galilean boost charge K_a = a·(t m q' − m q) is conserved when a·∇U₀ = 0 on the chart",
         statement=r"Under the same data, if $a\in\mathbb R^n$ and $a\cdot\nabla_qU_0=0$ on the whole chart, then "
                   r"$K_a(t):=a\cdot(tm\,q'(t)-m\,q(t))$ is constant on $I$.",
-        source=f"{_CLAUSE_SOURCE} '3. (boost) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_91],
+        source=f"{_CLAUSE_SOURCE} '3. (boost) …'", uses=[POTENTIAL_CHART, INNER_78], proof_uses=[THEOREM_91, ZERO_DERIVATIVE],
         assumes=[H_POTENTIAL, H_SOLUTION, H_TRANSLATION], avoids=[REACTION_LAW])(lambda check: check_boost(check))
 
 
@@ -453,8 +598,15 @@ def _definition_19_residual(L, q, xi, B):
             - sympy.diff(B, t))
 
 
-def check_boost_identity(check, *, B=BOOST_CLAUSE.B, dims=(1, 2, 3)):
-    """ξ = t a, B = m a·q: residual −t a·∇U₀ and charge K_a; ξ is time-dependent, so the boost lies outside #19."""
+def check_boost_identity(check, *, B=BOOST_CLAUSE.B, dims=(1, 2, 3), B_n=MATRIX_BOOST_GAUGE):
+    """ξ = t a, B = m a·q: residual −t a·∇U₀ and charge K_a (every n, and n in ``dims``); ξ is time-dependent, so the
+    boost lies outside #19."""
+    xi_n = BOOST_CLAUSE.matrix_xi()
+    scope = "symbolic, every n: q, v = q', a and G = ∇U₀(t, q) are n×1 MatrixSymbols (n a symbol)"
+    check.identity("every n: the residual of (ξ, B) = (t a, m a·q) is −t a·∇U₀",
+                   scalar_form(matrix_symmetry_residual(xi_n, B_n(QN, AN))), scalar_form(-t * AN.T * GN), scope=scope)
+    check.identity("every n: its charge 𝓛_v·ξ − B is K_a", scalar_form(matrix_noether_charge(xi_n, B_n(QN, AN))),
+                   scalar_form(MATRIX_BOOST_CHARGE(QN, VN, AN)), scope=scope)
     for n in dims:
         q, a = coordinates(n), _direction(n)
         U = U0(t, *q)
@@ -565,433 +717,3 @@ counterexample("noether.confining_potential_breaks_boost",
                source=f"{SEED}: 'A confining potential such as (k/2)|q|² breaks the boost symmetry even though the "
                       "Galilean charts of the framework still exist'",
                uses=[BOOST, SCOPE_92])(lambda check: check_confining_breaks_boost(check))
-
-
-# ---------------------------------------------------------------------------
-# #19 the definition and its remarks #20–#23 (jet Symbols)
-# ---------------------------------------------------------------------------
-
-TJ = Symbol("t", real=True)
-QJ = sympy.symbols("x1:3", real=True)
-VJ = sympy.symbols("v1:3", real=True)
-AJ = sympy.symbols("w1:3", real=True)
-
-
-def _generic_jet_data(n: int = 2, xi_depends_on_t: bool = False):
-    """Generic 𝓛(t, q, v), ξ(q) (or ξ(t, q)), τ(t, q) and B(t, q) in jet Symbols."""
-    q, v = list(QJ[:n]), list(VJ[:n])
-    L = Function("L")(TJ, *q, *v)
-    xi_args = (TJ, *q) if xi_depends_on_t else tuple(q)
-    xi = [Function(f"xi{i + 1}")(*xi_args) for i in range(n)]
-    return q, v, L, xi, Function("tau")(TJ, *q), Function("B")(TJ, *q)
-
-
-def check_point_symmetry_definition(check, *, B_sign=1, generic_dims=(2,)):
-    """symmetry_residual is the seed's 𝓛_q·ξ(q) + 𝓛_v·Dξ(q)v − (B_t + B_q·v); the toolkit on five examples."""
-    for n in generic_dims:
-        _definition_identities(check, n, B_sign)
-    _definition_examples(check, B_sign)
-
-
-def _definition_identities(check, n: int, B_sign):
-    q, v, L, xi, _, B = _generic_jet_data(n)
-    seed_identity = (euclidean_inner_product([sympy.diff(L, x) for x in q], xi)
-                     + euclidean_inner_product([sympy.diff(L, w) for w in v], list(Matrix(xi).jacobian(q) * Matrix(v)))
-                     - B_sign * (sympy.diff(B, TJ) + euclidean_inner_product([sympy.diff(B, x) for x in q], v)))
-    scope = f"symbolic, generic 𝓛(t, q, v), ξ(q), B(t, q), n = {n} (jet Symbols)"
-    check.identity("symmetry_residual(𝓛, ξ, B) = 𝓛_q·ξ + 𝓛_v·Dξ v − (B_t + B_q·v)",
-                   symmetry_residual(L, q, TJ, xi, B, v=v), seed_identity, scope=scope)
-    check.identity("noether_charge(𝓛, ξ, B) = 𝓛_v·ξ − B", noether_charge(L, q, TJ, xi, B, v=v),
-                   euclidean_inner_product([sympy.diff(L, w) for w in v], xi) - B, scope=scope)
-    check.fact("ξ(q) does not depend on t", generator_depends_on_time(xi, q, TJ, v=v), expect=False, scope=scope)
-
-
-def _definition_examples(check, B_sign):
-    F, B0 = Symbol("F", nonzero=True), Symbol("b", nonzero=True)
-    x = coordinates(2)
-    kinetic = potential_lagrangian(0, x)
-    magnetic = kinetic + B0 / 2 * (x[0] * x[1].diff(t) - x[1] * x[0].diff(t))
-    examples = [
-        ("free particle, ξ = e₁, B = 0", kinetic, [1, 0], 0),
-        ("uniform force 𝓛 = ½m|v|² + F q₁, ξ = e₁, B = F t", kinetic + F * x[0], [1, 0], F * t),
-        ("uniform magnetic field 𝓛 = ½m|v|² + (b/2)(q₁q₂' − q₂q₁'), ξ = (−q₂, q₁), B = 0", magnetic, [-x[1], x[0]], 0),
-        ("the same field, ξ = e₁, B = (b/2) q₂ (B depends on q)", magnetic, [1, 0], B0 * x[1] / 2),
-    ]
-    for name, lagrangian, generator, gauge in examples:
-        gauge = B_sign * gauge
-        check.fact(f"{name}: a point symmetry", is_point_symmetry(lagrangian, x, t, generator, gauge),
-                   scope="symbolic, m > 0, F, b ≠ 0")
-        check.fact(f"{name}: its charge {sympy.sstr(noether_charge(lagrangian, x, t, generator, gauge))} is a first "
-                   "integral", is_first_integral(noether_charge(lagrangian, x, t, generator, gauge), lagrangian, x, t),
-                   scope="symbolic, m > 0, F, b ≠ 0")
-    harmonic = potential_lagrangian(k * euclidean_inner_product(x, x) / 2, x)
-    failing = is_point_symmetry(harmonic, x, t, [1, 0])
-    check.fact(f"harmonic 𝓛, ξ = e₁: not a point symmetry (residual {sympy.sstr(failing.witness)})", failing,
-               expect=False, scope="symbolic, k > 0")
-
-
-stated(PARTIALS_89, kind="cited", cited_kind="definition",
-       title="Directional derivatives and partial derivatives of a map U ⊆ ℝᵐ → ℝⁿ",
-       statement=r"For $f: U \subseteq \mathbb{R}^m \to \mathbb{R}^n$ and $u \in \mathbb{R}^m$, the directional derivative "
-                 r"$\partial_u f(p) = \frac{d}{ds}\big|_{s=0} f(p + s u)$; the partial derivatives are $\partial_j f = \partial_{e_j} f$.",
-       source="cited: seed 001_2e69a9934e04987b.txt 'Directional derivatives and partial derivatives of a map U ⊆ ℝᵐ → ℝⁿ'")
-
-definition(DEFINITION_19, title="Infinitesimal point symmetry (ξ, B) of a Lagrangian chart and its charge",
-           statement=r"Let $(O,\mathcal L)$ be a time-dependent Lagrangian chart over $[a,b]\times U$, $V\subseteq\mathbb R^n$ "
-                     r"and $A\subseteq\mathbb R\times V$ open sets containing the configuration and time-configuration "
-                     r"projections of $O$, $\xi:V\to\mathbb R^n$ and $B:A\to\mathbb R$ of class $C^1$, and "
-                     r"$D_t\phi:=\phi_t+\phi_q\cdot v$. The pair $(\xi,B)$ is an infinitesimal point symmetry of "
-                     r"$\mathcal L$ when $\mathcal L_q(t,q,v)\cdot\xi(q)+\mathcal L_v(t,q,v)\cdot D\xi(q)v=B_t(t,q)+B_q(t,q)"
-                     r"\cdot v$ for every $(t,q,v)\in O$. Its charge is $C(t,q,v):=\mathcal L_v(t,q,v)\cdot\xi(q)-B(t,q)$.",
-           source=f"{SEED}: 'The pair (ξ,B) is an infinitesimal point symmetry of 𝓛 when the identity … holds for "
-                  "every (t,q,v) ∈ O. The charge of the pair is the function C(t,q,v) := 𝓛_v·ξ(q) − B(t,q).'",
-           uses=[CHART_77, INNER_78, PARTIALS_89])(lambda check: check_point_symmetry_definition(check))
-
-
-def _first_variation(L, q, v, xi, velocity_rule: str):
-    """d/ds at 0 of 𝓛(t, q + sξ(q), v + sDξ(q)v) (``velocity_rule="v"``: the velocity left unchanged)."""
-    s = Symbol("s")
-    moved_v = list(Matrix(v) + s * Matrix(xi).jacobian(q) * Matrix(v)) if velocity_rule == "Dxi v" else list(v)
-    moved = L.xreplace({**{x: x + s * e for x, e in zip(q, xi)}, **dict(zip(v, moved_v))})
-    return sympy.diff(moved, s).subs(s, 0).doit()
-
-
-def check_first_order_reading(check, *, velocity_rule="Dxi v", generic_dims=(2,)):
-    """d/ds|₀ 𝓛(t, q + sξ(q), v + sDξ(q)v) = 𝓛_q·ξ + 𝓛_v·Dξ v; B_t + B_q·q' = d/dt B(t, q(t)); B = 0 is invariance."""
-    for n in generic_dims:
-        _first_order_identities(check, n, velocity_rule)
-    q, v = list(QJ), list(VJ)
-    free = euclidean_inner_product(v, v) / 2
-    check.identity("𝓛 = ½|v|², ξ = (q₁, 0) (a scaling): the variation is v₁², the symmetry residual",
-                   _first_variation(free, q, v, [q[0], 0], velocity_rule), symmetry_residual(free, q, TJ, [q[0], 0], v=v),
-                   scope="symbolic")
-    _rotation_invariance(check, q, v)
-
-
-def _first_order_identities(check, n: int, velocity_rule):
-    q, v, L, xi, _, B = _generic_jet_data(n)
-    check.identity("d/ds|₀ 𝓛(t, q + sξ, v + sDξ v) = 𝓛_q·ξ + 𝓛_v·Dξ v (the symmetry residual with B = 0)",
-                   _first_variation(L, q, v, xi, velocity_rule), symmetry_residual(L, q, TJ, xi, 0, v=v),
-                   scope=f"symbolic, generic 𝓛(t, q, v), ξ(q), n = {n}")
-    x = coordinates(n)
-    check.identity("B_t + B_q·v with v = q' is d/dt B(t, q(t))", sympy.diff(Function("B")(t, *x), t),
-                   _along(total_derivative(B, q, TJ, v=v), q, x).xreplace(dict(zip(v, _velocities(x)))),
-                   scope=f"symbolic, generic B(t, q) and q(t), n = {n}")
-
-
-def _rotation_invariance(check, q, v):
-    """B = 0 is invariance: ½|v|² − V(|q|²) under a rational parametrisation R(s) of SO(2)."""
-    s = Symbol("s")
-    # B = 0: invariance; a rational rotation R(s) of the plane with ξ = d/ds|₀ R(s)q = 2(−q₂, q₁)
-    R = Matrix([[1 - s**2, -2 * s], [2 * s, 1 - s**2]]) / (1 + s**2)
-    central = euclidean_inner_product(v, v) / 2 - Function("V")(euclidean_inner_product(q, q))
-    check.identity("B = 0: 𝓛 = ½|v|² − V(|q|²) depends on (q, v) through |q|², |v|² only, and R(s) preserves both",
-                   Matrix([euclidean_inner_product(R * Matrix(w), R * Matrix(w)) for w in (q, v)]),
-                   Matrix([euclidean_inner_product(w, w) for w in (q, v)]),
-                   scope="symbolic, rational parametrisation R(s) of SO(2): 𝓛(t, R(s)q, R(s)v) = 𝓛 for every s")
-    check.identity("d/ds|₀ R(s)q = 2(−q₂, q₁)", sympy.diff(R * Matrix(q), s).subs(s, 0), Matrix([-2 * q[1], 2 * q[0]]),
-                   scope="symbolic")
-    check.fact("and (ξ, 0) = (2(−q₂, q₁), 0) is a point symmetry of it",
-               is_point_symmetry(central, q, TJ, [-2 * q[1], 2 * q[0]], v=v), scope="symbolic, generic V")
-
-
-remark("noether.symmetry_identity_first_order_reading",
-       title="The symmetry identity is the first-order variation of 𝓛 under q ↦ q + sξ(q)",
-       statement=r"The left-hand side is $\frac{d}{ds}|_{0}\mathcal L(t,q+s\xi(q),v+sD\xi(q)v)$ and the right-hand side "
-                 r"is $\frac{d}{dt}B(t,q(t))$ along a $C^1$ trajectory with $q'=v$: the infinitesimal variation of "
-                 r"$\mathcal L$ is a total time derivative. With $B=0$ the identity is the invariance of $\mathcal L$.",
-       source=f"{SEED}: 'Reading of the identity. The left-hand side is the derivative of the Lagrangian under the "
-              "infinitesimal family of point transformations …'; 'Taking B = 0 reduces the identity to … the invariance'",
-       uses=[DEFINITION_19, CHAIN_111])(lambda check: check_first_order_reading(check))
-
-
-def check_constant_field_case(check, *, q_dependent_gauge=None):
-    """ξ ≡ a: Dξ = 0 and the identity is 𝓛_q·a = B_t + B_q·v; B = B(t) gives 𝓛(t, q+sa, v) = 𝓛 + sB'(t) + o(s)."""
-    q, v, L, _, _, B = _generic_jet_data()
-    a = _direction(2)
-    check.fact("Dξ = 0 for ξ ≡ a", Matrix(a).jacobian(q).is_zero_matrix, scope="n = 2")
-    check.identity("the identity reads 𝓛_q·a = B_t + B_q·v", symmetry_residual(L, q, TJ, a, B, v=v),
-                   euclidean_inner_product([sympy.diff(L, x) for x in q], a) - sympy.diff(B, TJ)
-                   - euclidean_inner_product([sympy.diff(B, x) for x in q], v),
-                   scope="symbolic, generic 𝓛(t, q, v), B(t, q), a, n = 2")
-    s = Symbol("s")
-    F = sympy.symbols("F1:3", real=True)
-    forced = euclidean_inner_product(v, v) / 2 + euclidean_inner_product(F, q)
-    gauge = euclidean_inner_product(F, a) * TJ
-    check.fact("𝓛 = ½|v|² + F·q, ξ = a, B = (F·a) t (independent of q): a point symmetry",
-               is_point_symmetry(forced, q, TJ, a, gauge, v=v), scope="symbolic, F, a generic")
-    check.identity("𝓛(t, q + sa, v) = 𝓛 + s B'(t) exactly", forced.xreplace({x: x + s * ai for x, ai in zip(q, a)}),
-                   forced + s * sympy.diff(gauge, TJ), scope="symbolic, F, a generic")
-    # the qualifier 'B independent of q' is not needed for the reading 'up to a total time derivative'
-    magnetic = euclidean_inner_product(v, v) / 2 + q[0] * v[1]
-    q_gauge = q[1] if q_dependent_gauge is None else q_dependent_gauge
-    check.fact("𝓛 = ½|v|² + q₁v₂, ξ = e₁, B = q₂ (depends on q): a point symmetry",
-               is_point_symmetry(magnetic, q, TJ, [1, 0], q_gauge, v=v), scope="symbolic")
-    check.identity("and 𝓛(t, q + s e₁, v) = 𝓛 + s D_tB: unchanged up to a total time derivative",
-                   magnetic.xreplace({q[0]: q[0] + s}), magnetic + s * total_derivative(q_gauge, q, TJ, v=v),
-                   scope="symbolic")
-
-
-remark("noether.constant_field_translation_case",
-       title="Constant fields: the identity reads 𝓛_q·a = B_t + B_q·v",
-       statement=r"For a constant field $\xi\equiv a$ one has $D\xi=0$, and the identity reads $\mathcal L_q\cdot a="
-                 r"B_t+B_q\cdot v$; when $B$ is independent of $q$ this is the statement that $\mathcal L$ is unchanged by "
-                 r"the translation $q\mapsto q+sa$ up to a total time derivative. (Checked; the qualifier "
-                 r"'independent of $q$' is not needed for the reading 'up to a total time derivative': "
-                 r"$\mathcal L=\tfrac12|v|^2+q_1v_2$, $\xi=e_1$, $B=q_2$.)",
-       source=f"{SEED}: 'For a constant field ξ ≡ a one has Dξ = 0, and the identity reads 𝓛_q·a = B_t + B_q·v; when B "
-              "is independent of q …'",
-       uses=[DEFINITION_19])(lambda check: check_constant_field_case(check))
-
-
-def check_total_derivative_operator(check, *, operator=total_derivative, dims=(1, 2)):
-    """D_tφ(t, q(t), q'(t)) = d/dt φ(t, q(t)) for a generic φ (and a polynomial one), with jet Symbols and with curves."""
-    cases = [(n, lambda time, *q: Function("phi")(time, *q), f"generic φ(t, q), n = {n}") for n in dims]
-    cases.append((1, lambda time, *q: time * q[0]**2 + q[0]**3, "φ = t q² + q³, n = 1"))
-    for n, phi_of, label in cases:
-        q, v = list(QJ[:n]), list(VJ[:n])
-        x = coordinates(n)
-        on_curve = _along(operator(phi_of(TJ, *q), q, TJ, v=v), q, x).xreplace(dict(zip(v, _velocities(x))))
-        curve_phi = phi_of(t, *x)
-        check.identity(f"{label}: D_tφ along (t, q(t), q'(t)) = d/dt φ(t, q(t))", on_curve, sympy.diff(curve_phi, t),
-                       scope=f"symbolic, {label}, q(t) generic")
-        check.identity(f"{label}: with curves D_tφ is φ.diff(t)", operator(curve_phi, x, t), sympy.diff(curve_phi, t),
-                       scope=f"symbolic, {label}, q(t) generic")
-
-
-remark("noether.total_derivative_operator_Dt", title="D_tφ is the derivative along the curve t ↦ (t, q(t))",
-       statement=r"$D_t\phi$ is the derivative of $\phi$ along the curve $t\mapsto(t,q(t))$ when $v=q'(t)$: "
-                 r"$D_t\phi(t,q(t),q'(t))=\frac{d}{dt}\phi(t,q(t))$; this is why the velocity slot of the symmetry "
-                 r"identity is filled by $v$.",
-       source=f"{SEED}: 'The notation D_tφ is the derivative of φ along the curve t ↦ (t,q(t)) when v = q'(t) …'",
-       uses=[DEFINITION_19, CHAIN_111])(lambda check: check_total_derivative_operator(check))
-
-
-def check_velocity_variation(check, *, sign=-1, dims=(1, 2)):
-    """q ↦ q + sξ(t,q), t ↦ t + sτ(t,q): d/ds|₀ (q' + s d/dt ξ)/(1 + s d/dt τ) = D_tξ − q' D_tτ."""
-    s = Symbol("s")
-    cases = [(coordinates(n), None, f"generic ξ(t, q), τ(t, q), n = {n}") for n in dims]
-    cases.append((coordinates(1), "polynomial", "ξ = t q², τ = t² q, n = 1"))
-    for x, kind, label in cases:
-        if kind is None:
-            xi = [Function(f"xi{i + 1}")(t, *x) for i in range(len(x))]
-            tau = Function("tau")(t, *x)
-        else:
-            xi, tau = [t * x[0]**2], t**2 * x[0]
-        moved = [(xd + s * sympy.diff(e, t)) / (1 + s * sympy.diff(tau, t)) for xd, e in zip(_velocities(x), xi)]
-        first_order = [sympy.diff(e, s).subs(s, 0) for e in moved]
-        claimed = [sympy.diff(e, t) + sign * xd * sympy.diff(tau, t) for e, xd in zip(xi, _velocities(x))]
-        scope = f"symbolic, {label}, q(t) generic"
-        check.identity(f"{label}: d/ds|₀ dq̃/dt̃ = D_tξ − q' D_tτ", Matrix(first_order), Matrix(claimed), scope=scope)
-        check.identity(f"{label}: velocity_variation(ξ, τ) is that variation", Matrix(velocity_variation(xi, x, t, tau)),
-                       Matrix(claimed), scope=scope)
-
-
-remark("noether.velocity_variation_with_time_reparametrisation",
-       title="With time reparametrisation the velocity changes by D_tξ − vD_tτ",
-       statement=r"Along a motion, under $q\mapsto q+s\xi$, $t\mapsto t+s\tau$, the velocity changes to first order "
-                 r"by $D_t\xi-vD_t\tau$ (the general case of \texttt{noether.time_reparametrisation_noether_identity}).",
-       source=f"{SEED}: '… along a motion the velocity changes by D_tξ − vD_tτ in the general case treated later.'",
-       uses=[DEFINITION_19, CHAIN_111])(lambda check: check_velocity_variation(check))
-
-
-# ---------------------------------------------------------------------------
-# #90, #91, #92: the cited Noether theorems
-# ---------------------------------------------------------------------------
-
-def _generic_curve_data(n: int, reparametrised: bool):
-    x = coordinates(n)
-    L = Function("L")(t, *x, *_velocities(x))
-    xi_args = (t, *x) if reparametrised else tuple(x)
-    xi = [Function(f"xi{i + 1}")(*xi_args) for i in range(n)]
-    tau = Function("tau")(t, *x) if reparametrised else 0
-    return x, L, xi, tau, Function("B")(t, *x)
-
-
-def _noether_identity_checks(check, *, n_curves, n_jets, reparametrised):
-    """dC/dt = residual + EL·(ξ − vτ) for generic data: with curves (sympy's d/dt) and with jet Symbols."""
-    label = "p·ξ − Eτ − B" if reparametrised else "𝓛_v·ξ − B"
-    for n in n_curves:
-        x, L, xi, tau, B = _generic_curve_data(n, reparametrised)
-        el = euler_lagrange(L, x, t)
-        rhs = symmetry_residual(L, x, t, xi, B, tau=tau) + euclidean_inner_product(
-            el, [e - xd * tau for e, xd in zip(xi, _velocities(x))])
-        check.identity(f"n = {n}: d/dt ({label}) = residual + EL·(ξ − vτ) along every curve",
-                       sympy.diff(noether_charge(L, x, t, xi, B, tau=tau), t), rhs,
-                       scope=f"symbolic, generic 𝓛(t, q, v), ξ, {'τ, ' if reparametrised else ''}B, q(t), n = {n}")
-    for n in n_jets:
-        q, v = list(QJ[:n]), list(VJ[:n])
-        L = Function("L")(TJ, *q, *v)
-        xi = [Function(f"xi{i + 1}")(*((TJ, *q) if reparametrised else q)) for i in range(n)]
-        tau = Function("tau")(TJ, *q) if reparametrised else 0
-        B = Function("B")(TJ, *q)
-        el = [total_derivative(sympy.diff(L, w), q, TJ, v=v, a=AJ[:n]) - sympy.diff(L, x) for w, x in zip(v, q)]
-        rhs = symmetry_residual(L, q, TJ, xi, B, tau=tau, v=v) + euclidean_inner_product(
-            el, [e - w * tau for e, w in zip(xi, v)])
-        charge = noether_charge(L, q, TJ, xi, B, tau=tau, v=v)
-        check.identity(f"n = {n}: D_t({label}) = residual + EL·(ξ − vτ) in jet Symbols",
-                       total_derivative(charge, q, TJ, v=v, a=AJ[:n]), rhs,
-                       scope=f"symbolic, generic data, n = {n}, jets (t, q, v, a) with D_t = ∂_t + v·∂_q + a·∂_v")
-
-
-def _conservation_proof(n: int = 1) -> Proof:
-    """Identity = 0 and EL = 0 give D_tC = 0 (certificate: D_tC = 1·residual + Σ ξ_i EL_i), generic data in jets."""
-    q, v, a = list(QJ[:n]), list(VJ[:n]), list(AJ[:n])
-    L = Function("L")(TJ, *q, *v)
-    xi = [Function(f"xi{i + 1}")(*q) for i in range(n)]
-    B = Function("B")(TJ, *q)
-    p = Proof("the charge is constant along Euler–Lagrange solutions")
-    labels = [p.hypothesis("symmetry", (symmetry_residual(L, q, TJ, xi, B, v=v), 0), assumption=H_SYMMETRY,
-                           note="H: the symmetry identity")]
-    labels += [p.hypothesis(f"EL_{i + 1}", (total_derivative(sympy.diff(L, w), q, TJ, v=v, a=a) - sympy.diff(L, x), 0),
-                            assumption=H_SOLUTION, note="H2: d/dt 𝓛_v − 𝓛_q = 0 along q")
-               for i, (w, x) in enumerate(zip(v, q))]
-    p.algebra("conserved", labels, (total_derivative(noether_charge(L, q, TJ, xi, B, v=v), q, TJ, v=v, a=a), 0),
-              certificate=[1] + xi)
-    p.conclude("conserved")
-    return p
-
-
-def check_charge_conserved(check, *, charge=noether_charge, n_curves=(1,), proof_dims=(2,)):
-    """dC/dt = [symmetry residual] + (d/dt 𝓛_v − 𝓛_q)·ξ; hence C is constant along EL solutions of a symmetry.
-
-    ``charge(L, q, t, xi, B)`` is the claimed charge used on the concrete system.  The identity is checked with
-    curves (sympy's own d/dt) for ``n_curves`` and, as the algebra step of the checked proof, in jets for ``proof_dims``.
-    """
-    _noether_identity_checks(check, n_curves=n_curves, n_jets=(), reparametrised=False)
-    for n in proof_dims:
-        check.proof(f"symmetry + EL ⇒ dC/dt = 0 (n = {n})", _conservation_proof(n),
-                    scope=f"symbolic, generic 𝓛(t, q, v), ξ(q), B(t, q), n = {n}, jets (t, q, v, a); the algebra step "
-                          "is the identity D_tC = residual + EL·ξ")
-    x = coordinates(2)
-    F = Symbol("F", nonzero=True)
-    forced = potential_lagrangian(-F * x[0], x)
-    check.fact("uniform force 𝓛 = ½m|v|² + F q₁, (ξ, B) = (e₁, F t): a symmetry whose charge m q₁' − F t is a first "
-               "integral", is_point_symmetry(forced, x, t, [1, 0], F * t)
-               and is_first_integral(charge(forced, x, t, [1, 0], F * t), forced, x, t), scope="symbolic, m > 0, F ≠ 0")
-    q = coordinates(2)
-    L = potential_lagrangian(q[0], q, 1)
-    fall = [-t**2 / 2, 0]
-    C = noether_charge(L, q, t, [1, 0])
-    rate = sympy.expand(_along(sympy.diff(C, t), q, fall))
-    residual = symmetry_residual(L, q, t, [1, 0])
-    check.necessary(H_SYMMETRY, "𝓛 = ½|v|² − q₁, ξ = e₁, B = 0, q = (−t²/2, 0)", violates=[
-        (f"(e₁, 0) is not a point symmetry (residual {residual})", not is_point_symmetry(L, q, t, [1, 0]), "symbolic")],
-        others_hold={H_SOLUTION: [(f"q = {fall} solves the Euler–Lagrange equation", H_SOLUTION.holds_for((L, q, fall)),
-                                   "symbolic")]},
-        instances={H_SOLUTION: (L, q, fall)},
-        conclusion_fails=[(f"C = {sympy.sstr(C)} has dC/dt = {rate} ≠ 0", rate == -1, "symbolic")], scope="n = 2")
-    _free_particle_witness(check, [1, 0], 0, "ξ = e₁, B = 0")
-
-
-def _free_particle_witness(check, xi, tau, generator: str):
-    """H2 necessity for #90/#91: the free particle, a symmetry of it, and the curve q = (t², 0), not a solution."""
-    q = coordinates(2)
-    L = potential_lagrangian(0, q, 1)
-    curve = [t**2, 0]
-    rate = sympy.expand(_along(sympy.diff(noether_charge(L, q, t, xi, tau=tau), t), q, curve))
-    check.necessary(H_SOLUTION, f"𝓛 = ½|v|², {generator}, q = (t², 0)", violates=[
-        ("q is not an Euler–Lagrange solution", not H_SOLUTION.holds_for((L, q, curve)), "symbolic")],
-        others_hold={h: [("the symmetry identity holds", is_point_symmetry(L, q, t, xi, tau=tau), "symbolic")]
-                     for h in (H_SYMMETRY, H_REPARAMETRISED) if check.item is None or h in check.item.assumes},
-        instances={H_SOLUTION: (L, q, curve)},
-        conclusion_fails=[(f"dC/dt = {sympy.sstr(rate)} ≢ 0 along q", rate.subs(t, 1).is_nonzero is True, "symbolic")],
-        scope="n = 2")
-
-
-cited(THEOREM_90, cited_kind="theorem",
-      title="The charge of an infinitesimal point symmetry is constant along Euler-Lagrange solutions",
-      statement=r"If $(\xi,B)$ is an infinitesimal point symmetry of $\mathcal L$ and $q$ is a $C^2$ Euler--Lagrange "
-                r"solution, then $C(t,q(t),q'(t))$ is constant. (Checked identity: $\frac{d}{dt}C=[\text{symmetry "
-                r"residual}]+(\frac{d}{dt}\mathcal L_v-\mathcal L_q)\cdot\xi$ along every curve.)",
-      source="cited: 001 'The charge of an infinitesimal point symmetry is constant along Euler-Lagrange solutions'",
-      uses=[DEFINITION_19, CHART_77], assumes=[H_SYMMETRY, H_SOLUTION],
-      avoids=[REACTION_LAW])(lambda check: check_charge_conserved(check))
-
-
-def check_time_reparametrisation(check, *, charge=noether_charge, n_jets=(2,)):
-    """d/dt(p·ξ − Eτ − B) = residual + EL·(ξ − vτ); energy, boost and dilation cases; witnesses for the hypotheses.
-
-    ``charge(L, q, t, xi, B, tau)`` is the claimed charge used on the dilation example.
-    """
-    _noether_identity_checks(check, n_curves=(), n_jets=n_jets, reparametrised=True)
-    q, v = list(QJ), list(VJ)
-    L = Function("L")(*q, *v)
-    scope = "symbolic, generic autonomous 𝓛(q, v), n = 2"
-    check.fact("energy case: (ξ, τ, B) = (0, 1, 0) satisfies the identity for autonomous 𝓛",
-               is_point_symmetry(L, q, TJ, [0, 0], tau=1, v=v), scope=scope)
-    check.identity("and its charge is −E, E = 𝓛_v·v − 𝓛", noether_charge(L, q, TJ, [0, 0], tau=1, v=v),
-                   -energy(L, q, TJ, v=v), scope=scope)
-    Lt = Function("L")(TJ, *q, *v)
-    el = [total_derivative(sympy.diff(Lt, w), q, TJ, v=v, a=AJ) - sympy.diff(Lt, x) for w, x in zip(v, q)]
-    check.identity("dE/dt = v·EL − 𝓛_t (so dE/dt = v·EL for autonomous 𝓛)",
-                   total_derivative(energy(Lt, q, TJ, v=v), q, TJ, v=v, a=AJ),
-                   euclidean_inner_product(v, el) - sympy.diff(Lt, TJ), scope="symbolic, generic 𝓛(t, q, v), n = 2, jets")
-    y = coordinates(1)
-    inverse_square = potential_lagrangian(k / y[0]**2, y)
-    dilation = is_point_symmetry(inverse_square, y, t, [y[0]], tau=2 * t)
-    dilation_charge = charge(inverse_square, y, t, [y[0]], 0, 2 * t)
-    check.fact("dilation of 𝓛 = ½m v² − k/q²: (ξ, τ, B) = (q, 2t, 0) satisfies the identity (τ ≠ 0 is needed)",
-               dilation and not is_point_symmetry(inverse_square, y, t, [y[0]]), scope="symbolic, m, k > 0")
-    check.fact(f"and p·ξ − Eτ − B = {sympy.sstr(dilation_charge)} is a first integral",
-               is_first_integral(dilation_charge, inverse_square, y, t), scope="symbolic, m, k > 0")
-    x = coordinates(2)
-    U = U0(t, x[1])
-    boost_L = potential_lagrangian(U, x)
-    check.fact("boost case: (t e₁, 0, m q₁) satisfies the identity for U₀ = U₀(t, q₂)",
-               is_point_symmetry(boost_L, x, t, [t, 0], m * x[0], tau=0), scope="symbolic, generic U₀(t, q₂), n = 2")
-    y = coordinates(1)
-    forced = potential_lagrangian(-t * y[0], y, 1)
-    motion = [t**3 / 6]
-    E = energy(forced, y, t)
-    rate = sympy.expand(_along(sympy.diff(E, t), y, motion))
-    check.necessary(H_REPARAMETRISED, "𝓛 = ½v² + t q, τ = 1, ξ = 0, B = 0, q = t³/6", violates=[
-        ("the identity fails: residual 𝓛_t = q ≢ 0", not is_point_symmetry(forced, y, t, [0], tau=1), "symbolic")],
-        others_hold={H_SOLUTION: [("q = t³/6 solves q'' = t", H_SOLUTION.holds_for((forced, y, motion)), "symbolic")]},
-        instances={H_SOLUTION: (forced, y, motion)},
-        conclusion_fails=[(f"dE/dt = {sympy.sstr(rate)} ≢ 0 along it", rate.subs(t, 1).is_nonzero is True, "symbolic")],
-        scope="n = 1")
-    _free_particle_witness(check, [0, 0], 1, "time translation τ = 1")
-
-
-cited(THEOREM_91, cited_kind="theorem",
-      title="Noether identity for point transformations with time reparametrisation: the conserved charge p·ξ − Eτ − B",
-      statement=r"For $\xi(t,q)$, $\tau(t,q)$, $B(t,q)$ with $\mathcal L_t\tau+\mathcal L_q\cdot\xi+\mathcal L_v\cdot(D_t\xi"
-                r"-vD_t\tau)+\mathcal LD_t\tau=D_tB$, the charge $p\cdot\xi-E\tau-B$ ($p=\mathcal L_v$, "
-                r"$E=p\cdot v-\mathcal L$) is constant along Euler--Lagrange solutions. (Checked identity: "
-                r"$\frac{d}{dt}(p\cdot\xi-E\tau-B)=[\text{residual}]+(\frac{d}{dt}\mathcal L_v-\mathcal L_q)\cdot(\xi-v\tau)$; "
-                r"time translation $\tau=1$ is the energy case, $\xi=ta$ the boost.)",
-      source="cited: 001 'Noether identity for point transformations with time reparametrisation: the conserved charge "
-             "p·ξ − Eτ − B'",
-      uses=[DEFINITION_19, CHART_77], assumes=[H_REPARAMETRISED, H_SOLUTION],
-      avoids=[REACTION_LAW])(lambda check: check_time_reparametrisation(check))
-
-
-def check_scope(check, *, stiffness=k):
-    """Same chart ℝ², two Lagrangians: ξ = e₁ is a symmetry of one only; time translation gives the energy."""
-    x = coordinates(2)
-    free = potential_lagrangian(0, x)
-    harmonic = potential_lagrangian(stiffness * euclidean_inner_product(x, x) / 2, x)
-    check.fact("ξ = e₁ is a point symmetry of the free 𝓛 on ℝ² …", is_point_symmetry(free, x, t, [1, 0]))
-    broken = is_point_symmetry(harmonic, x, t, [1, 0])
-    check.fact(f"… but not of the harmonic 𝓛 on the same ℝ² (residual {sympy.sstr(broken.witness)})", broken,
-               expect=False, scope="symbolic, k > 0")
-    check.fact("time translation (ξ, τ, B) = (0, 1, 0) is a symmetry of the harmonic 𝓛",
-               is_point_symmetry(harmonic, x, t, [0, 0], tau=1), scope="symbolic, k > 0")
-    check.identity("its charge is −E", noether_charge(harmonic, x, t, [0, 0], tau=1), -energy(harmonic, x, t))
-    check.fact("and E is a first integral", is_first_integral(energy(harmonic, x, t), harmonic, x, t))
-    driven = potential_lagrangian(stiffness * t * x[0]**2 / 2, x)
-    check.fact("for the time-dependent 𝓛 = ½m|v|² − (k/2) t q₁² time translation is no symmetry",
-               is_point_symmetry(driven, x, t, [0, 0], tau=1), expect=False, scope="symbolic, k > 0")
-    check.fact("and E is not a first integral", is_first_integral(energy(driven, x, t), driven, x, t), expect=False)
-
-
-cited(SCOPE_92, cited_kind="remark",
-      title="Scope of point symmetries: symmetries belong to the Lagrangian, not to the configuration space, and time "
-            "translation is the energy case",
-      statement=r"A symmetry is a property of $\mathcal L$, not of the configuration space (on the same $\mathbb R^2$, "
-                r"$\xi=e_1$ is a symmetry of the free Lagrangian and not of the harmonic one); time translation "
-                r"($\tau=1$) is the energy case of the reparametrised identity.",
-      source="cited: 001 'Scope of point symmetries: symmetries belong to the Lagrangian, not to the configuration space, "
-             "and time translation is the energy case'",
-      uses=[DEFINITION_19, THEOREM_91])(lambda check: check_scope(check))

@@ -17,16 +17,15 @@ This file contains the constructions of seed 003 (a)-(c) and (e) and the items t
   ``velocity_constraint.constant_rank`` and ``velocity_constraint.data_C2``; the lemma
   ``velocity_constraint.admissible_velocities_affine`` (#42); the definitions
   ``velocity_constraint.kinematically_admissible_curve`` (#43) and ``velocity_constraint.dalembert_model_definition``
-  (#44); the postulate ``velocity_constraint.ideal_reaction_adoption`` (#45); the lemma
-  ``velocity_constraint.multiplier_form`` (#46); the lemma ``velocity_constraint.re_presentation_invariance``
-  (seed 003 bullet "The multiplier is not measured"); the remarks ``velocity_constraint.scope_exclusions`` (#55),
-  ``velocity_constraint.holonomic_to_velocity_not_conversely`` (#56) and ``velocity_constraint.rolling_models_distinct``
-  (#57, text);
-* the cited items #101 ``postulate.adopted_force_model``, #102 ``definition.configuration_domain_mass_operator``
-  (mass operator SPD, checked), #103 ``units.dimensions_si_conventions``, #104
-  ``kinematics.coordinate_velocity_acceleration``, #105 ``calculus.vector_valued_derivative_riemann_integral``,
-  #106 ``linalg.linear_map`` (checked), #110 ``linalg.general_linear_group`` (checked) and #115
-  ``frames.inertial_frames_galilean_transformations``.
+  (#44); the postulate ``velocity_constraint.ideal_reaction_adoption`` (#45).
+
+Topic modules (item ids unchanged; their verifiers stay importable from here): the lemmas
+``velocity_constraint.multiplier_form`` (#46) and ``velocity_constraint.re_presentation_invariance`` in
+:mod:`theorems.velocity_constraint_multipliers`; the remarks ``velocity_constraint.scope_exclusions`` (#55),
+``velocity_constraint.holonomic_to_velocity_not_conversely`` (#56) and ``velocity_constraint.rolling_models_distinct``
+(#57, text) in :mod:`theorems.velocity_constraint_remarks`; the cited items #101-#106, #110, #115 in
+:mod:`theorems.velocity_constraint_cited`; the matrix identities of symbolic shape that prove #42, #46, the
+re-presentation, #55 and #110 for every k' and 3N in :mod:`theorems.velocity_constraint_matrix_algebra`.
 
 Dimensions (#41(3), the multiplier's dimension) are checked in :mod:`theorems.dimensions`, holonomic equivalence
 (#47-#52) in :mod:`theorems.holonomic_equivalence`.  Pointwise constructions use plain Symbols ``t, x1, ..., x_3N``;
@@ -43,19 +42,18 @@ import sympy
 from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
-from checker import Proof, cited, definition, hypothesis, lemma, postulate, remark, stated
+from checker import definition, hypothesis, lemma, postulate
 from checker.decision import Decision
 from checker.randomized import OutsideDomain
 from theorems.zero_handling import zero_state
 from theorems.constraint_principles import chetaev_virtual_displacements
-from theorems.frobenius import exterior_derivative, satisfies_frobenius_condition
-from theorems.holonomic_chart import (WHOLE_SPACE, Chart, IrregularConstraint, is_symmetric_positive_definite,
-                                      rank_everywhere_on_chart)
+from theorems.holonomic_chart import WHOLE_SPACE, Chart, IrregularConstraint, rank_everywhere_on_chart
 from theorems.holonomic_datum import HolonomicConstraintDatum, mass_operator
 from theorems.linalg import A_FULL_ROW_RANK, euclidean_inner_product, transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, mass_operators, rational_matrices, rationals
+from theorems.strategies import full_row_rank_matrices, rational_matrices, rationals
 from theorems.variational import dalembert_equations
 from theorems import zxy
+from theorems.velocity_constraint_matrix_algebra import check_affine_every_size
 
 __all__ = [
     "VelocityConstraintDatum", "RankDeficientDatum", "AdmissibleVelocities",
@@ -642,6 +640,11 @@ RANK_DROP_A = Matrix([[x1, 0, 0]])
 RANK_DROP_POINT = {x1: 0, x2: 0, x3: 0}
 
 
+def _normal_form(k: int, n: int) -> Matrix:
+    """A = [I_k | B] with generic B (every full-row-rank A is ρ[I | B] up to a column permutation)."""
+    return sympy.eye(k).row_join(Matrix(k, n - k, lambda i, j: Symbol(f"b{i + 1}{j + 1}", real=True)))
+
+
 def _symbolic_matrix(k: int, n: int) -> tuple:
     """(A, description): generic entries a_ij for k' = 1, the normal form [I | B] (generic B) for k' ≥ 2.
 
@@ -673,13 +676,23 @@ def _pointwise_instances(max_particles: int, rank_hypothesis: bool = True):
 
 def check_admissible_velocities(check, *, particular=particular_admissible_velocity, directions=_kernel_directions,
                                 dimension=lambda n, k: n - k, rank_hypothesis=True, sizes=((1, 3), (2, 3)),
-                                max_particles=2, samples=20, rank_witness=(RANK_DROP_A, (1,), RANK_DROP_POINT)):
+                                max_particles=2, samples=20, rank_witness=(RANK_DROP_A, (1,), RANK_DROP_POINT),
+                                every_size=True, v0_formula=None):
     """{v : Av + b = 0} = v0 + ker A, nonempty, v0 = −Aᵀ(AAᵀ)⁻¹b, dim = 3N − k' (rank A = k'); necessity witness.
 
-    ``particular(A, b)`` is the claimed v0, ``directions(A, b)`` the claimed basis of the direction space,
-    ``dimension(n, k)`` the claimed dimension; ``rank_hypothesis=False`` drops rank A = k' from the claim;
-    ``rank_witness = (A(x), b, point)`` is the necessity witness offered for the rank hypothesis.
+    The statement is proved for every k' and 3N by matrix identities of symbolic shape
+    (:func:`theorems.velocity_constraint_matrix_algebra.check_affine_every_size`; the dimension by the cited
+    rank–nullity theorem); the toolkit (``particular``, ``directions``) is checked symbolically at fixed sizes, and
+    the randomized exact instances support.
+
+    ``particular(A, b)`` is the claimed v0 of the toolkit, ``v0_formula(A, b)`` the claimed v0 as a matrix expression
+    (None: −Aᵀ(AAᵀ)⁻¹b), ``directions(A, b)`` the claimed basis of the direction space, ``dimension(n, k)`` the
+    claimed dimension; ``rank_hypothesis=False`` drops rank A = k' from the claim; ``rank_witness = (A(x), b,
+    point)`` is the necessity witness offered for the rank hypothesis.
     """
+    if every_size:
+        check_affine_every_size(check, dimension=dimension,
+                                **({} if v0_formula is None else {"v0_formula": v0_formula}))
     for k, n in sizes:
         A, form = _symbolic_matrix(k, n)
         b = Matrix(_symbol_set("b", k))
@@ -723,11 +736,13 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
 
     hyp = "A of full row rank" if rank_hypothesis else "A with a duplicated row for k' ≥ 2 (rank hypothesis dropped)"
     if samples:
-        check.property("Av + b = 0 is solvable; v0 solves it; every solution is v0 + ker A; directions: a basis of ker A "
-                       "of dimension 3N − k' = 3N − rank A (rank–nullity)", _pointwise_instances(max_particles, rank_hypothesis),
-                       affine, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, {hyp}, b random; an "
-                             "independent solution by Gauss–Jordan; v0 + Σc_iδ_i admissible")
+        with check.supporting():  # the symbolic every-size checks above decide
+            check.property("Av + b = 0 is solvable; v0 solves it; every solution is v0 + ker A; directions: a basis of "
+                           "ker A of dimension 3N − k' = 3N − rank A (rank–nullity)",
+                           _pointwise_instances(max_particles, rank_hypothesis),
+                           affine, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
+                           scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, {hyp}, b random; "
+                                 "an independent solution by Gauss–Jordan; v0 + Σc_iδ_i admissible")
 
     A_w, b_w, point = rank_witness
     A0, b0 = Matrix(A_w).xreplace(point), _column(b_w)
@@ -757,7 +772,7 @@ lemma(AFFINE_ID,
                 r"the rank hypothesis the set can be empty ($A=(x_1,0,0)$, $b=1$ at $x_1=0$) or have larger dimension.",
       source=f"{SEED} (b) 'They form the nonempty affine subspace v_0 + ker A(t,x) … dim V(t,x) = 3N − k′ by rank-nullity'",
       uses=[DATUM_ID, RANK_NULLITY_ID, "constraints.linear_velocity_constraint_chetaev",
-            "nonholonomic.zxy_constraint_dalembert_vakonomic_laws"],
+            "nonholonomic.zxy_constraint_dalembert_vakonomic_laws", "linalg.euclidean_inner_product"],
       assumes=[H_CONSTANT_RANK])(lambda check: check_admissible_velocities(check))
 
 
@@ -892,613 +907,26 @@ definition(MODEL_ID,
 
 
 # ---------------------------------------------------------------------------
-# velocity_constraint.multiplier_form  (catalogue #46)
+# topic modules: the items of seed 003 (c) bullet, (e) and the cited items live in
+# theorems.velocity_constraint_multipliers, theorems.velocity_constraint_remarks and
+# theorems.velocity_constraint_cited; their verifiers stay importable from here (lazily: no import cycle)
 # ---------------------------------------------------------------------------
 
-DUPLICATED_ROWS = Matrix([[0, -1, 1], [0, -1, 1]])  # the z' = xy' row at x = 1, written twice
-
-
-def _normal_form(k: int, n: int) -> Matrix:
-    """A = [I_k | B] with generic B (every full-row-rank A is ρ[I | B] up to a column permutation)."""
-    return sympy.eye(k).row_join(Matrix(k, n - k, lambda i, j: Symbol(f"b{i + 1}{j + 1}", real=True)))
-
-
-def _annihilator_relations(A: Matrix, R: Matrix) -> dict:
-    """R ⟂ ker A solved for the last n − k components of R (for A = [I | B]: R_bottom = BᵀR_top)."""
-    k = A.rows
-    equations = [euclidean_inner_product(R, d) for d in chetaev_virtual_displacements(A)]
-    unknowns = list(R[k:])
-    M, rhs = sympy.linear_eq_to_matrix(equations, unknowns)
-    return dict(zip(unknowns, M.LUsolve(rhs).applyfunc(sympy.cancel)))
-
-
-def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 3), (2, 3)), rank_hypothesis=True,
-                          max_particles=2, samples=20):
-    """With rank A = k': R ⟂ ker A ⇔ R = Aᵀμ, μ = (AAᵀ)⁻¹AR unique and continuous; necessity of the rank hypothesis;
-    the postulate is not needed (the equivalence is linear algebra at each t).
-
-    ``multiplier(A, R)`` is the claimed formula; ``rank_hypothesis=False`` drops rank A = k' from the claim.
-    """
-    with check.without(IDEAL_REACTION_ADOPTION, note="the equivalence R ⟂ ker A ⇔ R = Aᵀμ is linear algebra at each t; "
-                                                     "the postulate only says that every motion of the model is ideal"):
-        for k, n in sizes:
-            A = _normal_form(k, n)
-            R = Matrix(_symbol_set("R", n))
-            c = Matrix(_symbol_set("c", k))
-            scope = f"symbolic, A = [I | B] with generic B (k' = {k}, 3N = {n}), generic R annihilating ker A"
-            relations = _annihilator_relations(A, R)
-            mu = multiplier(A, R)
-            check.identity(f"R ⟂ ker A ⇒ R = Aᵀμ, μ = multiplier(A, R) (k' = {k}, 3N = {n})", A.T * mu, R,
-                           relations=relations, premise=check.STATEMENT, scope=scope)
-            check.identity(f"uniqueness: multiplier(A, Aᵀc) = c (k' = {k}, 3N = {n})", multiplier(A, A.T * c), c,
-                           scope=scope.replace(", generic R annihilating ker A", ", generic c"))
-            basis = chetaev_virtual_displacements(A)
-            check.identity(f"converse: Aᵀc annihilates ker A (k' = {k}, 3N = {n})",
-                           Matrix([euclidean_inner_product(A.T * c, d) for d in basis]), sympy.zeros(len(basis), 1),
-                           scope=scope)
-            d = sympy.expand((A * A.T).det())
-            check.fact(f"continuity: det(AAᵀ)·μ is polynomial in (B, R), det(AAᵀ) ≥ 1 (k' = {k}, 3N = {n})",
-                       all(sympy.cancel(d * e).is_polynomial() for e in mu) and (d - 1).is_nonnegative is True,
-                       method="symbolic", scope=scope + "; μ(t) is a rational function of A(t, x(t)), R(t) with nonzero "
-                                                        "denominator, hence continuous")
-
-        def equivalence(instance):
-            A, cvec, w = instance
-            k, n = A.shape
-            if rank_hypothesis and not H_CONSTANT_RANK.holds_for(A):
-                raise OutsideDomain("rank A < k'")
-            if A.T.nullspace():
-                return False  # Aᵀμ = 0 with μ ≠ 0: μ is not unique
-            kernel = A.nullspace()
-            w = Matrix(w)
-            cases = [(A.T * cvec, True), (w, None)] + ([(A.T * cvec + kernel[0], False)] if kernel else [])
-            for R, expected in cases:
-                ideal = all(euclidean_inner_product(R, d) == 0 for d in kernel)
-                try:
-                    mu = multiplier(A, R)
-                except (ValueError, ZeroDivisionError, sympy.matrices.exceptions.NonInvertibleMatrixError):
-                    return False
-                represented = (A.T * mu - R).is_zero_matrix
-                if ideal != represented or (expected is not None and ideal != expected):
-                    return False
-                if expected and mu != cvec:
-                    return False
-            return True
-
-        check.fact("a fixed instance: A = [[1, 2, 0], [0, 1, 1]], R = Aᵀ(1, −1), R random, R = Aᵀ(1, −1) + δ",
-                   equivalence((Matrix([[1, 2, 0], [0, 1, 1]]), Matrix([1, -1]), [1, 2, 3])), method="computation",
-                   scope="k' = 2, 3N = 3, exact")
-        hyp = "full row rank" if rank_hypothesis else "a duplicated row for k' ≥ 2 (rank hypothesis dropped)"
-        if samples:
-            check.property("R ⟂ ker A ⇔ R = Aᵀ·multiplier(A, R); μ unique (Aᵀ injective)",
-                           _pointwise_instances(max_particles, rank_hypothesis), equivalence,
-                           samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                           scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A of {hyp}; "
-                                 "R = Aᵀc, R random, R = Aᵀc + δ (δ ∈ ker A)")
-        datum = zxy_datum()
-        slanted = [t, t, t**2 / 2]
-        Rs = datum.reaction([1], None, slanted)
-        As = datum.along(datum.A, slanted)
-        check.fact("a non-ideal reaction has no multiplier form: (t, t, t²/2) for z' = xy', R = (0, 0, 1): Aᵀμ = R "
-                   "has no solution μ(t)", not solve_velocity_law(As.T, -Rs), method="computation",
-                   detail="the ⇐ direction: R = Aᵀμ would annihilate ker A")
-
-    W = DUPLICATED_ROWS
-    Rw = W.T * Matrix([1, 0])
-    if rank_hypothesis:
-        check.necessary(H_CONSTANT_RANK, "A = [[0, −1, 1], [0, −1, 1]] (the z' = xy' row at x = 1, twice), "
-                                         "R = (0, −1, 1)",
-                        violates=[("rank A = 1 < k' = 2", W.rank() < W.rows, "computation")],
-                        others_hold={IDEAL_REACTION_ADOPTION: [
-                            ("R annihilates ker A: the ideal condition holds",
-                             all(euclidean_inner_product(Rw, d) == 0 for d in W.nullspace()), "computation")]},
-                        conclusion_fails=[("μ = (1, 0) and μ = (0, 1) both give Aᵀμ = R: μ is not unique",
-                                           W.T * Matrix([1, 0]) == Rw and W.T * Matrix([0, 1]) == Rw, "computation"),
-                                          ("AAᵀ is singular: (AAᵀ)⁻¹AR is undefined", (W * W.T).det() == 0,
-                                           "computation")])
-    else:
-        check.fact("μ unique for A = [[0, −1, 1], [0, −1, 1]], R = (0, −1, 1) (rank hypothesis dropped)",
-                   not W.T.nullspace(), method="computation")
-
-
-lemma(MULTIPLIER_ID,
-      title="Multiplier form: the ideal condition holds iff R = Aᵀμ with a unique, continuous μ",
-      statement=r"If $A(t,x(t))$ is surjective, the ideal condition $R(t)\perp\ker A(t,x(t))$ holds at time $t$ iff "
-                r"there is a unique $\mu(t)\in\mathbb R^{k'}$ with $R(t)=A(t,x(t))^{\mathsf T}\mu(t)$, namely "
-                r"$\mu=(AA^{\mathsf T})^{-1}AR$, continuous in $t$. The representation is a consequence of the condition "
-                r"and the rank hypothesis; the ideal condition itself is the adopted part "
-                r"(\texttt{velocity_constraint.ideal_reaction_adoption}, not needed for the equivalence). Along an ideal "
-                r"motion the equation of the d'Alembert model is $\mathsf Mx''=F+A^{\mathsf T}\mu$. With duplicated rows "
-                r"($\operatorname{rank}A<k'$) $\mu$ is not unique.",
-      source=f"{SEED} (c) 'By the multiplier lemma … the ideal condition holds at time t if and only if there is a unique "
-             "μ(t) ∈ ℝ^{k′} with R(t)=A(t,x(t))^T μ(t)'",
-      uses=[MODEL_ID, ANNIHILATOR_ID, "linalg.euclidean_inner_product"],
-      assumes=[H_CONSTANT_RANK, IDEAL_REACTION_ADOPTION])(lambda check: check_multiplier_form(check))
-
-
-# ---------------------------------------------------------------------------
-# velocity_constraint.re_presentation_invariance  (seed 003 bullet "The multiplier is not measured")
-# ---------------------------------------------------------------------------
-
-SINGULAR_RHO = (Matrix([[1, 0, 0], [0, 1, 0]]), Matrix([0, 1]), Matrix([[1, 0], [0, 0]]))
-
-
-def _generic_square(name: str, k: int) -> Matrix:
-    if k == 1:
-        return Matrix([[Symbol(name, real=True, nonzero=True)]])
-    return Matrix(k, k, lambda i, j: Symbol(f"{name}{i + 1}{j + 1}", real=True))
-
-
-def _inverse_certificate(rho: Matrix) -> Matrix:
-    """ρ⁻¹ as adj(ρ)/det ρ (rational certificate rows for the algebra steps)."""
-    return (rho.adjugate() / rho.det()).applyfunc(sympy.cancel)
-
-
-def _re_presentation_proofs(check, k, n, transform):
-    A = Matrix(k, n, lambda i, j: Symbol(f"a{i + 1}{j + 1}", real=True))
-    rho = _generic_square("r", k)
-    b, v, R = Matrix(_symbol_set("b", k)), Matrix(_symbol_set("v", n)), Matrix(_symbol_set("R", n))
-    mu = Matrix(_symbol_set("mu", k))
-    scope = f"symbolic, generic A ({k}×{n}), b, v, R and ρ ({k}×{k}, det ρ ≠ 0)"
-    inverse = _inverse_certificate(rho)
-    new_law = (rho * A) * v + rho * b
-    old_law = A * v + b
-    for i in range(k):  # one scalar conclusion per proof
-        p = Proof(f"a velocity admissible for (ρA, ρb) satisfies row {i + 1} of Av + b = 0")
-        p.nonzero("invertible", rho.det(), assumption=H_RHO_INVERTIBLE, note="det ρ ≠ 0")
-        new = [p.suppose(f"new law {j + 1}", (new_law[j], 0), note="(ρA)v + ρb = 0") for j in range(k)]
-        p.algebra("old law", new, (old_law[i], 0), certificate=list(inverse.row(i)), note="Av + b = ρ⁻¹((ρA)v + ρb)")
-        p.conclude("old law")
-        check.proof(f"(ρA)v + ρb = 0 ⇒ (Av + b)_{i + 1} = 0 (k' = {k}, 3N = {n})", p, scope=scope)
-    check.identity(f"(ρA)v + ρb = ρ(Av + b): the converse, and with b = 0 ker(ρA) = ker A (k' = {k}, 3N = {n})",
-                   new_law, rho * old_law, scope=scope)
-    check.identity(f"the claimed law: ρᵀ·transform(ρ, μ) = μ, i.e. transform(ρ, μ) = ρ^(-T)μ (k' = {k})",
-                   rho.T * transform(rho, mu), mu, scope=scope)
-    mu_new = Matrix(_symbol_set("nu", k))  # μ' with ρᵀμ' = μ (the identity above)
-    new_normal = (rho * A) * (rho * A).T * mu_new - rho * A * R
-    new_reaction = (rho * A).T * mu_new - A.T * mu
-    gram_rho = rho * A * A.T
-    claims = [(f"(ρA)(ρA)ᵀμ' = ρAR, row {i + 1}", new_normal[i], list(rho.row(i)) + list(gram_rho.row(i)),
-               "(ρA)(ρA)ᵀμ' − ρAR = ρ(AAᵀμ − AR) + ρAAᵀ(ρᵀμ' − μ)") for i in range(k)]
-    claims += [(f"(ρA)ᵀμ' = Aᵀμ, row {j + 1}", new_reaction[j], [0] * k + list(A.T.row(j)),
-                "(ρA)ᵀμ' − Aᵀμ = Aᵀ(ρᵀμ' − μ)") for j in range(n)]
-    for name, residual, certificate, note in claims:  # one scalar conclusion per proof (a certificate each)
-        q = Proof(f"μ' = ρ^(-T)μ: {name}")
-        hypotheses = [q.suppose(f"normal {i + 1}", (((A * A.T) * mu - A * R)[i], 0),
-                                   note="μ is the multiplier of A: AAᵀμ = AR") for i in range(k)]
-        hypotheses += [q.suppose(f"law {i + 1}", ((rho.T * mu_new - mu)[i], 0), note="ρᵀμ' = μ") for i in range(k)]
-        q.algebra("claim", hypotheses, (residual, 0), certificate=certificate, note=note)
-        q.conclude("claim")
-        check.proof(f"μ' = ρ^(-T)μ: {name} (k' = {k}, 3N = {n})", q,
-                    scope=scope + "; the Gram matrix (ρA)(ρA)ᵀ is invertible, so μ' is the only solution of the "
-                                  "normal equations: the multiplier of (ρA)")
-
-
-def check_re_presentation(check, *, transform=re_presented_multiplier, require_invertible=True, sizes=((1, 3), (2, 3)),
-                          max_particles=2, samples=10, datum_instance=True):
-    """(A, b) ↦ (ρA, ρb), ρ invertible: admissible velocities (v0 and ker A) and the reaction unchanged, μ ↦ ρ^{-T}μ.
-
-    ``transform(ρ, μ)`` is the claimed new multiplier; ``require_invertible=False`` drops the hypothesis on ρ.
-    """
-    for k, n in sizes:
-        _re_presentation_proofs(check, k, n, transform)
-
-    def invariant(instance):
-        A, rho, b, cvec = instance
-        if require_invertible and rho.det() == 0:
-            raise OutsideDomain("ρ singular")
-        new_A, new_b = rho * A, rho * b
-        if not A_FULL_ROW_RANK.holds_for(new_A):
-            return False  # (ρA, ρb) is no datum: its admissible set and multiplier change
-        old, new = admissible_velocities(A, b), admissible_velocities(new_A, new_b)
-        if old.particular != new.particular or len(old.directions) != len(new.directions):
-            return False
-        if old.directions and Matrix.hstack(*old.directions, *new.directions).rank() != len(old.directions):
-            return False
-        R = A.T * cvec
-        mu, mu_new = transpose_multiplier(A, R), transpose_multiplier(new_A, R)
-        return mu_new == transform(rho, mu) and new_A.T * mu_new == A.T * mu == R
-
-    def instances():
-        shapes = [(k, 3 * N) for N in range(1, max_particles + 1) for k in range(1, min(3 * N, 4))]
-        rhos = (lambda k: _invertible_matrices(k)) if require_invertible else (lambda k: rational_matrices(k, k, 2, 1))
-        return st.sampled_from(shapes).flatmap(lambda s: st.tuples(
-            full_row_rank_matrices(*s, 4, 2), rhos(s[0]), rational_matrices(s[0], 1, 4, 2), rational_matrices(s[0], 1, 4, 2)))
-
-    fixed = (Matrix([[1, 0, 2], [0, 1, -1]]), Matrix([[2, 1], [0, 1]]), Matrix([1, -1]), Matrix([3, 1]))
-    check.fact("a fixed instance: A = [[1, 0, 2], [0, 1, −1]], ρ = [[2, 1], [0, 1]], b = (1, −1), R = Aᵀ(3, 1)",
-               invariant(fixed), method="computation", scope="k' = 2, 3N = 3, exact")
-    if samples:
-        check.property("v0 and span ker A unchanged; μ(ρA, R) = transform(ρ, μ(A, R)); (ρA)ᵀμ' = Aᵀμ = R", instances(),
-                       invariant, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..min(3N − 1, 3), A full row "
-                             f"rank, ρ {'invertible' if require_invertible else 'any (hypothesis dropped)'}, R = Aᵀc")
-    if datum_instance:
-        datum = zxy_datum()
-        rho = Matrix([[1 + ZX**2]])
-        re = datum.re_presented(rho)
-        curve = zxy_dalembert_curve()
-        R = datum.reaction([1], None, curve)
-        mu, mu_new = datum.multiplier(R, curve), re.multiplier(R, curve)
-        point = (0, (Rational(1, 2), 1, -1))
-        old, new = datum.admissible_velocities(*point), re.admissible_velocities(*point)
-        check.fact("z' = xy' re-presented by ρ = 1 + x²: a datum; same v0 and ker A at (x, y, z) = (1/2, 1, −1); along the "
-                   "d'Alembert motion the same ideal reaction and μ' = transform(ρ, μ) = μ/(1 + t²)",
-                   old.particular == new.particular
-                   and Matrix.hstack(*old.directions, *new.directions).rank() == len(old.directions)
-                   and bool(re.is_ideal_reaction(R, curve))
-                   and all(_vanishes(e) for e in mu_new - transform(re.along(rho, curve), mu)),
-                   method="computation", scope="theorems.zxy's closed-form motion (t, asinh t, √(1+t²) − 1)")
-        rejected, _ = _rejects(lambda: datum.re_presented(Matrix([[ZX]])))
-        check.fact("ρ = x (zero on x = 0) does not give a datum on ℝ × ℝ³ (rank loss at x = 0)", rejected,
-                   method="computation")
-    A_s, b_s, rho_s = SINGULAR_RHO
-    origin = Matrix([0, 0, 0])
-    if require_invertible:
-        check.necessary(H_RHO_INVERTIBLE, "A = [[1,0,0],[0,1,0]], b = (0, 1), ρ = diag(1, 0)",
-                        violates=[("det ρ = 0", rho_s.det() == 0, "computation")],
-                        others_hold={H_CONSTANT_RANK: [("rank A = 2 = k'", A_s.rank() == 2, "computation")]},
-                        conclusion_fails=[("v = 0 is admissible for (ρA, ρb) but not for (A, b)",
-                                           (rho_s * A_s * origin + rho_s * b_s).is_zero_matrix
-                                           and not (A_s * origin + b_s).is_zero_matrix, "computation"),
-                                          ("the multiplier of ρA is not unique: (ρA)ᵀ(0, 1) = 0",
-                                           ((rho_s * A_s).T * Matrix([0, 1])).is_zero_matrix, "computation")])
-    else:
-        check.fact("admissible velocities unchanged for A = [[1,0,0],[0,1,0]], b = (0, 1), ρ = diag(1, 0)",
-                   not (rho_s * A_s * origin + rho_s * b_s).is_zero_matrix, method="computation")
-
-
-lemma(REPRESENTATION_ID,
-      title="Re-presenting the law by (ρA, ρb): admissible velocities and reaction unchanged, μ ↦ ρ^{-T}μ",
-      statement=r"If $\varrho(t,x)\in GL(k',\mathbb R)$ on $O_v$, replacing $(A,b)$ by $(\varrho A,\varrho b)$ leaves the "
-                r"admissible velocities (the particular velocity $v_0$ and $\ker A$) and the reaction "
-                r"$R=A^{\mathsf T}\mu=(\varrho A)^{\mathsf T}\mu'$ unchanged and sends the multiplier to "
-                r"$\mu'=\varrho^{-\mathsf T}\mu$. So $\mu$ is tied to the declared rows and is not measured. With "
-                r"$\varrho$ singular the admissible set and the multiplier change.",
-      source=f"{SEED} bullet 'The multiplier is not measured: … replacing (A,b) by (ϱA,ϱb) with an invertible ϱ leaves the "
-             "admissible velocities and the reaction unchanged and changes μ to ϱ^{-T}μ'",
-      uses=[DATUM_ID, AFFINE_ID, MULTIPLIER_ID, GL_ID, "constraints.multiplier_presentation_dependence"],
-      assumes=[H_RHO_INVERTIBLE, H_CONSTANT_RANK])(lambda check: check_re_presentation(check))
-
-
-# ---------------------------------------------------------------------------
-# velocity_constraint.scope_exclusions  (catalogue #55)
-# ---------------------------------------------------------------------------
-
-def check_scope_exclusions(check, *, degeneration=lambda m1, s: s**2 / m1, limit_value=0, samples=10, max_particles=2):
-    """At a rank drop the multiplier system degenerates: A = (x1, 0, 0) gives A𝖬⁻¹Aᵀ = x1²/m1 → 0, μ = R1/x1 blows up,
-    and the constructor excludes the point; randomized: scaling a row by s gives det(A𝖬⁻¹Aᵀ) = s²·det(A0𝖬⁻¹A0ᵀ).
-
-    ``degeneration(m1, x1)`` is the claimed A𝖬⁻¹Aᵀ, ``limit_value`` its claimed limit at x1 = 0.
-    """
-    m1 = Symbol("m1", positive=True)
-    M = mass_operator([m1])
-    A = Matrix([[x1, 0, 0]])
-    C = A * M.LUsolve(A.T)
-    check.identity("A𝖬⁻¹Aᵀ = x1²/m1 for A = (x1, 0, 0), 𝖬 = m1 I₃", C[0, 0], degeneration(m1, x1),
-                   scope="symbolic, N = 1, k' = 1")
-    check.fact(f"A𝖬⁻¹Aᵀ → {limit_value} as x1 → 0", sympy.limit(C[0, 0], x1, 0) == limit_value, method="symbolic")
-    check.fact("A𝖬⁻¹Aᵀ (and AAᵀ) singular at x1 = 0", C.xreplace({x1: 0}).det() == 0 and (A * A.T).xreplace({x1: 0}).det() == 0,
-               method="computation")
-    R = Matrix(_symbol_set("R", 3))
-    mu = transpose_multiplier(A, R)[0]
-    check.fact("μ = R1/x1 is unbounded as x1 → 0+ for R1 = 1", sympy.cancel(mu - R[0] / x1) == 0
-               and sympy.limit(mu.xreplace({R[0]: 1}), x1, 0, "+") == sympy.oo, method="symbolic")
-    rejected, witness = _rejects(lambda: velocity_constraint_datum(A, [0], (x1, x2, x3), t, WHOLE_SPACE))
-    accepted = not _rejects(lambda: velocity_constraint_datum(A, [0], (x1, x2, x3), t, Chart("ℝ × {x1 ≠ 0}", (x1,))))[0]
-    check.fact("the branch excludes the rank-drop point: the datum is rejected on ℝ × ℝ³ (witness x1 = 0) and accepted "
-               "on ℝ × {x1 ≠ 0}", rejected and isinstance(witness, dict) and sympy.sympify(witness.get("x1")) == 0
-               and accepted, method="computation", detail=f"witness {witness}")
-    s = Symbol("s", real=True)
-
-    def degenerates(instance):
-        A0, M0 = instance
-        k = A0.rows
-        A_s = A0.copy()
-        A_s[k - 1, :] = s * A0[k - 1, :]
-        d0 = (A0 * M0.LUsolve(A0.T)).det()
-        d_s = sympy.expand((A_s * M0.LUsolve(A_s.T)).det())
-        return d0 > 0 and sympy.expand(d_s - s**2 * d0) == 0 and d_s.subs(s, 0) == 0  # polynomial in s: continuous
-
-    shapes = [(k, N) for N in range(1, max_particles + 1) for k in range(1, 3 * N)]
-    if samples:
-        check.property("zero-row test: det(A_s𝖬⁻¹A_sᵀ) = s²·det(A0𝖬⁻¹A0ᵀ) → 0 as the last row s·a → 0",
-                       st.sampled_from(shapes).flatmap(lambda kn: st.tuples(full_row_rank_matrices(kn[0], 3 * kn[1], 4, 2),
-                                                                            mass_operators(kn[1]))),
-                       degenerates, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals: N = 1..{max_particles}, k' = 1..3N−1, A0 full row rank, "
-                             "𝖬 = diag(m_i I₃) with random m_i > 0")
-
-
-remark("velocity_constraint.scope_exclusions",
-       title="Scope: rank-drop points, unilateral constraints, contact changes, impacts, dry friction and drives are "
-             "excluded",
-       statement=r"The branch excludes points where the rank of $A$ drops (the multiplier system degenerates there: for "
-                 r"$A=(x_1,0,0)$, $A\mathsf M^{-1}A^{\mathsf T}=x_1^2/m_1\to0$ and $\mu=R_1/x_1$ is unbounded; no "
-                 r"continuation is asserted); unilateral constraints and contact changes (a skate leaving the ground, a "
-                 r"wheel beginning to slip), which require their own mode-change models; impacts; dry friction along "
-                 r"admissible directions, which must be declared as a separate force contribution; and active drives, "
-                 r"whose driving is an additional force. Whether a concrete mechanism is described by this class and "
-                 r"whether its reaction can supply the computed multiplier are application-level statements; the "
-                 r"definition asserts no measured value. (Only the degeneration is a mathematical claim.)",
-       source=f"{SEED} (e) 'The framework excludes from this branch: points where the rank of A drops …'",
-       uses=[DATUM_ID, MULTIPLIER_ID, MASS_ID, "holonomic.rank_loss_degeneration"])(
-    lambda check: check_scope_exclusions(check))
-
-
-# ---------------------------------------------------------------------------
-# velocity_constraint.holonomic_to_velocity_not_conversely  (catalogue #56)
-# ---------------------------------------------------------------------------
-
-def _negated_time_law(holonomic):
-    return holonomic.jacobian, -holonomic.time_derivative
-
-
-def check_holonomic_to_velocity(check, *, law=differentiated_constraint_law, radius=2, cubic_chart=None,
-                                converse_row=ZXY_ROW, generic=True):
-    """A holonomic datum gives the velocity datum (D_xG, G_t); it has more motions (every level G = const) and needs
-    rank D_xG = k on the open O_v; not conversely (z' = xy').
-
-    ``law(holonomic)`` is the claimed (A, b); ``radius`` the radius of the claimed extra motion of the sphere datum;
-    ``cubic_chart`` the chart on which the differentiated datum of x1³ − x1 is claimed to exist (default: where
-    3x1² − 1 ≠ 0); ``converse_row`` the velocity law claimed not to come from a holonomic model.
-    """
-    R3 = (x1, x2, x3)
-    G_fn = Function("G")(t, *R3)
-    A, b = law(HolonomicConstraintDatum([G_fn], R3, t))
-    if generic:
-        q = [Function(f"q{i + 1}", real=True)(t) for i in range(3)]
-        along = {c: qc for c, qc in zip(R3, q)}
-        velocity = Matrix([qc.diff(t) for qc in q])
-        check.identity("d/dt G(t, x(t)) = A x' + b along every C¹ curve, for (A, b) = law(G)",
-                       sympy.diff(G_fn.subs(along), t), (A * velocity + b)[0].subs(along),
-                       scope="symbolic, generic G(t, x) ∈ C¹, N = 1, k = 1, generic curve x(t)")
-    c = Symbol("c", real=True)
-    A_c, b_c = law(HolonomicConstraintDatum([G_fn + c], R3, t))
-    check.fact("the differentiated law does not see the level: G and G + c give the same (A, b)",
-               (A_c - A).is_zero_matrix and (b_c - b).is_zero_matrix, method="symbolic")
-    wall = HolonomicConstraintDatum([x1 - t**2 / 2], R3, t)
-    pushed = [t**2 / 2, sympy.sin(t), 0]
-    check.fact("rheonomic wall G = x1 − t²/2: its constrained curve (t²/2, sin t, 0) is kinematically admissible for "
-               "(D_xG, G_t) = ((1, 0, 0), −t)",
-               wall.is_constrained_curve(pushed)
-               and bool(velocity_constraint_datum(*law(wall), R3, t).is_kinematically_admissible(pushed)),
-               method="computation")
-
-    sphere = HolonomicConstraintDatum([x1**2 + x2**2 + x3**2 - 1], R3, t, locus_points=[(0, (1, 0, 0))])
-    punctured = Chart("ℝ × (ℝ³ ∖ {0})", (x1**2 + x2**2 + x3**2,))
-    velocity_sphere = velocity_constraint_datum(*law(sphere), R3, t, punctured)
-    circle = [(1 - t**2) / (1 + t**2), 2 * t / (1 + t**2), 0]  # rational parametrization of the unit circle
-    on_sigma = circle
-    extra = [radius * e for e in circle]
-    check.fact("sphere |x|² = 1: the great circle ((1 − t²)/(1 + t²), 2t/(1 + t²), 0) is a constrained curve and "
-               "kinematically admissible for (D_xG, G_t) on ℝ × (ℝ³ ∖ {0})",
-               sphere.is_constrained_curve(on_sigma) and bool(velocity_sphere.is_kinematically_admissible(on_sigma)),
-               method="computation")
-    level = sympy.simplify(sphere.along(extra)[0])
-    check.fact(f"more motions: {radius}·(the circle) is kinematically admissible for the velocity datum but "
-               f"lies on the level G = {level} ≠ 0, so it is no constrained curve of the holonomic datum",
-               bool(velocity_sphere.is_kinematically_admissible(extra)) and not sphere.is_constrained_curve(extra)
-               and level != 0, method="computation")
-
-    cubic = HolonomicConstraintDatum([x1**3 - x1], R3, t, locus_points=[(0, (v, 0, 0)) for v in (0, 1, -1)])
-    rejected, witness = _rejects(lambda: velocity_constraint_datum(*law(cubic), R3, t, WHOLE_SPACE))
-    point = _witness_point(witness, (t, *R3)) if isinstance(witness, dict) else {}
-    check.fact("G = x1³ − x1 is a holonomic datum (rank 1 on Σ = {x1 ∈ {0, ±1}}) but its differentiated datum is rejected "
-               "on ℝ × ℝ³: rank loss at x1² = 1/3, off Σ",
-               rejected and bool(point) and sympy.expand(3 * point[x1]**2 - 1) == 0
-               and sympy.simplify(cubic.along([point[x1], 0, 0])[0]) != 0, method="computation",
-               detail=f"witness {witness}")
-    chart = cubic_chart or Chart("ℝ × {3x1² − 1 ≠ 0}", (3 * x1**2 - 1,))
-    accepted = not _rejects(lambda: velocity_constraint_datum(*law(cubic), R3, t, chart))[0]
-    check.fact(f"… it is a datum on the open set O_v = {chart.description}, which contains Σ",
-               accepted and all(chart.contains({t: 0, x1: v, x2: 0, x3: 0}) for v in (0, 1, -1)), method="computation")
-
-    omega = list(converse_row)
-    frobenius = satisfies_frobenius_condition(omega, [ZX, ZY, ZZ])
-    check.fact(f"not conversely: ω = {sympy.sstr(omega)}·dx has ω ∧ dω ≠ 0, so no ρΦ_x = A locally (Frobenius): z' = xy' "
-               "is the differentiated law of no holonomic model", frobenius, method="symbolic", expect=False,
-               detail="the full argument is velocity_constraint.zxy_not_holonomic_equivalent")
-    check.fact("… in particular A is no gradient D_xG (dω ≠ 0)", bool(exterior_derivative(omega, [ZX, ZY, ZZ])),
-               method="symbolic")
-
-
-remark("velocity_constraint.holonomic_to_velocity_not_conversely",
-       title="A holonomic model gives a velocity-constraint model by differentiation, not conversely",
-       statement=r"A holonomic model can be written as a velocity-constraint model by differentiating its constraint: "
-                 r"$A=D_xG$, $b=G_t$, $k'=k$, since $\frac{d}{dt}G(t,x(t))=G_t+D_xGx'$; but not conversely (witness "
-                 r"$z'=xy'$). Two subtleties: (i) the differentiated model has more motions, namely every level "
-                 r"$G=\text{const}$ (the holonomic model is the part with data on $\Sigma$); (ii) the velocity datum "
-                 r"requires $\operatorname{rank}D_xG=k$ on all of the open $O_v$, whereas the holonomic datum has it on "
-                 r"$\Sigma$ only, so $O_v$ must be shrunk to the open set where the rank is $k$ ($G=x_1^3-x_1$: rank loss at "
-                 r"$x_1^2=1/3$, off $\Sigma$). A holonomic model constrains configurations (its locus is a submanifold); "
-                 r"a velocity-constraint model constrains velocities and its configuration stays in the open $Q$.",
-       source=f"{SEED} bullet 'Position versus velocity constraints: … A holonomic model can be written as a "
-              "velocity-constraint model by differentiating its constraint, but not conversely'",
-       uses=[DATUM_ID, CURVE_ID, "holonomic.constraint_model_definition", "calculus.chain_rule_total_derivative",
-             "velocity_constraint.zxy_not_holonomic_equivalent", "external.frobenius_integrability",
-             "holonomic.nonconsistent_data_leave_locus", "velocity_constraint.holonomic_equivalence_definition"])(
-           lambda check: check_holonomic_to_velocity(check))
-
-
-stated("examples.companion_pages", kind="cited", cited_kind="examples",
-       title="The companion pages (worked pendulum and disk; planar no-slip against frictionless sliding)",
-       statement="Seeds 001, 003 and 004 refer to 'the companion page' for worked examples: the pendulum and the "
-                 "rolling disk (001), the planar ideal no-slip and frictionless sliding models compared (003), and the "
-                 "'companion examples of this page' (004). The pages are not available; their checkable content is "
-                 "covered by examples.ideal_planar_pendulum, examples.planar_rolling_disk_acceleration and "
-                 "velocity_constraint.rolling_disk_holonomic_equivalent.",
-       source="cited: seeds 001_2e69a9934e04987b.txt, 003_c763788c7bc283aa.txt, 004_ff83f823a612679d.txt 'the companion page'")
-
-
-stated("velocity_constraint.rolling_models_distinct", kind="remark",
-       title="Rolling is several models",
-       statement="Planar straight rolling, no-slip rolling whose contact can supply the required friction, slip with "
-                 "kinetic friction, and prescribed motion of the contact are different models with different "
-                 "predictions; the planar ideal no-slip case is holonomic-equivalent (s' − aθ' = 0 with Φ = s − aθ, "
-                 "ρ = 1). Tong's rolling-coin-on-a-slope example (x' = Rφ' sin θ, y' = Rφ' cos θ) is a specific "
-                 "source-reported nonholonomic model; no classification of all three-dimensional rolling models is "
-                 "asserted, and rank or contact changes are outside the definition. The companion page compares the "
-                 "planar ideal no-slip and frictionless sliding models explicitly (not available here).",
-       source=f"{SEED} bullet 'Rolling is several models'",
-       uses=[DATUM_ID, MODEL_ID, "holonomic.planar_rolling_disk_constraint_example",
-             "velocity_constraint.rolling_disk_holonomic_equivalent", "external.tong_rolling_coin_nonholonomic",
-             "examples.companion_pages"])
-
-
-# ---------------------------------------------------------------------------
-# cited items  (#101-#106, #110, #115)
-# ---------------------------------------------------------------------------
-
-stated(FORCE_ID, kind="cited", cited_kind="postulate",
-       title="Adopted force model: force maps, the equation of motion, additive composition of force contributions and "
-             "frame covariance",
-       statement=r"In an inertial frame, $m_ix_i''=F_i(t,x,w)$ for the labels $i=1..N$, with a force map $F$ that (i) "
-                 r"excludes constraint reactions, (iii) is continuous and locally Lipschitz in the state, (v) composes "
-                 r"additively from declared contributions, and is frame covariant under the adopted Galilean "
-                 r"transformations.",
-       source="cited: 003, 004 'Adopted force model: force maps, the equation of motion, additive composition of force "
-              "contributions and frame covariance'")
-
-stated("units.dimensions_si_conventions", kind="cited", cited_kind="definition",
-       title="Dimensions and SI unit conventions of the non-relativistic classical mechanics framework",
-       statement=r"Base dimensions mass $\mu$, length $\ell$, time $\tau$ (SI units kg, m, s); force $\mu\ell\tau^{-2}$, "
-                 r"energy $\mu\ell^2\tau^{-2}$, power $\mu\ell^2\tau^{-3}$; every declared quantity carries a dimension "
-                 r"and every equation is dimensionally homogeneous. (The dimension checks are in theorems.dimensions.)",
-       source="cited: 003, 004 'Dimensions and SI unit conventions of the non-relativistic classical mechanics framework'")
-
-stated("kinematics.coordinate_velocity_acceleration", kind="cited", cited_kind="definition",
-       title="Coordinate velocity and acceleration of a worldline in an inertial frame, and the spatial velocity and "
-             "acceleration vectors",
-       statement=r"For a worldline with adapted coordinates $x_i(t)$ in an inertial frame, the coordinate velocity is "
-                 r"$w_i=x_i'$ and the acceleration $x_i''$; they are the components of the spatial velocity and "
-                 r"acceleration vectors.",
-       source="cited: 003, 004 'Coordinate velocity and acceleration of a worldline in an inertial frame, and the spatial "
-              "velocity and acceleration vectors'")
-
-stated("calculus.vector_valued_derivative_riemann_integral", kind="cited", cited_kind="definition",
-       title="The derivative and the Riemann integral of a vector-valued function: an intrinsic derivative and a "
-             "componentwise integral",
-       statement=r"For $f:J\to\mathbb R^n$, $f'(t)=\lim_{h\to0}(f(t+h)-f(t))/h$ (independent of the basis; componentwise "
-                 r"in coordinates) and $\int_a^bf=(\int_a^bf_1,\dots,\int_a^bf_n)$ for Riemann-integrable components.",
-       source="cited: 003, 004 'The derivative and the Riemann integral of a vector-valued function: an intrinsic "
-              "derivative and a componentwise integral'")
-
-stated("frames.inertial_frames_galilean_transformations", kind="cited", cited_kind="postulate",
-       title="Inertial frames, stationary observers and the adopted Galilean transformations between frames",
-       statement=r"Inertial frames with stationary observers and adapted coordinates $(t,x)$ exist; two inertial frames "
-                 r"are related by a Galilean transformation $t'=t+t_0$, $x'=Qx+vt+a$ ($Q$ orthogonal).",
-       source="cited: 004 'Inertial frames, stationary observers and the adopted Galilean transformations between "
-              "frames'; seed 003 fixes 'one inertial frame with adapted coordinates (t,x)'")
-
-
-def check_mass_operator(check, *, build=mass_operator, max_particles=3, samples=20, quadratic_form=True):
-    """𝖬 = diag(m₁I₃, …, m_N I₃) is symmetric positive definite for m_i > 0, xᵀ𝖬x = Σ m_i|x_i|², and m_i ≤ 0 is rejected.
-
-    ``build(masses)`` is the claimed mass operator; ``quadratic_form`` selects the symbolic identity.
-    """
-    masses = sympy.symbols("m1:3", positive=True)
-    x = Matrix(X[:6])
-    M = build(list(masses))
-    if quadratic_form:
-        check.identity("xᵀ𝖬x = m1|x_1|² + m2|x_2|² (N = 2)", (x.T * M * x)[0, 0],
-                       masses[0] * sum(e**2 for e in X[:3]) + masses[1] * sum(e**2 for e in X[3:6]),
-                       scope="symbolic, N = 2, generic positive masses")
-    check.fact("𝖬 is block diagonal m_i I₃ (N = 2)", M == sympy.diag(*[mi for mi in masses for _ in range(3)]),
-               method="symbolic")
-
-    def spd(ms):
-        M = build(ms)
-        return M.shape == (3 * len(ms), 3 * len(ms)) and is_symmetric_positive_definite(M)
-
-    if samples:
-        check.property("𝖬 is symmetric positive definite for positive rational masses",
-                       st.lists(rationals(9, 4, nonzero=True).map(abs), min_size=1, max_size=max_particles), spd,
-                       samples=samples, describe=lambda ms: [str(v) for v in ms],
-                       scope=f"randomized, exact: N = 1..{max_particles}, m_i > 0 rational; Sylvester's criterion")
-    try:
-        build([1, 0])
-        rejected = False
-    except ValueError:
-        rejected = True
-    check.fact("a mass m_i = 0 is rejected (𝖬 would be only semidefinite)", rejected, method="computation")
-
-
-cited(MASS_ID, cited_kind="definition",
-      title="Configuration domain of N labeled particles: open admissible sets, regular holonomic constraints and the "
-            "mass operator",
-      statement=r"(a) The configuration domain is an open $Q\subseteq\mathbb R^{3N}$; (d) the mass operator is "
-                r"$\mathsf M(x_1,\dots,x_N)=(m_1x_1,\dots,m_Nx_N)$, i.e. $\mathsf M=\operatorname{diag}(m_1I_3,\dots,"
-                r"m_NI_3)$ with $m_i>0$, symmetric positive definite; (e) local holonomic / nonholonomic classification of "
-                r"constraints (used by holonomic equivalence).",
-      source="cited: 003, 004 'Configuration domain of N labeled particles: open admissible sets, regular holonomic "
-             "constraints and the mass operator' clauses (a), (d), (e)")(lambda check: check_mass_operator(check))
-
-
-def check_linear_map(check, *, apply=lambda A, v: A * v, symbolic=True):
-    """v ↦ Av is linear: A(αu + βv) = αAu + βAv, and composition is the matrix product (generic 2×3, 3×2).
-
-    ``apply(A, v)`` is the claimed map; ``symbolic`` selects the generic identities (a fixed instance always runs).
-    """
-    A0, u0, v0 = Matrix([[1, 2, 0], [0, -1, 3]]), Matrix([1, 0, 2]), Matrix([-1, 1, 1])
-    check.fact("a fixed instance: A = [[1, 2, 0], [0, −1, 3]], u = (1, 0, 2), v = (−1, 1, 1), α = 2, β = −3",
-               apply(A0, 2 * u0 - 3 * v0) == 2 * apply(A0, u0) - 3 * apply(A0, v0), method="computation")
-    if not symbolic:
-        return
-    alpha, beta = sympy.symbols("alpha beta", real=True)
-    A = Matrix(2, 3, lambda i, j: Symbol(f"a{i + 1}{j + 1}", real=True))
-    B = Matrix(3, 2, lambda i, j: Symbol(f"c{i + 1}{j + 1}", real=True))
-    u, v = Matrix(_symbol_set("u", 3)), Matrix(_symbol_set("v", 3))
-    w = Matrix(_symbol_set("w", 2))
-    scope = "symbolic, generic A (2×3), B (3×2), vectors u, v, w and scalars α, β"
-    check.identity("A(αu + βv) = αAu + βAv", apply(A, alpha * u + beta * v), alpha * apply(A, u) + beta * apply(A, v),
-                   scope=scope)
-    check.identity("composition v ↦ A(Bv) is the linear map of AB", apply(A, apply(B, w)), (A * B) * w, scope=scope)
-
-
-cited("linalg.linear_map", cited_kind="definition",
-      title="Linear map between vector spaces over the same field",
-      statement=r"A map $L:V\to W$ between vector spaces over the same field $F$ is linear when "
-                r"$L(\alpha u+\beta v)=\alpha L(u)+\beta L(v)$ for all $u,v\in V$, $\alpha,\beta\in F$; a matrix "
-                r"$A\in M_{m\times n}(F)$ defines the linear map $v\mapsto Av$ and composition corresponds to the product.",
-      source="cited: 003 'Linear map between vector spaces over the same field'")(lambda check: check_linear_map(check))
-
-
-def check_general_linear_group(check, *, inverse_of_product=lambda A, B: B.LUsolve(A.LUsolve(sympy.eye(A.rows))),
-                               samples=12, max_n=3):
-    """GL(n): det(AB) = det A det B (generic 2×2), so products of invertible matrices are invertible, with
-    (AB)⁻¹ = B⁻¹A⁻¹; I ∈ GL(n); inverses are invertible; a singular matrix is not in GL(n).
-
-    ``inverse_of_product(A, B)`` is the claimed (AB)⁻¹.
-    """
-    A = Matrix(2, 2, lambda i, j: Symbol(f"a{i + 1}{j + 1}", real=True))
-    B = Matrix(2, 2, lambda i, j: Symbol(f"b{i + 1}{j + 1}", real=True))
-    check.identity("det(AB) = det A · det B (2×2)", (A * B).det(), A.det() * B.det(), scope="symbolic, generic 2×2")
-
-    def group(instance):
-        A, B = instance
-        n = A.rows
-        identity = sympy.eye(n)
-        AB = A * B
-        inv = inverse_of_product(A, B)
-        A_inv = A.LUsolve(identity)
-        return AB.det() != 0 and AB * inv == identity and inv * AB == identity and A_inv.det() != 0 and \
-            A_inv.LUsolve(identity) == A and identity.det() == 1
-
-    check.fact("a fixed instance: A = [[1, 1], [0, 1]], B = [[1, 0], [1, 1]]",
-               group((Matrix([[1, 1], [0, 1]]), Matrix([[1, 0], [1, 1]]))), method="computation")
-    if samples:
-        check.property("AB ∈ GL(n) with (AB)⁻¹ = inverse_of_product(A, B); (A⁻¹)⁻¹ = A; I ∈ GL(n)",
-                       st.integers(1, max_n).flatmap(lambda n: st.tuples(_invertible_matrices(n), _invertible_matrices(n))),
-                       group, samples=samples, describe=lambda inst: [sympy.sstr(e) for e in inst],
-                       scope=f"randomized, exact rationals, n = 1..{max_n}, A and B invertible")
-    check.fact("[[1, 2], [2, 4]] (det 0) is not in GL(2)", Matrix([[1, 2], [2, 4]]).det() == 0, method="computation")
-
-
-cited(GL_ID, cited_kind="definition",
-      title="Invertible matrices and the general linear group GL_n(F)",
-      statement=r"$GL_n(F)=\{A\in M_{n\times n}(F):\det A\ne0\}$, the invertible matrices, is a group under "
-                r"multiplication: $I\in GL_n$, $\det(AB)=\det A\det B$ so $AB\in GL_n$ with $(AB)^{-1}=B^{-1}A^{-1}$, "
-                r"and $A^{-1}\in GL_n$.",
-      source="cited: 003 'Invertible matrices and the general linear group GL_n(F)'")(
-    lambda check: check_general_linear_group(check))
+_MOVED = {
+    "check_multiplier_form": "theorems.velocity_constraint_multipliers",
+    "check_re_presentation": "theorems.velocity_constraint_multipliers",
+    "DUPLICATED_ROWS": "theorems.velocity_constraint_multipliers",
+    "SINGULAR_RHO": "theorems.velocity_constraint_multipliers",
+    "check_scope_exclusions": "theorems.velocity_constraint_remarks",
+    "check_holonomic_to_velocity": "theorems.velocity_constraint_remarks",
+    "check_mass_operator": "theorems.velocity_constraint_cited",
+    "check_linear_map": "theorems.velocity_constraint_cited",
+    "check_general_linear_group": "theorems.velocity_constraint_cited",
+}
+
+
+def __getattr__(name):
+    if name in _MOVED:
+        import importlib
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

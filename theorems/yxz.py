@@ -19,7 +19,7 @@ from sympy import Function, Matrix, Symbol
 
 from checker import example, hypothesis
 
-from .frobenius import annihilated_distribution, exterior_derivative, is_involutive, satisfies_frobenius_condition, wedge_one_two
+from .frobenius import RHO_DPHI_ID, annihilated_distribution, exterior_derivative, is_involutive, satisfies_frobenius_condition, wedge_one_two
 from .variational import dalembert_equations, solve_multipliers, vakonomic_equations
 from .zxy import CONSTRAINT_ROW as ZXY_ROW, COORDINATES as ZXY_COORDINATES
 
@@ -80,7 +80,7 @@ example("nonholonomic.yxz_one_form_not_integrable",
                   r"derivative is $-dx\wedge dz$, and the Frobenius integrability condition fails "
                   r"($\omega\wedge d\omega=dx\wedge dy\wedge dz\neq0$; $d\omega\neq0$ alone would not settle it).",
         source="seed 002_3134e4ba07f0f65c.txt, worked example", assumes=[H_CONSTRAINT],
-        uses=["external.frobenius_integrability"])(check_one_form)
+        uses=[RHO_DPHI_ID])(check_one_form)  # ω∧dω ≠ 0 ⇒ not ρ dΦ: the proved direction of Frobenius
 
 # --- the d'Alembert equations -------------------------------------------------------------------
 

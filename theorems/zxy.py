@@ -7,10 +7,11 @@ A = (0, -x, 1), b = 0 — and its items:
   δz = x δy, the d'Alembert law and the vakonomic law, each checked against the toolkit;
 * :func:`dalembert_motion` — the closed-form d'Alembert motion through the origin with
   velocity (a, b, 0), and ``nonholonomic.zxy_dalembert_vakonomic_differ``: for (a, b) = (1, 1)
-  it is x = t, y = asinh t, z = √(1+t²) − 1 on ℝ, unique and maximal, and not vakonomic on
-  any subinterval (a checked proof);
+  it is x = t, y = asinh t, z = √(1+t²) − 1 on ℝ, unique and maximal (Picard–Lindelöf, cited, for the
+  reduced field, which is shown C¹), and not vakonomic on any subinterval (a checked proof);
 * ``nonholonomic.zxy_dalembert_motions_are_vakonomic``: seed 001's statement "every
-  d'Alembert motion … is a vakonomic motion", expected to fail and refuted by that witness;
+  d'Alembert motion … is a vakonomic motion", expected to fail and refuted by that witness (each of its
+  hypotheses is checked on the witness, the initial data by the hypothesis' predicate);
 * the scope remarks of seed 001 and seed 003 (e), the non-integrability lemma for
   span{∂x, ∂y + x∂z} (a checked proof) and the holonomic-inequivalence example of seed 003 (d).
 """
@@ -22,7 +23,8 @@ from sympy import Eq, Function, Matrix, Rational, Symbol, asinh, sqrt
 
 from checker import Proof, cited, counterexample, example, hypothesis, remark, stated, theorem
 
-from .frobenius import annihilated_distribution, is_involutive
+from .analytic_facts import PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, SCHWARZ
+from .frobenius import RHO_DPHI_ID, annihilated_distribution, is_involutive
 from .variational import dalembert_equations, solve_multipliers, vakonomic_equations
 
 t = Symbol("t", real=True)
@@ -156,13 +158,33 @@ def check_differ(check, *, a=1, b=1, closed_form=None, dps=30):
     data = [along(c, motion).subs(t, 0) for c in COORDINATES] + [along(c.diff(t), motion).subs(t, 0) for c in COORDINATES]
     check.fact("initial data (0,0,0), (a,b,0)", [sympy.nsimplify(v) for v in data] == [0, 0, 0, sympy.sympify(a), sympy.sympify(b), 0],
                detail=f"q(0), q'(0) = {data}", witness={"data": data})
+    seed = {"position": tuple(data[:3]), "velocity": tuple(data[3:])}
+    check.fact("the predicate of nonholonomic.zxy_seed_initial_data holds for these data", H_SEED_DATA.holds_for(seed),
+               method="computation", detail=f"data {seed}")
     state, accelerations, solved = reduced_dalembert_field()
     denominators = {sympy.denom(sympy.together(acc)) for acc in accelerations} - {1}
-    check.fact("reduced system is smooth on R^6 (denominators positive), hence unique maximal solutions",
-               all(d.is_positive for d in denominators),
+    check.fact("reduced system: rational in the state with positive denominators, so C^1 on R^6",
+               all(sympy.together(acc).is_rational_function(*state) for acc in accelerations)
+               and all(d.is_positive for d in denominators),
                detail=f"mu = {sympy.sstr(solved[system.multipliers[0]])}; denominators {sorted(map(sympy.sstr, denominators))} > 0; "
-                      "a locally Lipschitz field has unique maximal solutions (Picard-Lindelof) and the closed form is defined on all of R",
+                      "a C^1 field is locally Lipschitz (calculus.c1_maps_locally_lipschitz), so the reduced system has "
+                      "unique maximal solutions (ode.picard_lindelof): every d'Alembert motion with the data (which solves "
+                      "the reduced system: mu is determined by the differentiated constraint) is a restriction of the maximal one",
                scope="symbolic")
+    domain = [sympy.sympify(expr) for expr in list(motion.values()) + [multiplier]]
+    radicands = {p.base for expr in domain for p in expr.atoms(sympy.Pow) if not p.exp.is_integer}
+    check.fact("the closed form is defined and smooth on all of R (the maximal solution): radicands positive",
+               all(r.is_positive for r in radicands) and all(expr.is_finite is not False for expr in domain),
+               detail=f"radicands {sorted(map(sympy.sstr, radicands))} > 0 for real t; asinh is entire on R",
+               scope="symbolic, real t")
+    with check.supporting():  # numerical evidence; the symbolic identities above decide
+        _numerical_cross_check(check, state, accelerations, motion, a, b, dps)
+    check.proof("not vakonomic on any subinterval", not_vakonomic_proof(a, b),
+                scope="every open interval: the contradiction (1+t^2)^(-3/2) = 0 holds nowhere")
+
+
+def _numerical_cross_check(check, state, accelerations, motion, a, b, dps):
+    """mpmath integration of the reduced d'Alembert system against the closed form at t = 1 and t = 3."""
     field = sympy.lambdify(state, list(state[3:]) + accelerations, modules="mpmath")
     with mpmath.workdps(dps):
         start = [mpmath.mpf(0)] * 3 + [mpmath.mpf(sympy.Rational(a)), mpmath.mpf(sympy.Rational(b)), mpmath.mpf(0)]
@@ -176,8 +198,6 @@ def check_differ(check, *, a=1, b=1, closed_form=None, dps=30):
     check.numeric("mpmath integration of the reduced d'Alembert system matches the closed form",
                   residual, mpmath.mpf(10) ** (-(dps - 5)), scope=f"t = 1 and t = 3, mpmath odefun at {dps} digits",
                   detail="max |numeric - closed form| over x, y, z")
-    check.proof("not vakonomic on any subinterval", not_vakonomic_proof(a, b),
-                scope="every open interval: the contradiction (1+t^2)^(-3/2) = 0 holds nowhere")
 
 
 H_INTERVAL = hypothesis("reals.nondegenerate_interval", "the motion is considered on an interval with nonempty interior")
@@ -189,7 +209,7 @@ counterexample(DIFFER_ID, cited_kind="counterexample",
                          r"($\mu=(1+t^2)^{-3/2}$); neither it nor any restriction to an interval is vakonomic.",
                source="cited: seed 003_c763788c7bc283aa.txt (e) 'The d'Alembert and vakonomic motions of z' = xy' differ from the same initial data'",
                assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA, H_INTERVAL],
-               uses=[LAWS_ID])(check_differ)
+               uses=[LAWS_ID, PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ])(check_differ)
 
 
 def check_every_dalembert_motion_is_vakonomic(check, *, a=1, b=1):
@@ -199,9 +219,24 @@ def check_every_dalembert_motion_is_vakonomic(check, *, a=1, b=1):
     the claim needs the y- and z-equations to hold with that μ.
     """
     motion, multiplier = dalembert_motion(a, b)
-    for eq in dalembert_system().equations:
+    system = dalembert_system()
+    for eq in system.equations:
         check.identity(f"the witness is a d'Alembert motion: {sympy.sstr(eq.lhs)} = {sympy.sstr(eq.rhs)}",
                        along(eq.lhs, motion, multiplier), along(eq.rhs, motion, multiplier))
+    # the hypotheses of the statement hold for the witness (computed)
+    accelerations = Matrix([c.diff(t, 2) for c in COORDINATES])
+    check.identity("hypothesis nonholonomic.zxy_constraint: the constraint row of the system is z' - x y' (b = 0)",
+                   Matrix([eq.lhs - eq.rhs for eq in system.constraints]), Matrix([z.diff(t) - x * y.diff(t)]))
+    check.fact("hypothesis nonholonomic.zxy_constraint: A = (0, -x, 1) has rank 1 at every point (a constant entry 1)",
+               CONSTRAINT_ROW.rank() == 1 and any(e.is_number and e != 0 for e in CONSTRAINT_ROW),
+               method="computation", detail=f"A = {sympy.sstr(CONSTRAINT_ROW)}")
+    check.identity("hypothesis nonholonomic.zxy_unit_mass_zero_force: the d'Alembert dynamics are q'' = A^T mu "
+                   "(mass I_3, force 0)", Matrix([eq.lhs - eq.rhs for eq in system.dynamics]),
+                   accelerations - CONSTRAINT_ROW.T * mu)
+    data = {"position": tuple(along(c, motion).subs(t, 0) for c in COORDINATES),
+            "velocity": tuple(along(c.diff(t), motion).subs(t, 0) for c in COORDINATES)}
+    check.fact("hypothesis nonholonomic.zxy_seed_initial_data: its predicate holds for the witness's data",
+               H_SEED_DATA.holds_for(data), method="computation", detail=f"witness data {data}")
     x_equation = vakonomic_system().dynamics[0]
     forced = sympy.solve(along(x_equation.lhs - x_equation.rhs, motion), mu)
     check.fact("the vakonomic x-equation determines mu along the motion", len(forced) == 1,
@@ -226,15 +261,43 @@ theorem("nonholonomic.zxy_dalembert_motions_are_vakonomic", expected="fails",
 
 
 def check_scope_remarks(check, *, closed_form=None):
-    """Seed 001's bullets: the counterexample's closed form is elementary (asinh and square roots)."""
+    """Seed 001's bullets, checked on the counterexample itself.
+
+    (ii) "the numbers were chosen for an elementary closed form": written with log and square roots (asinh t =
+    log(t + √(1+t²))), the closed form solves the d'Alembert system and has the seed's data (the predicate of
+    nonholonomic.zxy_seed_initial_data).  (i) "it separates the two prescriptions as mathematical definitions": from
+    the same data (L, A, b) the two prescriptions part on it, since along it the vakonomic x-equation forces μ ≡ 0 and
+    the vakonomic z-equation then leaves the residual z'' = (1+t²)^(-3/2) > 0 at every t.
+    """
     motion, multiplier = dalembert_motion(1, 1)
     motion = {**motion, **(closed_form or {})}
-    functions = {type(f).__name__ for expr in list(motion.values()) + [multiplier]
-                 for f in sympy.sympify(expr).atoms(sympy.Function)}
-    powers = {p.exp for expr in list(motion.values()) + [multiplier] for p in sympy.sympify(expr).atoms(sympy.Pow)}
-    check.fact("the closed form is elementary: only asinh and rational powers appear",
-               functions <= {"asinh"} and all(e.is_Rational for e in powers),
-               detail=f"functions {sorted(functions)}, exponents {sorted(map(str, powers))}")
+    elementary = {c: sympy.sympify(e).rewrite(sympy.log) for c, e in motion.items()}
+    elementary_mu = sympy.sympify(multiplier).rewrite(sympy.log)
+    parts = list(elementary.values()) + [elementary_mu]
+    functions = {type(f).__name__ for expr in parts for f in expr.atoms(sympy.Function)}
+    powers = {p.exp for expr in parts for p in expr.atoms(sympy.Pow)}
+    check.fact("in log form the closed form uses only log, field operations and rational powers (elementary)",
+               functions <= {"log"} and all(e.is_Rational for e in powers), method="computation",
+               detail=f"x, y, z, mu = {[sympy.sstr(e) for e in parts]}; functions {sorted(functions)}, "
+                      f"exponents {sorted(map(str, powers))}")
+    system = dalembert_system()
+    for eq in system.equations:
+        check.identity(f"the elementary closed form solves {sympy.sstr(eq.lhs)} = {sympy.sstr(eq.rhs)}",
+                       along(eq.lhs, elementary, elementary_mu), along(eq.rhs, elementary, elementary_mu),
+                       scope="symbolic, all real t")
+    data = {"position": tuple(along(c, elementary).subs(t, 0) for c in COORDINATES),
+            "velocity": tuple(along(c.diff(t), elementary).subs(t, 0) for c in COORDINATES)}
+    check.fact("its data are the seed's (the predicate of nonholonomic.zxy_seed_initial_data holds)",
+               H_SEED_DATA.holds_for(data), method="computation", detail=f"data {data}")
+    vakonomic = vakonomic_system()
+    x_residual = along(vakonomic.dynamics[0].lhs - vakonomic.dynamics[0].rhs, elementary)
+    forced = sympy.solve(x_residual, mu)
+    check.fact("the same data, the other prescription: along the motion the vakonomic x-equation forces mu = 0",
+               forced == [0], method="computation", detail=f"x-residual {sympy.sstr(x_residual)}; mu = {forced}")
+    z_residual = along(vakonomic.dynamics[2].lhs - vakonomic.dynamics[2].rhs, elementary, forced[0] if forced else mu)
+    check.fact("… and the vakonomic z-equation z'' = -mu' then fails at every t (residual > 0): the prescriptions part",
+               sympy.factor(sympy.together(z_residual)).is_positive, method="symbolic",
+               detail=f"z-residual {sympy.sstr(sympy.factor(sympy.together(z_residual)))}")
 
 
 remark("nonholonomic.zxy_counterexample_scope_remarks",
@@ -313,7 +376,7 @@ remark("velocity_constraint.zxy_dalembert_set_not_in_vakonomic_set",
                  "and D != V; (v) no existence claim is made for vakonomic motions (supplement: they exist, a family "
                  "indexed by c = mu(0)).",
        source="seed 003_c763788c7bc283aa.txt (e)", assumes=[H_CONSTRAINT, H_UNIT_MASS_FREE, H_SEED_DATA],
-       uses=[DIFFER_ID, LAWS_ID])(check_solution_sets)
+       uses=[DIFFER_ID, LAWS_ID, PICARD_LINDELOF])(check_solution_sets)
 
 
 # --- non-integrability -----------------------------------------------------------------------
@@ -350,7 +413,7 @@ cited("nonholonomic.zxy_distribution_not_tangent_to_level_sets", cited_kind="lem
       title="The distribution span{∂x, ∂y + x∂z} is not tangent to any regular level sets",
       statement=r"No $C^2$ function $\Phi$ with $d\Phi\neq0$ on an open set satisfies $\Phi_x=0$ and $\Phi_y+x\Phi_z=0$.",
       source="cited: seed 003_c763788c7bc283aa.txt (d)", assumes=[H_C2],
-      uses=["external.frobenius_integrability"], avoids=["holonomic.ideal_reaction_law"])(check_not_tangent_to_level_sets)
+      uses=[SCHWARZ], avoids=["holonomic.ideal_reaction_law"])(check_not_tangent_to_level_sets)
 
 
 def check_not_holonomic_equivalent(check, *, row=(0, -X, 1), offset=0):
@@ -396,6 +459,6 @@ example("velocity_constraint.zxy_not_holonomic_equivalent",
                   r"$A=\varrho\Phi_x$, $b=\varrho\Phi_t$ on any open set: $\ker A$ would be tangent to the level sets of $\Phi$. "
                   r"(Dimensionally the row is inhomogeneous if $x,y,z$ are lengths: read in nondimensional coordinates.)",
         source="seed 003_c763788c7bc283aa.txt (d)", assumes=[H_CONSTRAINT, H_C2],
-        uses=["nonholonomic.zxy_distribution_not_tangent_to_level_sets", "external.frobenius_integrability",
+        uses=["nonholonomic.zxy_distribution_not_tangent_to_level_sets", RHO_DPHI_ID, SCHWARZ,
               "velocity_constraint.holonomic_equivalence_definition", "units.zxy_constraint_inhomogeneous_for_lengths"])(
     check_not_holonomic_equivalent)

@@ -1,0 +1,161 @@
+"""A run never leaves a mess (issue 14 §3): signals end every verifier, verifier output stays out of the
+command's output, bad options and destinations are one-line usage errors, errors point at the user's line."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HANGING = '''
+from checker.items import theorem
+
+@theorem("h.one", title="hangs")
+def one(check):
+    while True:
+        pass
+
+@theorem("h.two", title="hangs too")
+def two(check):
+    while True:
+        pass
+'''
+
+NOISY = '''
+import sympy
+from checker.items import theorem
+
+def helper(n):
+    return {"a": 1}[n]
+
+@theorem("n.noisy", title="prints a lot")
+def noisy(check):
+    for i in range(200000):
+        print("noise line", i)
+    x = sympy.Symbol("x")
+    check.identity("x + x = 2x", x + x, 2 * x)
+
+@theorem("n.raises", title="raises in a helper")
+def raises(check):
+    helper("b")
+'''
+
+
+def cli(tmp_path, *args, timeout=240):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "checker", *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=tmp_path, env=env)
+
+
+def _alive(token: str) -> list:
+    out = subprocess.run(["pgrep", "-f", token], capture_output=True, text=True)
+    return [p for p in out.stdout.split() if int(p) != os.getpid()]
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_ends_every_verifier_process(tmp_path, sig, code):
+    items = tmp_path / f"hanging_{sig.name.lower()}_items.py"
+    items.write_text(textwrap.dedent(HANGING))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(items),
+                             "--jobs", "2", "--timeout", "120"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(_alive(str(items))) < 3 and time.monotonic() < deadline:  # the CLI and its two verifiers
+        time.sleep(0.2)
+    assert len(_alive(str(items))) >= 3
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    assert len(err.strip().splitlines()) <= 3 and "Traceback" not in err
+    time.sleep(0.5)
+    assert _alive(str(items)) == []
+
+
+def test_verifier_output_goes_into_its_evidence_not_the_commands_output(tmp_path):
+    items = tmp_path / "noisy_items.py"
+    items.write_text(textwrap.dedent(NOISY))
+    report = tmp_path / "r.json"
+    out = cli(tmp_path, "verify", "all", "--no-corpus", "--path", str(items), "--json", str(report))
+    assert "noise line" not in out.stdout and "noise line" not in out.stderr
+    data = {i["id"]: i for i in json.loads(report.read_text())["items"]}
+    noisy = data["n.noisy"]
+    assert noisy["verdict"] == "proved"
+    assert noisy["output"]["bytes"] > 1_000_000 and len(noisy["output"]["text"]) < 5000
+    assert "noise line 0" in noisy["output"]["text"] and "noise line 199999" in noisy["output"]["text"]
+    # the error names the user's own file and line, not the kernel's or a library's frame
+    detail = data["n.raises"]["detail"]
+    assert "noisy_items.py:6" in detail and "KeyError" in detail and "Traceback" not in detail
+    full = cli(tmp_path, "verify", "n.raises", "--no-corpus", "--path", str(items), "--json", str(report),
+               "--traceback", "--no-cache")
+    detail = {i["id"]: i for i in json.loads(report.read_text())["items"]}["n.raises"]["detail"]
+    assert "Traceback" in detail and full.returncode == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["verify", "all", "--timeout", "0"], "--timeout must be a positive number"),
+    (["verify", "all", "--timeout", "-1"], "--timeout must be a positive number"),
+    (["verify", "all", "--timeout", "nan"], "--timeout must be a positive number"),
+    (["verify", "all", "--jobs", "0"], "--jobs must be at least 1"),
+    (["verify", "all", "--jobs", "-3"], "--jobs must be at least 1"),
+    (["verify", "all", "--no-corpus"], "--no-corpus loads only your items"),
+    (["verify", "all", "--json", "/proc/no/such/r.json"], "cannot write there"),
+    (["report", "--out", "/proc/reports"], "cannot write there"),
+    (["verify"], "verify needs 'all', item ids, or --rerun-failed"),
+])
+def test_bad_options_and_destinations_are_one_line_usage_errors(tmp_path, args, message):
+    out = cli(tmp_path, *args, timeout=60)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]
+
+
+def test_graph_into_a_closed_pipe_is_quiet(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run(f"{sys.executable} -m checker graph | head -1", shell=True, capture_output=True, text=True,
+                         cwd=tmp_path, env=env)
+    assert "Traceback" not in out.stderr and "BrokenPipe" not in out.stderr
+
+
+def test_show_an_assumption(tmp_path):
+    out = cli(tmp_path, "show", "holonomic.ideal_reaction_law", timeout=120)
+    assert out.returncode == 0 and "postulate" in out.stdout
+    out = cli(tmp_path, "show", "holonomic.rank_on_locus", timeout=120)  # a hypothesis: not an item
+    assert out.returncode == 0 and "hypothesis" in out.stdout and "assumed directly by" in out.stdout
+
+
+def test_a_duplicate_id_names_both_files_and_lines(tmp_path):
+    out = cli(tmp_path, "verify", "all", "--no-corpus", "--path", str(ROOT / "tests" / "fixtures" / "duplicate_items.py"))
+    assert out.returncode == 2
+    assert "duplicate_items.py:4" in out.stderr and "duplicate_items.py:9" in out.stderr
+
+
+def test_the_report_set_is_swapped_in_whole(tmp_path, monkeypatch):
+    from checker import publish
+    from checker.loader import load
+    from checker.report import build_report
+    from checker.runner import propagate, run
+    corpus = load(paths=[str(ROOT / "tests" / "fixtures" / "good_items.py")], corpus=False)
+    results = run(corpus, list(corpus.items), isolate=False)
+    propagate(corpus, results)
+    report = build_report(corpus, results, seed=0, profile="default")
+    out = tmp_path / "reports"
+    publish.write_reports(corpus, report, out)
+    before = {p.name: p.read_text() for p in out.iterdir()}
+    real_render = publish.render_all
+
+    def failing(corpus, report):
+        files = dict(real_render(corpus, report))
+        files["zzz-broken"] = object()  # writing this one fails after the others were written
+        return files
+    monkeypatch.setattr(publish, "render_all", failing)
+    with pytest.raises(TypeError):
+        publish.write_reports(corpus, report, out)
+    assert {p.name: p.read_text() for p in out.iterdir()} == before
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".reports.staging")]
