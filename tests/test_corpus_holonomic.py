@@ -59,34 +59,67 @@ def test_multiplier_algebra_for_k_2_is_exact_and_rejects_a_sign_flip():
 
 def test_drift_check_fails_for_a_wrong_acceleration():
     # 10 digits (tolerance 1e-4) is plenty to see an acceleration error of 1, and keeps the shrinking cheap
-    run = run_verifier(h.check_determination, acceleration_error=1, dps=10, **QUICK)
+    run = run_verifier(h.trajectory_evidence, acceleration_error=1, dps=10, **QUICK)
     failing = [c for c in run.checks if c.outcome == "refuted"]
     assert run.verdict == "refuted" and failing and all("trajectories" in c.name for c in failing)
     assert "instance" in failing[0].witness
 
 
-def test_headline_theorem_passes_with_trajectory_evidence(headline):
-    assert headline.verdict == "confirmed"
+def test_trajectory_power_law_is_formed_from_R_and_rejects_a_flipped_sign():
+    """The numerical power residual forms R.w from R = M a - F and honours power_sign (issue 13: it did not)."""
+    assert run_verifier(h.trajectory_evidence, **QUICK).verdict == "confirmed"
+    run = run_verifier(h.trajectory_evidence, power_sign=1, dps=10, samples=6, **QUICK)
+    assert run.verdict == "refuted"
+
+
+def test_kernel_residual_is_independent_of_the_multiplier():
+    """R = M a - F against a kernel basis of D_xG computed from D_xG: zero for the ideal a, not for a wrong one."""
+    G = [h.X3[2] - h.t * h.X3[0]]
+    dyn = ideal_holonomic_dynamics(sp.eye(3), [0, 0, -1], G, h.X3, h.t, solve=False)
+    good = integrate_ideal_motion(dyn, 0, [0, 0, 0], [1, 0, 0], [sp.Rational(1, 4)], dps=15)
+    wrong = integrate_ideal_motion(dyn, 0, [0, 0, 0], [1, 0, 0], [sp.Rational(1, 4)], dps=15,
+                                   acceleration=[1, 0, -1])
+    s = mpmath.mpf(1) / 4
+    with mpmath.workdps(15):
+        assert good.system.kernel_residual(s, *good.states[0]) < mpmath.mpf(10) ** -10
+        assert wrong.system.kernel_residual(s, *wrong.states[0]) > mpmath.mpf(10) ** -2
+
+
+def test_headline_theorem_is_proved_with_supporting_trajectory_evidence(headline):
+    assert headline.verdict == "proved"
     trajectories = [c for c in headline.checks if "trajectories" in c.name]
     assert len(trajectories) == 1 and all(c.outcome == "confirmed" and c.max_residual for c in trajectories)
     assert trajectories[0].instances == 3 and "3 random instances" in trajectories[0].scope
+    assert not any(c.claim for c in headline.checks if c.method in ("randomized", "numerical"))
     assert all(c.outcome == "proved" for c in headline.checks if c.method in ("symbolic", "computation"))
+    claims = [c for c in headline.checks if c.claim and not (c.role or {}).get("analysis")]
+    for clause in ("clause 1", "clause 2", "clause 3", "clause 4"):
+        assert any(c.name.startswith(clause) and c.outcome == "proved" for c in claims), clause
+    text = " ".join(c.name + " " + (c.detail or "") for c in claims)
+    for trusted in ("ode.picard_lindelof", "calculus.c1_maps_locally_lipschitz", "calculus.zero_second_derivative"):
+        assert trusted in text, trusted
+
+
+def test_headline_theorem_cites_its_analytic_steps():
+    from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
+    for trusted in (PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE):
+        assert trusted in DETERMINATION.all_uses
+    assert DETERMINATION.scope and ENERGY.scope
 
 
 def test_headline_theorem_hypothesis_table(headline):
-    """Catalogue #73: the reaction law, (h1) and M SPD are necessary; (h2) F in C^1 is not *shown* not needed:
-    the without-block holds the symbolic clauses, but the randomized and numerical claim checks lie outside it."""
+    """Catalogue #73: the reaction law, M SPD and (h2) are necessary ((h2): F = (sqrt|x1|, 0, 0) has two solutions
+    through the datum 0); (h1) is used by the local-Lipschitz certificate, with no witness (catalogue: none found)."""
     assert headline.hypothesis_status(h.IDEAL_REACTION_LAW) == "necessary"
-    assert headline.hypothesis_status(h.H1) == "necessary"
+    assert headline.hypothesis_status(h.H2) == "necessary"
     assert headline.hypothesis_status(h.H_MASS) == "necessary"
-    assert headline.hypothesis_status(h.H2) == "not analysed"
-    assert "outside the without-block" in {r.assumption: r for r in headline.hypotheses}[h.H2.id].evidence
+    assert headline.hypothesis_status(h.H1) == "not analysed"
     assert not [p for row in headline.hypotheses for p in row.problems]
 
 
 @pytest.mark.parametrize("witness, mutation, hypothesis", [
     (h.indefinite_mass_witness, dict(M=sp.eye(3)), h.H_MASS),  # an SPD mass does not violate M SPD
-    (h.rank_loss_witness, dict(constraint=h.X3[0]), h.H1),  # G = x1 has rank 1: (h1) holds
+    (h.non_lipschitz_force_witness, dict(force=sp.Symbol("x1", real=True)), h.H2),  # F = (x1, 0, 0) is C^1
 ])
 def test_a_witness_that_does_not_violate_its_hypothesis_is_rejected(witness, mutation, hypothesis):
     true_run = run_verifier(witness, item=DETERMINATION)
@@ -97,32 +130,68 @@ def test_a_witness_that_does_not_violate_its_hypothesis_is_rejected(witness, mut
     assert problems and "rejected" in problems[0]
 
 
-def test_energy_balance_passes_with_its_hypothesis_table(energy):
-    assert energy.verdict == "confirmed"
+@pytest.mark.parametrize("k", [1, 2])
+def test_lipschitz_certificate_needs_third_derivatives_of_G(k):
+    """D_(x,v)a involves G up to order 3 and F up to order 1: claiming order 2 for G (or 0 for F) is refuted."""
+    assert run_verifier(h.check_lipschitz_certificate, k).verdict == "proved"
+    assert run_verifier(h.check_lipschitz_certificate, k, max_G_order=2).verdict == "refuted"
+    if k == 1:
+        assert run_verifier(h.check_lipschitz_certificate, k, max_F_order=0).verdict == "refuted"
+
+
+def test_constraint_preservation_fails_without_the_reaction():
+    assert run_verifier(h.check_constraint_preservation).verdict == "proved"
+    assert run_verifier(h.check_constraint_preservation, drop_reaction=True, **QUICK).verdict == "refuted"
+
+
+def test_energy_balance_is_proved_with_its_hypothesis_table(energy):
+    assert energy.verdict == "proved"
     for necessary in (h.H_SCLERONOMIC, h.H_STATIC, h.H_NO_RESIDUAL, h.IDEAL_REACTION_LAW):
         assert energy.hypothesis_status(necessary) == "necessary", necessary.id
-    # the symbolic clauses hold without (h1), (h2), but randomized/numerical claim checks lie outside the block
-    assert energy.hypothesis_status(h.H1) == "not analysed" and energy.hypothesis_status(h.H2) == "not analysed"
+    # every claim check is symbolic and inside the without-block of (h1), (h2): they are not needed
+    assert energy.hypothesis_status(h.H1) == "not needed" and energy.hypothesis_status(h.H2) == "not needed"
     assert not [p for row in energy.hypotheses for p in row.problems]
+    claims = [c for c in energy.checks if c.claim and (c.role or {}).get("analysis") != "necessary"]
+    assert claims and all(c.method == "symbolic" for c in claims)
+    for clause in ("clause 1 integrated", "clause 2", "clause 3: scleronomic (G_t = 0 on the locus)", "clause 4"):
+        assert any(c.name.startswith(clause) and "(k=2)" in c.name for c in claims), clause
 
 
 @pytest.mark.parametrize("mutation, broken", [
-    (dict(include_time_derivative=False), "clause 2"),  # the U_t term dropped
-    (dict(conservation_needs_scleronomic=False), "clause 3"),  # conservation claimed for a rheonomic constraint
+    (dict(include_time_derivative=False), ("clause 2", "clause 4")),  # the U_t term dropped
+    (dict(conservation_needs_scleronomic=False), ("clause 3",)),  # conservation claimed for a rheonomic constraint
+    (dict(power_sign=1), ("clause 2", "clause 4", "clause 1 integrated")),  # R.w = +lambda.G_t
 ])
 def test_energy_balance_rejects_mutations(mutation, broken):
-    """A dropped term and a removed hypothesis (the flipped power sign is the determination theorem's mutation)."""
-    run = run_verifier(h.check_energy_balance, samples=0, **mutation, **QUICK)
-    assert run.verdict == "refuted"
-    assert any(broken in c.name and c.outcome == "refuted" for c in run.checks)
+    """A dropped term, a removed hypothesis and a flipped power sign (k = 1 to keep the refutations cheap)."""
+    run = run_verifier(h.check_energy_balance, samples=0, ks=(1,), **mutation, **QUICK)
+    assert run.verdict in ("refuted", "error")  # error: the supporting picture is refuted too (power_sign)
+    for clause in broken:
+        assert any(c.name.startswith(clause) and c.outcome == "refuted" for c in run.checks), clause
+
+
+def test_scleronomic_relation_is_needed_for_conservation():
+    """Clause 3 with G_t = 0 on the locus as a relation: without that relation it is not proved."""
+    good = run_verifier(h.check_energy_clauses_on_locus, 2)
+    assert good.verdict == "proved"
+    bad = run_verifier(h.check_energy_clauses_on_locus, 1, conservation_needs_scleronomic=False, **QUICK)
+    assert bad.verdict != "proved"
+    assert [c.outcome for c in bad.checks if c.name.startswith("clause 3")] != ["proved"]
 
 
 def test_multiplier_representation_and_its_units():
     run = run_verifier(h.check_multiplier_representation, item=MULTIPLIER, **QUICK)
-    assert run.verdict == "confirmed"
+    assert run.verdict == "proved"
+    assert all(c.method != "randomized" for c in run.checks if c.claim)
     assert run.hypothesis_status(h.IDEAL_REACTION_LAW) == "necessary"
     assert run.hypothesis_status(h.H_RANK_ON_LOCUS) == "necessary"
     assert run_verifier(h.check_multiplier_representation, reaction_dimension="energy", **QUICK).verdict == "refuted"
+
+
+def test_multiplier_representation_for_symbolic_dimension_rejects_a_wrong_multiplier():
+    run = run_verifier(h.check_multiplier_representation, item=MULTIPLIER, recovery_factor=2, **QUICK)
+    assert run.verdict != "proved"
+    assert any(c.outcome == "refuted" and c.name.startswith("uniqueness") for c in run.checks)
 
 
 def test_energy_definitions():
@@ -158,3 +227,4 @@ def test_trajectory_pictures_check_what_they_draw():
     assert run_verifier(energy_balance_picture, power_sign=1).verdict == "refuted"  # wrong sign of the reaction power
     drift = run_verifier(trajectory_drift_picture)
     assert drift.verdict == "confirmed" and drift.checks[0].max_residual is not None
+    assert run_verifier(trajectory_drift_picture, power_sign=1).verdict == "refuted"  # R.w = +lambda.G_t

@@ -3,19 +3,24 @@
 This file contains
 
 * the postulate ``holonomic.ideal_reaction_law`` (R·δ = 0 for every virtual displacement) and
-  the lemma ``holonomic.ideal_reaction_multiplier_representation`` (R = D_xGᵀλ, λ unique, with
-  its dimensions checked by ``sympy.physics.units``);
-* the theorem ``holonomic.ideal_constraints_determine_reaction``, all four clauses: C = D_xG M⁻¹
-  D_xGᵀ symmetric positive definite, λ = Λ(t,x,v), the first-order system and its converse,
-  preservation of G = 0 and of the permitted-velocity condition, and R·w = −λ·G_t —
-  symbolically for generic G, F and diagonal M (n = 3, k = 1 and k = 2) and on randomized
-  rheonomic and scleronomic instances integrated by mpmath;
-* the theorem ``holonomic.reaction_power_energy_balance``, all four clauses (power, energy rate,
-  conservation in the static scleronomic case, integrated work form), checked the same two ways;
+  the lemma ``holonomic.ideal_reaction_multiplier_representation`` (R = D_xGᵀλ, λ unique), proved for
+  symbolic dimensions n, k by matrix identities of symbolic shape, with its dimensions checked by
+  ``sympy.physics.units``;
+* the theorem ``holonomic.ideal_constraints_determine_reaction``, all four clauses symbolically for generic
+  G, F and diagonal M (n = 3, k = 1 and k = 2): C = D_xG M⁻¹ D_xGᵀ symmetric positive definite, λ = Λ(t,x,v)
+  continuous, the first-order system and its converse, the local-Lipschitz certificate (the closed form of
+  D_(x,v)a involves derivatives of G up to order 3 and of F up to order 1, over det C²) feeding the cited
+  Picard–Lindelöf theorem, preservation of G = 0 from d²/dt² G(t,x(t)) = 0 with consistent data (cited
+  zero-second-derivative result), and R·w = −λ·G_t; randomized rheonomic and scleronomic trajectories
+  integrated by mpmath are supporting evidence;
+* the theorem ``holonomic.reaction_power_energy_balance``, all four clauses symbolically (k = 1, 2): the power
+  law and the scleronomic case modulo the relations G_t + D_xG w = 0 and G_t = 0 on Σ, the energy rate,
+  conservation, and the integrated forms by differentiating with a variable upper limit (cited fundamental
+  theorem of calculus and zero-derivative result);
 * the cited definitions of potential presentations / mechanical energy and of the totals of a
   particle model that the energy theorem uses;
-* necessity witnesses for the headline hypotheses (rank loss, rheonomic constraint, no reaction
-  law, drag, a time-dependent potential).
+* necessity witnesses for the headline hypotheses (rank loss, a non-Lipschitz force, an indefinite mass,
+  rheonomic constraint, no reaction law, drag, a time-dependent potential).
 """
 from __future__ import annotations
 
@@ -29,6 +34,8 @@ from checker import cited, hypothesis, lemma, postulate, theorem
 from checker.randomized import OutsideDomain
 from checker.symbolic import jet_normalize
 
+from .analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_LINDELOF, ZERO_DERIVATIVE,
+                             ZERO_SECOND_DERIVATIVE)
 from .holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
 from .holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier, integrate_ideal_motion,
                                  state_function)
@@ -75,8 +82,42 @@ ENERGY_ID = "holonomic.reaction_power_energy_balance"
 
 # --- the multiplier representation ----------------------------------------------------------------
 
-def check_multiplier_representation(check, *, reaction_dimension="force", max_k=2, particles=(1, 2)):
-    """R ⟂ ker D_xG with rank k ⇔ R = D_xGᵀλ, λ = (JJᵀ)⁻¹JR unique; [λ_α] = μℓ²τ⁻²/γ_α makes [R] a force."""
+def check_multiplier_algebra_symbolic_dimension(check, *, recovery_factor=1):
+    """#71 for symbolic dimensions n, k: J = D_xG a k×n ``MatrixSymbol`` with J Jᵀ invertible (rank k); each
+    residual is a matrix identity of symbolic shape (the kernel proves it for every size by matrix-expression algebra).
+
+    Annihilation: (Jᵀλ)ᵀδ = λᵀ(Jδ), zero for δ ∈ ker J.  Existence: with λ := (JJᵀ)⁻¹JR and P := I − Jᵀ(JJᵀ)⁻¹J,
+    R = Jᵀλ + PR, J(PR) = 0 (PR is a virtual displacement) and Rᵀ(PR) = (PR)ᵀ(PR); the ideal law for δ = PR gives
+    |PR|² = 0, so PR = 0 and R = Jᵀλ.  Uniqueness: (JJᵀ)⁻¹J(Jᵀμ) = μ, so R = Jᵀμ forces μ = (JJᵀ)⁻¹JR.  JJᵀ is
+    invertible by rank k: uᵀ(JJᵀ)u = |Jᵀu|² and Jᵀ is injective.  ``recovery_factor`` scales the claimed recovered
+    multiplier (a test mutation: 2 must be refuted)."""
+    n, k = sympy.symbols("n k", integer=True, positive=True)
+    J, lam, mu = sympy.MatrixSymbol("J", k, n), sympy.MatrixSymbol("lambda", k, 1), sympy.MatrixSymbol("mu", k, 1)
+    delta, R, u = sympy.MatrixSymbol("delta", n, 1), sympy.MatrixSymbol("R", n, 1), sympy.MatrixSymbol("u", k, 1)
+    gram_inverse = sympy.Inverse(J * J.T)
+    recovered = gram_inverse * J * R
+    PR = R - J.T * recovered
+    scope = "symbolic dimensions: J = D_xG a k x n MatrixSymbol (any n = 3N, k), J J^T invertible (rank k)"
+    facts = [
+        ("R = J^T lambda annihilates ker J: (J^T lambda)^T delta = lambda^T (J delta), which is 0 when J delta = 0",
+         (J.T * lam).T * delta - lam.T * (J * delta)),
+        ("J J^T is invertible when rank J = k: u^T (J J^T) u = |J^T u|^2, and J^T u = 0 only for u = 0",
+         u.T * (J * J.T) * u - (J.T * u).T * (J.T * u)),
+        ("existence: R = J^T lambda + P R with lambda = (J J^T)^-1 J R, P = I - J^T (J J^T)^-1 J", R - J.T * recovered - PR),
+        ("existence: P R is a virtual displacement, J (P R) = 0", J * PR),
+        ("existence: R^T (P R) = (P R)^T (P R), so the ideal law for delta = P R gives |P R|^2 = 0, P R = 0 and "
+         "R = J^T lambda", R.T * PR - PR.T * PR),
+        ("uniqueness: (J J^T)^-1 J (J^T mu) = mu, so R = J^T mu forces mu = (J J^T)^-1 J R: lambda is the only "
+         "multiplier", gram_inverse * J * (J.T * mu) - recovery_factor * mu),
+    ]
+    for name, residual in facts:
+        check.identity(name, residual, sympy.ZeroMatrix(*residual.shape), scope=scope)
+
+
+def check_multiplier_representation(check, *, reaction_dimension="force", max_k=2, particles=(1, 2),
+                                    recovery_factor=1):
+    """R ⟂ ker D_xG with rank k ⇔ R = D_xGᵀλ, λ = (JJᵀ)⁻¹JR unique, for symbolic n, k; [λ_α] = μℓ²τ⁻²/γ_α makes
+    [R] a force; exact random instances as supporting evidence."""
     from sympy.physics import units
     from sympy.physics.units.systems.si import dimsys_SI
     gamma = units.Dimension("gamma")
@@ -87,6 +128,7 @@ def check_multiplier_representation(check, *, reaction_dimension="force", max_k=
     check.fact("dimensions: [D_xG]·[lambda] = (gamma/length)(mass length^2 time^-2 / gamma) is a force",
                dimsys_SI.equivalent_dims(jacobian_entry * multiplier, claimed), method="computation",
                detail=f"[R_j] = {dimsys_SI.get_dimensional_dependencies(jacobian_entry * multiplier)}")
+    check_multiplier_algebra_symbolic_dimension(check, recovery_factor=recovery_factor)
 
     def instances():
         return st.tuples(st.sampled_from(particles), st.integers(1, max_k)).flatmap(
@@ -99,9 +141,10 @@ def check_multiplier_representation(check, *, reaction_dimension="force", max_k=
         recovered = (J * J.T).LUsolve(J * R)
         return annihilates and recovered == lam and not J.T.nullspace()
 
-    check.property("R = J^T lambda annihilates ker J, and lambda = (JJ^T)^-1 J R is the only multiplier", instances(), holds,
-                   scope=f"randomized, exact rationals, N in {list(particles)} particles, k = 1..{max_k}", samples=30,
-                   describe=lambda inst: [sympy.sstr(m) for m in inst])
+    with check.supporting():
+        check.property("R = J^T lambda annihilates ker J, and lambda = (JJ^T)^-1 J R is the only multiplier", instances(),
+                       holds, scope=f"randomized, exact rationals, N in {list(particles)} particles, k = 1..{max_k}",
+                       samples=30, describe=lambda inst: [sympy.sstr(m) for m in inst])
     multiplier_representation_witnesses(check)
 
 
@@ -112,6 +155,7 @@ def multiplier_representation_witnesses(check):
     R = Matrix([1, 0, 0])
     lam_a, lam_b = Matrix([1, 0]), Matrix([0, Rational(1, 2)])
     check.necessary(H_RANK_ON_LOCUS, "G = (x1, 2 x1) (k = 2, N = 1), R = (1, 0, 0) at a point of the locus x1 = 0",
+                    instances={H_RANK_ON_LOCUS: _constraint_datum([X3[0], 2 * X3[0]])},
                     violates=[("rank D_xG = 1 < k = 2 on the locus", J.rank() == 1, "computation")],
                     others_hold={IDEAL_REACTION_LAW: [("the ideal law holds: R annihilates ker D_xG = span{e2, e3}",
                                                        all((R.T * d)[0] == 0 for d in J.nullspace()), "computation")]},
@@ -119,11 +163,18 @@ def multiplier_representation_witnesses(check):
                                        "unique", J.T * lam_a == R and J.T * lam_b == R and lam_a != lam_b, "computation")])
     J1, R1 = Matrix([[1, 0, 0]]), Matrix([0, 1, 0])  # G = x1, a reaction along the locus
     check.necessary(IDEAL_REACTION_LAW, "G = x1 (k = 1, N = 1), R = (0, 1, 0) (a reaction along the locus)",
+                    instances={H_RANK_ON_LOCUS: _constraint_datum([X3[0]])},
                     violates=[("R . e2 = 1 != 0 for the virtual displacement e2 in ker D_xG",
                                (R1.T * Matrix([0, 1, 0]))[0] != 0 and Matrix([0, 1, 0]) in J1.nullspace(), "computation")],
                     others_hold={H_RANK_ON_LOCUS: [("rank D_xG = 1 = k everywhere", J1.rank() == 1, "computation")]},
                     conclusion_fails=[("R is not D_xG^T lambda for any lambda: D_xG^T lambda = (lambda, 0, 0)",
                                        Matrix.hstack(J1.T, R1).rank() > J1.T.rank(), "computation")])
+
+
+def _constraint_datum(G):
+    """The constraint G(t, x) in the form the rank-on-the-locus predicate reads (G, x, t)."""
+    from types import SimpleNamespace
+    return SimpleNamespace(G=list(G), x=X3, t=t)
 
 
 def _full_rank(k, n):
@@ -252,11 +303,11 @@ def trajectory_instances(k: int, rheonomic: bool):
     return st.tuples(mass_operators(1), regular_constraints(X3, t, k, rheonomic=rheonomic), force)
 
 
-def measure_trajectory(instance, *, dps=18, times=(sympy.Rational(1, 8), sympy.Rational(1, 4)), acceleration=None):
-    """Integrate one instance; returns the largest of |G|, |G_t + D_xG v|, |R·w + λ·G_t| and |R − proj R|.
-
-    proj is the orthogonal projection onto the row space of D_xG: the ideal reaction lies there.
-    """
+def measure_trajectory(instance, *, dps=18, times=(sympy.Rational(1, 8), sympy.Rational(1, 4)), acceleration=None,
+                       power_sign=-1):
+    """Integrate one instance; returns the largest of |G|, |G_t + D_xG v|, |R·w − power_sign·λ·G_t| and
+    max |R·δ| over a basis δ of ker D_xG, where R = M a − F is formed from the integrated acceleration (not from Λ)
+    and the kernel basis from D_xG alone."""
     M, constraint, F = instance
     dyn = ideal_holonomic_dynamics(M, F, constraint.G, X3, t, solve=False)  # evaluated numerically only
     report = integrate_ideal_motion(dyn, 0, [0, 0, 0], constraint.v0, times, dps=dps, acceleration=acceleration)
@@ -264,30 +315,18 @@ def measure_trajectory(instance, *, dps=18, times=(sympy.Rational(1, 8), sympy.R
     worst = max(report.constraint_drift, report.velocity_drift)
     with mpmath.workdps(dps):
         for time, (xs, vs) in zip(times, report.states):
-            J, C, Lam, _ = system.parts(mpmath.mpf(time), xs, vs)
+            s = mpmath.mpf(time)
+            C = system.parts(s, xs, vs)[1]
             if abs(mpmath.det(mpmath.matrix(C))) < mpmath.mpf(10) ** -6:
                 raise OutsideDomain("rank of D_xG drops along the trajectory")
-            worst = max(worst, abs(system.power_residual(mpmath.mpf(time), xs, vs)))
-            Jm, Lm = mpmath.matrix(J), mpmath.matrix(Lam)
-            R = Jm.T * Lm
-            projection = Jm.T * mpmath.inverse(Jm * Jm.T) * Jm
-            worst = max(worst, mpmath.norm(R - projection * R))
+            worst = max(worst, abs(system.power_residual(s, xs, vs, power_sign=power_sign)),
+                        system.kernel_residual(s, xs, vs))
     return worst
 
 
-H2_NOTE = ("clauses 1-4 are identities in which F enters undifferentiated (a = P(t,x) F + b); with the standing "
-           "force-model hypothesis (F continuous and locally Lipschitz in the state) and (h1), a is locally Lipschitz, "
-           "so Picard-Lindelof gives unique maximal solutions without F in C^1")
-
-
-def check_determination(check, *, curvature_factor=2, sign=-1, power_sign=-1, acceleration_error=0, dps=18, samples=3):
-    """Clauses 1-4: symbolic for generic data (k = 1, 2) -- without (h2) --; drift and power residual on random
-    trajectories; necessity witnesses for the reaction law, (h1) and M SPD; the finding that (h1) is stronger
-    than needed."""
-    with check.without(H2, note=H2_NOTE):
-        check_constraint_differentiation(check, curvature_factor=curvature_factor)
-        for k in (1, 2):
-            check_multiplier_algebra(check, k, sign=sign, power_sign=power_sign)
+def trajectory_evidence(check, *, power_sign=-1, acceleration_error=0, dps=18, samples=3):
+    """Clauses 2-4 on random trajectories (mpmath): drift of G and of G_t + D_xG v, the reaction power law with
+    R = M a − F formed from the integrated acceleration, and R ⟂ ker D_xG with the kernel computed from D_xG."""
     tolerance = mpmath.mpf(10) ** (-(dps - 6))
 
     def residual(instance):
@@ -296,68 +335,178 @@ def check_determination(check, *, curvature_factor=2, sign=-1, power_sign=-1, ac
         if acceleration_error:
             dyn = ideal_holonomic_dynamics(M, F, constraint.G, X3, t)
             wrong = list(dyn.acceleration + Matrix([acceleration_error, 0, 0]))
-        return measure_trajectory(instance, dps=dps, acceleration=wrong)
+        return measure_trajectory(instance, dps=dps, acceleration=wrong, power_sign=power_sign)
 
     kinds = st.tuples(st.booleans(), st.integers(1, 2)).flatmap(lambda rk: trajectory_instances(rk[1], rk[0]))
-    check.property("clauses 3-4 on random trajectories: max of |G|, |G_t + D_xG v|, |R.w + lambda.G_t|, "
-                   "|R - proj_rowspace(D_xG) R|", kinds, residual, tolerance=tolerance, samples=samples, describe=repr,
+    check.property("clauses 2-4 on random trajectories: max of |G|, |G_t + D_xG v|, |R.w + lambda.G_t| and "
+                   "|R.delta| for delta in ker D_xG, with R = M a - F", kinds, residual, tolerance=tolerance,
+                   samples=samples, describe=repr,
                    scope=f"{check.instances(samples)} random instances: N = 1 particle (3 coordinates), k in {{1, 2}}, random "
                          f"masses, polynomial rheonomic or scleronomic G (drawn at random) and force, mpmath odefun at "
                          f"{dps} digits, sampled at t = 1/8 and 1/4")
-    rank_loss_witness(check)
+
+
+def _generic_state_data(k):
+    """Generic data in state symbols: M = diag(m1, m2, m3), G_a(t, p) and F_i(t, p, w) undefined functions, and
+    D_xG, the curvature terms G_tt + 2G_tx[w] + G_xx[w, w], as expressions in t, p, w."""
+    masses = sympy.symbols("m1:4", positive=True)
+    M = sympy.diag(*masses)
+    G = Matrix([Function(f"G{a}")(t, *_POSITIONS) for a in range(1, k + 1)])
+    F = Matrix([Function(f"F{i}")(t, *_POSITIONS, *_SPEEDS) for i in range(1, 4)])
+    V = Matrix(_SPEEDS)
+    J = G.jacobian(_POSITIONS)
+    h = J * V + G.diff(t)
+    curvature = h.diff(t) + h.jacobian(_POSITIONS) * V
+    return masses, M, G, F, J, curvature
+
+
+def _derivative_order(atom, name):
+    """The order of ``atom`` as a derivative of the undefined function called ``name`` (None if it is not one)."""
+    if isinstance(atom, sympy.Derivative) and getattr(atom.expr, "func", None) is not None \
+            and atom.expr.func.__name__ == name:
+        return int(atom.derivative_count)
+    if isinstance(atom, sympy.core.function.AppliedUndef) and atom.func.__name__ == name:
+        return 0
+    return None
+
+
+def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
+    """Clause 2 (unique maximal solutions) and clause 1 (λ continuous): the closed form of D_(x,v)a.
+
+    Exactly, in the field of rational functions whose generators are m_i, w and the derivatives of G and F that
+    occur: det C · a and det C · Λ are polynomials in them (their denominators involve only the masses), and the
+    generators are derivatives of G of order ≤ 2 and values of F.  By the quotient and chain rules
+    D_z a = [D_z(det C·a) det C − (det C·a) D_z det C]/det C², and D_z of a generator g is ∂g/∂z: the closed form of
+    D_(x,v)a is a polynomial in the derivatives ∂g/∂z that occur (computed: derivatives of G of order ≤ 3, of F of
+    order ≤ 1) over det C², with det C > 0 where rank D_xG = k (clause 1).  So with (h1) G ∈ C³ (rank k on O) and
+    (h2) F ∈ C¹, a is C¹ in (x, v), hence locally Lipschitz (cited) and Picard–Lindelöf (cited) applies.
+    ``max_G_order`` / ``max_F_order`` are the orders claimed (a test lowers them: the certificate must then fail).
+    """
+    from sympy.polys.matrices import DomainMatrix
+    masses, M, G, F, J, curvature = _generic_state_data(k)
+    _, Lam, a = ideal_multiplier(M, J, F, curvature)
+    det_C = (J * M.inv() * J.T).det()
+    (ad, Ld, dd), to_sympy = rational_function_matrices(a, Lam, Matrix([det_C]))
+    K = ad.domain
+    generators = [to_sympy(DomainMatrix([[K.from_sympy(s)]], (1, 1), K))[0] for s in K.symbols]
+    det_elem = dd.to_list()[0][0]
+    scaled = {"a": [e * det_elem for e in ad.to_list_flat()], "Lambda": [e * det_elem for e in Ld.to_list_flat()]}
+    scope = (f"symbolic (exact in the field of rational functions), k = {k}, n = 3, generic G(t, x), F(t, x, v), "
+             "M = diag(m1, m2, m3) > 0")
+
+    def denominator_symbols(e):
+        return to_sympy(DomainMatrix([[K(e.denom)]], (1, 1), K))[0].free_symbols
+
+    for name in ("a", "Lambda"):
+        check.fact(f"clauses 1-2: det C * {name} is a polynomial in the generators (its denominator involves only the "
+                   f"masses) (k={k})", all(denominator_symbols(e) <= set(masses) for e in scaled[name]),
+                   method="symbolic", scope=scope)
+    g_orders = [o for g in generators for o in [_derivative_order(g, f"G{b}") for b in range(1, k + 1)] if o is not None]
+    f_orders = [o for g in generators for o in [_derivative_order(g, f"F{i}") for i in range(1, 4)] if o is not None]
+    others = [g for g in generators if g not in set(masses) | set(_SPEEDS)
+              and all(_derivative_order(g, n) is None for n in [f"G{b}" for b in range(1, k + 1)] + ["F1", "F2", "F3"])]
+    check.fact(f"clause 1: Lambda = (det C Lambda)/det C with det C Lambda polynomial in m, w, F and derivatives of G "
+               f"of order <= 2: Lambda is continuous in (t,x,v) where det C > 0 (G in C^2, F continuous), so "
+               f"lambda(t) = Lambda(t,x(t),w(t)) is continuous (k={k})",
+               not others and max(g_orders) <= 2 and max(f_orders) == 0, method="symbolic", scope=scope,
+               detail=f"generators: derivatives of G of orders {sorted(set(g_orders))}, of F of orders "
+                      f"{sorted(set(f_orders))}, masses and speeds")
+    numerators = [e.numer for e in scaled["a"]] + [det_elem.numer]
+    ring_gens = numerators[0].ring.gens
+    g_next, f_next, stray = set(), set(), []
+    for z in (*_POSITIONS, *_SPEEDS):
+        for idx, g in enumerate(generators):
+            if all(num.diff(ring_gens[idx]) == 0 for num in numerators):
+                continue  # g does not occur in det C * a nor in det C
+            dg = g.diff(z)
+            for atom in ({dg} if dg.is_Atom or isinstance(dg, (sympy.Derivative, sympy.core.function.AppliedUndef))
+                         else dg.atoms(sympy.Derivative, sympy.core.function.AppliedUndef)):
+                orders_g = [_derivative_order(atom, f"G{b}") for b in range(1, k + 1)]
+                orders_f = [_derivative_order(atom, f"F{i}") for i in range(1, 4)]
+                if any(o is not None for o in orders_g):
+                    g_next.add(max(o for o in orders_g if o is not None))
+                elif any(o is not None for o in orders_f):
+                    f_next.add(max(o for o in orders_f if o is not None))
+                elif not atom.is_number:
+                    stray.append(atom)
+    check.fact(f"clause 2: D_(x,v) a = [D(det C a) det C - (det C a) D det C]/det C^2 involves derivatives of G of order "
+               f"<= {max_G_order} and of F of order <= {max_F_order} only, and 1/det C, det C > 0 by rank k: a is C^1 "
+               f"in (x, v) under (h1) G in C^3 and (h2) F in C^1 (k={k})",
+               not stray and max(g_next | set(g_orders)) <= max_G_order and max(f_next | set(f_orders)) <= max_F_order,
+               method="symbolic", scope=scope,
+               detail=f"orders in the closed form: G {sorted(g_next | set(g_orders))}, F {sorted(f_next | set(f_orders))}; "
+                      f"then a in C^1 is locally Lipschitz ({C1_LOCALLY_LIPSCHITZ}) and x' = v, v' = a has a unique "
+                      f"maximal solution through each datum ({PICARD_LINDELOF})")
+
+
+def check_constraint_preservation(check, *, drop_reaction=False):
+    """Clause 3 as one argument (k = 1, generic G and F): along x'' = a, g(t) = G(t, x(t)) has g'' ≡ 0 (checked
+    with the relations x'' = a); consistent data give g(t0) = 0 and g'(t0) = G_t + D_xG v0 = 0, so g ≡ 0 and
+    g' = G_t + D_xG x' ≡ 0 (the trusted result calculus.zero_second_derivative_zero_data).
+    ``drop_reaction`` integrates a = M⁻¹F instead (a test mutation: the identity must then fail)."""
+    M, F, G = generic_system(1)
+    acceleration = M.inv() * F if drop_reaction else ideal_holonomic_dynamics(M, F, G, X3, t).acceleration
+    check.identity("clause 3: along x'' = a, g(t) = G(t,x(t)) has g'' = 0; with consistent data g(t0) = 0 and "
+                   "g'(t0) = G_t + D_xG v0 = 0 (holonomic.consistent_data), g = 0 and g' = G_t + D_xG x' = 0 on the "
+                   f"interval ({ZERO_SECOND_DERIVATIVE})", G.diff(t, 2), sympy.zeros(1, 1),
+                   relations={c.diff(t, 2): ai for c, ai in zip(X3, acceleration)}, premise=check.STATEMENT,
+                   scope="symbolic, n = 3, k = 1, generic G(t,x) and F(t,x,v), M = diag(m1,m2,m3); for k = 2 the "
+                         "componentwise identity d^2/dt^2 G = D_xG x'' + curvature and D_xG a + curvature = 0 (k=2)")
+
+
+def check_determination(check, *, curvature_factor=2, sign=-1, power_sign=-1, acceleration_error=0, dps=18, samples=3,
+                        max_G_order=3):
+    """Clauses 1-4 symbolically for generic data (n = 3, k = 1, 2), with the analytic steps cited (Picard–Lindelöf,
+    C¹ ⇒ locally Lipschitz, g'' ≡ 0 with zero data ⇒ g ≡ 0); random trajectories and a picture as supporting
+    evidence; necessity witnesses for the reaction law, M SPD and (h2); the finding that (h1) is stronger than
+    needed."""
+    check_constraint_differentiation(check, curvature_factor=curvature_factor)
+    for k in (1, 2):
+        check_multiplier_algebra(check, k, sign=sign, power_sign=power_sign)
+        check_lipschitz_certificate(check, k, max_G_order=max_G_order)
+    check_constraint_preservation(check)
+    with check.supporting():
+        trajectory_evidence(check, power_sign=power_sign, acceleration_error=acceleration_error, dps=dps,
+                            samples=samples)
+        trajectory_drift_picture(check, power_sign=power_sign)
     reaction_law_witness(check)
     indefinite_mass_witness(check)
+    non_lipschitz_force_witness(check)
     rank_on_locus_suffices(check)
-    trajectory_drift_picture(check)
 
 
-def rank_loss_witness(check, *, constraint=None):
-    """(h1) needed (its rank clause, already on the locus): G = x1² has C = 4x1²/m = 0 on Σ, and with
-    F = (f, 0, 0), f ≠ 0, no ideal constrained motion exists.  ``constraint`` replaces G (a test mutation)."""
-    m, f = Symbol("m", positive=True), Symbol("f", positive=True)
-    G = Matrix([X3[0] ** 2 if constraint is None else constraint])
-    J = G.jacobian(X3)
-    C = (J * J.T / m)[0]
-    on_locus = {X3[0]: 0}
-    check.necessary(H1, f"G = {sympy.sstr(G[0])}, M = m I, F = (f, 0, 0), f != 0",
-                    violates=[("rank D_xG = 0 < k = 1 on the locus x1 = 0 (so also on O)",
-                               J.subs(on_locus).rank() == 0, "computation")],
-                    others_hold={
-                        IDEAL_REACTION_LAW: [("the ideal-reaction law is imposed: R . delta = 0 for delta in ker D_xG "
-                                              "= R^3", len(J.subs(on_locus).nullspace()) == 3, "computation")],
-                        H2: [("F = (f, 0, 0) is constant, so of class C^1", all(sympy.diff(f, v) == 0 for v in X3),
-                              "computation")],
-                        H_MASS: [("M = m I with m > 0 is symmetric positive definite",
-                                  H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
-                    conclusion_fails=[("C = 4 x1^2/m vanishes on the locus, so C is not positive definite and Lambda is "
-                                       "undefined", sympy.expand(C.subs(on_locus)) == 0, "computation"),
-                                      ("no ideal motion: the law forces R = 0 while staying on x1 = 0 needs "
-                                       "R_1 = -f != 0", (-f).is_nonzero, "computation")])
+def _is_polynomial_map(components, variables):
+    """Every component is a polynomial in ``variables`` (so the map is C^∞, in particular C^1)."""
+    return all(sympy.sympify(c).is_polynomial(*variables) for c in components)
 
 
 def reaction_law_witness(check):
     """Without the reaction law the motion is not determined: two constrained curves, same data, residual reactions."""
     m = Symbol("m", positive=True)
     plane = X3[2]  # G = x3, F = 0
+    force = [0, 0, 0]
     curves = [{X3[0]: t, X3[1]: 0 * t, X3[2]: 0 * t}, {X3[0]: t + t**3, X3[1]: 0 * t, X3[2]: 0 * t}]
-    reactions = [Matrix([m * c[q].diff(t, 2) for q in X3]) for c in curves]
+    reactions = [Matrix([m * c[q].diff(t, 2) - f for q, f in zip(X3, force)]) for c in curves]
     data = [[c[q].subs(t, 0) for q in X3] + [c[q].diff(t).subs(t, 0) for q in X3] for c in curves]
-    kernel = [Matrix([1, 0, 0]), Matrix([0, 1, 0])]
     J = Matrix([plane]).jacobian(X3)
+    kernel = J.nullspace()
     check.necessary(IDEAL_REACTION_LAW, "G = x3, F = 0, M = m I, curves (t, 0, 0) and (t + t^3, 0, 0)",
-                    violates=[("the second curve's reaction R = (6 m t, 0, 0) does not annihilate delta = e1 in ker D_xG",
+                    instances={H_MASS: m * sympy.eye(3)},
+                    violates=[("the second curve's reaction R = M x'' - F = (6 m t, 0, 0) does not annihilate ker D_xG",
                                any(sympy.expand((reactions[1].T * d)[0]) != 0 for d in kernel), "computation")],
                     others_hold={
                         H1: [("(h1): G = x3 is polynomial and D_xG = (0, 0, 1) has rank 1 everywhere",
-                              J.rank() == 1 and not J.free_symbols, "computation")],
-                        H2: [("(h2): F = 0 is of class C^1", True, "computation")],
+                              J.rank() == 1 and not J.free_symbols and _is_polynomial_map([plane], [t, *X3]),
+                              "computation")],
+                        H2: [("(h2): F = 0 is polynomial in (t, x, v), so of class C^1",
+                              _is_polynomial_map(force, [t, *X3, *W3]), "computation")],
                         H_MASS: [("M = m I is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)),
                                   "computation")]},
                     conclusion_fails=[("both curves are constrained (x3 = 0) with the same consistent data and each "
-                                       "solves M x'' = F + R with its residual reaction R = M x''",
+                                       "solves M x'' = F + R with its residual reaction R = M x'' - F",
                                        all(c[plane] == 0 for c in curves) and data[0] == data[1], "computation"),
                                       ("the two constrained motions differ: the motion through the datum is not unique",
-                                       curves[0][X3[0]] != curves[1][X3[0]], "computation")])
+                                       sympy.expand(curves[0][X3[0]] - curves[1][X3[0]]) != 0, "computation")])
 
 
 def indefinite_mass_witness(check, *, M=None):
@@ -366,22 +515,51 @@ def indefinite_mass_witness(check, *, M=None):
     ``M`` replaces the witness's mass matrix (a test feeds an SPD one: the witness must then be rejected)."""
     M = sympy.diag(1, -1, 1) if M is None else Matrix(M)
     G = Matrix([X3[0] + X3[1]])
+    force = [0, 0, 0]
     J = G.jacobian(X3)
     C = (J * M.inv() * J.T)[0]
     lam = Symbol("lambda", real=True)
     # with F = 0 and G linear the curvature terms vanish: C Λ = 0 is solved by every Λ
-    check.necessary(H_MASS, f"M = {sympy.sstr(M)}, G = x1 + x2, F = 0",
+    check.necessary(H_MASS, f"M = {sympy.sstr(M)}, G = x1 + x2, F = 0", instances={H_MASS: M},
                     violates=[("M is not positive definite", not H_MASS.holds_for(M), "computation")],
                     others_hold={
-                        H1: [("(h1): G is linear with D_xG = (1, 1, 0) of rank 1 everywhere", J.rank() == 1,
-                              "computation")],
-                        H2: [("(h2): F = 0 is of class C^1", True, "computation")],
-                        IDEAL_REACTION_LAW: [("the ideal-reaction law is imposed (R = D_xG^T lambda)", True,
+                        H1: [("(h1): G is linear with D_xG = (1, 1, 0) of rank 1 everywhere", J.rank() == 1
+                              and _is_polynomial_map(G, [t, *X3]), "computation")],
+                        H2: [("(h2): F = 0 is polynomial in (t, x, v), so of class C^1",
+                              _is_polynomial_map(force, [t, *X3, *W3]), "computation")],
+                        IDEAL_REACTION_LAW: [("the reaction D_xG^T lambda annihilates ker D_xG (the ideal law holds)",
+                                              all(sympy.expand(((J.T * lam).T * d)[0]) == 0 for d in J.nullspace()),
                                               "computation")]},
                     conclusion_fails=[("C = D_xG M^-1 D_xG^T = 0 is not positive definite", C == 0, "computation"),
                                       ("every lambda solves C lambda = -(D_xG M^-1 F + curvature) = 0: the reaction "
                                        "D_xG^T lambda is not determined",
                                        sympy.expand(C * lam) == 0 and (J.T * lam) != sympy.zeros(3, 1), "computation")])
+
+
+def non_lipschitz_force_witness(check, *, force=None):
+    """(h2) needed (without any Lipschitz hypothesis on F): F = (√|x1|, 0, 0), G = x3, M = I, datum 0 has the two
+    solutions x1 ≡ 0 and x1 = t⁴/144 (t ≥ 0), both ideal constrained motions (R = 0).  ``force`` replaces the
+    first force component (a test feeds a C¹ one: the witness must then be rejected)."""
+    s = Symbol("s", positive=True)  # t >= 0 along the witness
+    x1 = Symbol("x1", real=True)
+    f = sympy.sqrt(sympy.Abs(x1)) if force is None else force
+    G = Matrix([X3[2]])
+    J = G.jacobian(X3)
+    motions = [sympy.S.Zero, s**4 / 144]
+    solves = [sympy.simplify(xm.diff(s, 2) - f.subs(x1, xm)) == 0 for xm in motions]
+    check.necessary(H2, "F = (sqrt|x1|, 0, 0), G = x3, M = I, datum x = v = 0 at t = 0", instances={H_MASS: sympy.eye(3)},
+                    violates=[("F is not C^1: dF1/dx1 = 1/(2 sqrt x1) is unbounded as x1 -> 0+",
+                               sympy.limit(sympy.diff(f.subs(x1, s), s), s, 0, "+") is sympy.oo, "symbolic")],
+                    others_hold={
+                        H1: [("(h1): G = x3 is polynomial with D_xG = (0, 0, 1) of rank 1 everywhere",
+                              J.rank() == 1 and not J.free_symbols, "computation")],
+                        H_MASS: [("M = I is symmetric positive definite", H_MASS.holds_for(sympy.eye(3)), "computation")],
+                        IDEAL_REACTION_LAW: [("both motions stay in x3 = 0 with R = M x'' - F = 0, which annihilates "
+                                              "ker D_xG", all(solves), "symbolic")]},
+                    conclusion_fails=[("x1 = 0 and x1 = t^4/144 both solve x1'' = sqrt|x1| (t >= 0) with the same datum "
+                                       "x1(0) = x1'(0) = 0 and differ: the maximal solution is not unique",
+                                       all(solves) and all(xm.subs(s, 0) == 0 and xm.diff(s).subs(s, 0) == 0
+                                                           for xm in motions) and motions[0] != motions[1], "symbolic")])
 
 
 def rank_on_locus_suffices(check):
@@ -408,12 +586,14 @@ theorem(THEOREM_ID,
                   r"$v'=a=\mathsf M^{-1}(F+D_xG^{\mathsf T}\Lambda)$, conversely every solution with consistent data is an "
                   r"ideal constrained motion, and maximal solutions are unique; (3) $G=0$ and $G_t+D_xGv=0$ are preserved; "
                   r"(4) $R\cdot w=-\lambda\cdot G_t$. Finding: (h1) is stronger than needed (rank on an open neighbourhood "
-                  r"of $\Sigma$ suffices) and (h2) is not needed for uniqueness given the standing local Lipschitz hypothesis; "
-                  r"uniqueness of maximal solutions is Picard-Lindelof for the $C^1$ field $a$ (cited, not re-proved).",
+                  r"of $\Sigma$ suffices); (h1)'s $C^3$ and (h2) give $a\in C^1$ ($D_{(x,v)}a$ involves derivatives of $G$ "
+                  r"up to order 3 and of $F$ up to order 1), hence unique maximal solutions by Picard-Lindelof (cited); "
+                  r"without (h2) and any Lipschitz condition on $F$ uniqueness fails.",
         source="seed 004_ff83f823a612679d.txt, theorem (clauses 1-4)",
         assumes=[IDEAL_REACTION_LAW, H1, H2, H_MASS],
+        scope="N = 1 (n = 3), k <= 2",
         uses=["holonomic.constraint_model_definition", "holonomic.ideal_reaction_multiplier_representation",
-              "holonomic.consistent_data"],
+              "holonomic.consistent_data", PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE],
         proof_uses=["holonomic.reaction_transpose_multiple_lemma", "linalg.annihilator_of_kernel_transpose_multiple"])(
     check_determination)
 
@@ -462,60 +642,131 @@ H1_H2_ENERGY_NOTE = ("clauses 1-4 use only the multiplier representation R = D_x
                      "is never differentiated")
 
 
-def check_energy_balance(check, *, power_sign=-1, include_time_derivative=True, conservation_needs_scleronomic=True, dps=18,
-                         samples=3):
-    """Clauses 1-4 of the energy theorem: symbolic identities for generic U, d, G -- without (h1) and without
-    (h2) --; trajectories for the work form; necessity witnesses for the law and the clause-3 hypotheses."""
-    M, _, G = generic_system(1)
+def _energy_data(k):
+    """Generic data of the energy theorem along a curve x(t): M = diag(m1,m2,m3), G_a(t,x), U(t,x), d_i(t,x,w),
+    multipliers lambda_a(t), the ideal reaction R = D_xG^T lambda and the rules x'' = M^-1(-grad U + d + R)."""
+    M, _, G = generic_system(k)
     U = Function("U")(t, *X3)
     d = Matrix([Function(f"d{i}")(t, *X3, *W3) for i in range(1, 4)])
-    grad_U = Matrix([U.diff(c) for c in X3])
-    F = -grad_U + d
-    lam = Function("lambda")(t)
-    J = G.jacobian(X3)
-    G_t = Matrix([partial_t(g) for g in G])
-    R = J.T * Matrix([lam])
+    lam = Matrix([Function(f"lambda{a}")(t) for a in range(1, k + 1)])
+    R = G.jacobian(X3).T * lam
+    motion = {c.diff(t, 2): ai for c, ai in zip(X3, M.LUsolve(-Matrix([U.diff(c) for c in X3]) + d + R))}
+    return M, G, U, d, lam, R, motion
+
+
+def check_energy_clauses_along_motion(check, k, *, power_sign=-1, include_time_derivative=True):
+    """Clauses 2 and 4 and the integrated clause 1, for k components, generic U, d, G and multipliers λ(t).
+
+    Clause 2: E' = U_t + d·w − λ·G_t + λ·(d/dt)G(t,x(t)) along M x'' = −∇U + d + DₓGᵀλ, and G(t,x(t)) ≡ 0 on a
+    constrained motion.  Clause 4 with a variable upper limit: Φ(t) = K(t) − K(t0) − [U(t0) − U(t) + ∫_{t0}^t
+    (U_t + d·w − λ·G_t) ds] has Φ' = λ·(d/dt)G(t,x(t)) (the fundamental theorem of calculus for the integral, cited)
+    and Φ(t0) = 0, so Φ ≡ 0 (zero derivative, cited).  Likewise Ψ(t) = ∫_{t0}^t (R·w + λ·G_t) ds has
+    Ψ' = λ·(d/dt)G(t,x(t)) and Ψ(t0) = 0: ∫ R·w = −∫ λ·G_t."""
+    M, G, U, d, lam, R, motion = _energy_data(k)
     w = Matrix(W3)
-    relations = {c.diff(t, 2): ai for c, ai in zip(X3, M.LUsolve(F + R))}  # M x'' = -grad U + d + R
-    E = (w.T * M * w)[0] / 2 + U
+    K = (w.T * M * w)[0] / 2
     U_t = partial_t(U)
+    G_t = Matrix([partial_t(g) for g in G])
+    along_locus = (lam.T * G.diff(t))[0]  # λ·(d/dt)G(t, x(t)), zero on a constrained motion (G(t, x(t)) ≡ 0)
+    power_term = power_sign * (lam.T * G_t)[0]
+    rate = (1 if include_time_derivative else 0) * U_t + (d.T * w)[0] + power_term
+    scope = (f"symbolic, n = 3, k = {k}, generic U(t,x), d(t,x,v), G(t,x), multipliers lambda(t), M = diag(m1,m2,m3); "
+             "x'' = M^-1(-grad U + d + D_xG^T lambda) as relations")
+    s, t0 = Symbol("s", real=True), Symbol("t0", real=True)
+    at = lambda expr, when: expr.xreplace({t: when})  # noqa: E731 - the same expression along the curve at `when`
+    check.identity(f"clause 2: E' = U_t + d.w - lambda.G_t + lambda.(d/dt)G(t,x(t)), and G(t,x(t)) = 0 on the "
+                   f"constrained motion (k={k})", (K + U).diff(t), rate + along_locus, relations=motion,
+                   premise=check.STATEMENT, scope=scope)
+    work = K - at(K, t0) - (at(U, t0) - U + sympy.Integral(at(rate, s), (s, t0, t)))
+    check.identity(f"clause 4: d/dt [K(t) - K(t0) - (U(t0) - U(t) + int_t0^t (U_t + d.w - lambda.G_t) ds)] = "
+                   f"lambda.(d/dt)G(t,x(t)) = 0 on the constrained motion ({FUNDAMENTAL_THEOREM}) (k={k})",
+                   work.diff(t), along_locus, relations=motion, premise=check.STATEMENT, scope=scope)
+    check.identity(f"clause 4: the same expression vanishes at t = t0, so it is 0 for every t ({ZERO_DERIVATIVE}) "
+                   f"(k={k})", work.subs(t, t0), 0, scope=scope)
+    reaction_work = sympy.Integral(at((R.T * w)[0] - power_term, s), (s, t0, t))
+    check.identity(f"clause 1 integrated: d/dt int_t0^t (R.w + lambda.G_t) ds = lambda.(d/dt)G(t,x(t)) = 0 and the "
+                   f"integral vanishes at t0: int R.w dt = -int lambda.G_t dt ({FUNDAMENTAL_THEOREM}, "
+                   f"{ZERO_DERIVATIVE}) (k={k})", reaction_work.diff(t), along_locus, scope=scope)
+    check.identity(f"clause 1 integrated: int_t0^t0 (R.w + lambda.G_t) ds = 0 (k={k})", reaction_work.subs(t, t0), 0,
+                   scope=scope)
+
+
+def check_energy_clauses_on_locus(check, k, *, power_sign=-1, conservation_needs_scleronomic=True):
+    """Clause 1 pointwise and clause 3 at a state (t, x, w) of a constrained motion, modulo relations: the
+    permitted velocity G_t + D_xG w = 0 (a constrained motion stays on Σ), and for clause 3 G_t = 0 on Σ (scleronomic,
+    holonomic.scleronomic_implies_Gt_vanishes), ∂_tU = 0 and d = 0.  E' at the state is the chain rule along
+    (w, a): ∂_tE + ∇_xE·w + ∇_wE·a with M a = −∇U + d + DₓGᵀλ."""
+    masses = sympy.symbols("m1:4", positive=True)
+    M = sympy.diag(*masses)
+    p, w = Matrix(_POSITIONS), Matrix(_SPEEDS)
+    G = Matrix([Function(f"G{a}")(t, *p) for a in range(1, k + 1)])
+    U = Function("U")(t, *p)
+    d = Matrix([Function(f"d{i}")(t, *p, *w) for i in range(1, 4)])
+    lam = Matrix(sympy.symbols(f"lambda1:{k + 1}", real=True))
+    J, G_t = G.jacobian(p), G.diff(t)
+    R = J.T * lam
+    a = M.LUsolve(-Matrix([U.diff(q) for q in p]) + d + R)
+    E = (w.T * M * w)[0] / 2 + U
+    E_rate = E.diff(t) + (Matrix([E]).jacobian(p) * w)[0] + (Matrix([E]).jacobian(w) * a)[0]
+    permitted = [sympy.Eq(G_t[i] + (J * w)[i], 0) for i in range(k)]
+    scleronomic = [sympy.Eq(g, 0) for g in G_t] if conservation_needs_scleronomic else []
+    scope = (f"symbolic, n = 3, k = {k}, at a state (t, x, w) of a constrained motion: generic G(t,x), U(t,x), "
+             "d(t,x,w), multipliers lambda; relations as named")
+    check.identity(f"clause 1: R.w = -lambda.G_t modulo the permitted velocity G_t + D_xG w = 0 (k={k})",
+                   (R.T * w)[0], power_sign * (lam.T * G_t)[0], relations=permitted, premise=check.STATEMENT, scope=scope)
+    check.identity(f"clause 1: scleronomic, R.w = 0 modulo G_t + D_xG w = 0 and G_t = 0 on the locus (k={k})",
+                   (R.T * w)[0], 0, relations=permitted + scleronomic, premise=check.STATEMENT, scope=scope)
+    check.identity(f"clause 3: scleronomic (G_t = 0 on the locus), static (U_t = 0), d = 0: E' = 0 modulo these "
+                   f"relations and G_t + D_xG w = 0 (k={k})", E_rate, 0,
+                   relations=permitted + scleronomic + [sympy.Eq(U.diff(t), 0)] + [sympy.Eq(di, 0) for di in d],
+                   premise=check.STATEMENT, scope=scope)
+
+
+def check_energy_balance(check, *, power_sign=-1, include_time_derivative=True, conservation_needs_scleronomic=True, dps=18,
+                         samples=3, ks=(1, 2)):
+    """Clauses 1-4 of the energy theorem: symbolic for generic U, d, G (k = 1, 2) -- without (h1) and without
+    (h2) --, the integrals with a variable upper limit; trajectories and a picture as supporting evidence;
+    necessity witnesses for the law and the clause-3 hypotheses."""
     with check.without(H1, H2, note=H1_H2_ENERGY_NOTE):
-        check.identity(
-            "clause 1: R.w = -lambda.G_t + lambda.(G_t + D_xG w) for R = D_xG^T lambda", (R.T * w)[0],
-            power_sign * lam * G_t[0] + lam * (G_t[0] + (J * w)[0]),
-            scope="symbolic, n = 3, k = 1, generic G(t,x) and lambda(t); on a constrained motion G_t + D_xG w = 0, "
-                  "and G_t = 0 on the locus when scleronomic (holonomic.scleronomic_implies_Gt_vanishes)")
-        rate = ((1 if include_time_derivative else 0) * U_t + (d.T * w)[0] + power_sign * lam * G_t[0]
-                + lam * (G_t[0] + (J * w)[0]))
-        check.identity(
-            "clause 2: E' = U_t + d.w - lambda.G_t + lambda.(G_t + D_xG w) along M x'' = -grad U + d + R",
-            E.diff(t), rate, relations=relations, premise=check.STATEMENT,
-            scope="symbolic, n = 3, k = 1, generic U(t,x), d(t,x,v), G(t,x), diagonal M; on a constrained "
-                  "motion G_t + D_xG w = 0 (clause 1 via the determination theorem)")
+        for k in ks:
+            check_energy_clauses_along_motion(check, k, power_sign=power_sign,
+                                              include_time_derivative=include_time_derivative)
+            check_energy_clauses_on_locus(check, k, power_sign=power_sign,
+                                          conservation_needs_scleronomic=conservation_needs_scleronomic)
+        M, _, G = generic_system(1)
+        U = Function("U")(t, *X3)
+        lam = Function("lambda")(t)
+        J = G.jacobian(X3)
+        R = J.T * Matrix([lam])
+        w = Matrix(W3)
+        E = (w.T * M * w)[0] / 2 + U
         scleronomic_static = {U: Function("U0")(*X3)}
         if conservation_needs_scleronomic:
             scleronomic_static[G[0]] = Function("G0")(*X3)
         check.identity(
-            "clause 3: scleronomic, static, d = 0: E' = lambda.(G_t + D_xG w), which is 0 on the motion",
+            "clause 3 for a time-independent presentation: scleronomic, static, d = 0: E' = lambda.(G_t + D_xG w), "
+            "which is 0 on the motion",
             E.subs(scleronomic_static).diff(t),
             lam * (partial_t(G[0].subs(scleronomic_static)) + (J * w)[0].subs(scleronomic_static).doit()),
-            relations={c.diff(t, 2): ai for c, ai in zip(X3, M.LUsolve((-grad_U + R).subs(scleronomic_static).doit()))},
+            relations={c.diff(t, 2): ai for c, ai in zip(X3, M.LUsolve((-Matrix([U.diff(c) for c in X3]) + R)
+                                                                        .subs(scleronomic_static).doit()))},
             premise=check.STATEMENT, scope="symbolic, generic time-independent U and G")
     tolerance = mpmath.mpf(10) ** (-(dps - 6))
 
     def work_residual(instance):
         return _work_form_residual(instance, dps=dps, power_sign=power_sign)
 
-    if samples:
-        check.property("clause 4 on random rheonomic trajectories: |K(t1)-K(t0) - [U(t0)-U(t1) + int(U_t + d.w - "
-                       "lambda.G_t)]|", trajectory_instances(1, True), work_residual, tolerance=tolerance,
-                       samples=samples, describe=repr,
-                       scope=f"{check.instances(samples)} random instances: N = 1, k = 1, random masses, polynomial "
-                             f"rheonomic G, U = |x|^2/2 + t x1, d = force - grad U, mpmath odefun + quad at {dps} digits "
-                             f"on [0, 1/4]")
+    with check.supporting():
+        if samples:
+            check.property("clause 4 on random rheonomic trajectories: |K(t1)-K(t0) - [U(t0)-U(t1) + int(U_t + d.w - "
+                           "lambda.G_t)]|", trajectory_instances(1, True), work_residual, tolerance=tolerance,
+                           samples=samples, describe=repr,
+                           scope=f"{check.instances(samples)} random instances: N = 1, k = 1, random masses, polynomial "
+                                 f"rheonomic G, U = |x|^2/2 + t x1, d = force - grad U, mpmath odefun + quad at {dps} "
+                                 f"digits on [0, 1/4]")
+        energy_balance_picture(check, power_sign=power_sign)
     accelerating_wall(check)
     energy_hypothesis_witnesses(check)
-    energy_balance_picture(check, power_sign=power_sign)
 
 
 def _work_form_residual(instance, *, dps, power_sign):
@@ -561,17 +812,22 @@ def accelerating_wall(check):
     lam = dyn.multiplier[0].subs(along)
     energy = (m * sum(e.diff(t) ** 2 for e in motion.values()) / 2)
     G_t = dyn.time_derivative[0].subs(along)
-    check.necessary(H_SCLERONOMIC, "accelerating wall G = x1 - a t^2/2, F = 0 (U = 0, d = 0), M = m I, data 0", violates=[
+    U, d, F = sympy.S.Zero, [0, 0, 0], [0, 0, 0]  # the presentation F = -grad U + d of the witness
+    check.necessary(H_SCLERONOMIC, "accelerating wall G = x1 - a t^2/2, F = 0 (U = 0, d = 0), M = m I, data 0",
+                    instances={H_MASS: m * sympy.eye(3)}, violates=[
         ("the locus moves: G_t = -a t != 0 on it for t != 0", sympy.expand(G_t + acc * t) == 0, "symbolic")],
         others_hold={
             IDEAL_REACTION_LAW: [("ideal law: x1 = a t^2/2 solves the ideal system (R = D_xG^T lambda)",
                                   sympy.expand(dyn.acceleration[0].subs(along) - acc) == 0 and G.subs(motion)[0] == 0,
                                   "symbolic")],
-            (H1, H2): [("(h1): D_xG = (1, 0, 0) has rank 1 everywhere, G polynomial; (h2): F = 0 is C^1",
-                        dyn.jacobian.rank() == 1, "computation")],
+            (H1, H2): [("(h1): D_xG = (1, 0, 0) has rank 1 everywhere, G polynomial; (h2): F = 0 is polynomial, so C^1",
+                        dyn.jacobian.rank() == 1 and _is_polynomial_map(G, [t, *X3])
+                        and _is_polynomial_map(F, [t, *X3, *W3]), "computation")],
             H_MASS: [("M = m I is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)), "computation")],
-            (H_POTENTIAL, H_STATIC, H_NO_RESIDUAL): [("potential presentation with U = 0 (static) and d = 0", True,
-                                                      "computation")]},
+            (H_POTENTIAL, H_STATIC, H_NO_RESIDUAL): [
+                ("potential presentation F = -grad U + d with U = 0 (static: U_t = 0) and d = 0",
+                 all(sympy.expand(f + sympy.diff(U, q) - di) == 0 for f, q, di in zip(F, X3, d))
+                 and sympy.diff(U, t) == 0 and all(di == 0 for di in d), "computation")]},
         conclusion_fails=[
         ("lambda = m a and the reaction power R.w = m a^2 t = -lambda G_t is not 0 (clause 1, scleronomic case)",
          sympy.expand(lam - m * acc) == 0 and sympy.expand(energy.diff(t) + lam * G_t) == 0, "symbolic"),
@@ -588,6 +844,7 @@ def energy_hypothesis_witnesses(check):
     drag = {X3[0]: m / gamma * (1 - sympy.exp(-gamma * t / m)), X3[1]: 0 * t, X3[2]: 0 * t}  # m x1'' = -gamma x1'
     drag_energy = m * drag[X3[0]].diff(t) ** 2 / 2  # U = 0
     check.necessary(H_NO_RESIDUAL, "G = x3, U = 0, linear drag d = -gamma w, M = m I; x1 = (m/gamma)(1 - exp(-gamma t/m))",
+                    instances={H_MASS: m * sympy.eye(3)},
                     violates=[("d = -gamma w is not 0 along the motion (w1 = exp(-gamma t/m))",
                                drag[X3[0]].diff(t).subs(t, 0) == 1, "symbolic")],
                     others_hold={
@@ -595,8 +852,11 @@ def energy_hypothesis_witnesses(check):
                         IDEAL_REACTION_LAW: [("the motion solves M x'' = d + R with R = 0 = D_xG^T 0 (ideal) on x3 = 0",
                                               sympy.simplify(m * drag[X3[0]].diff(t, 2)
                                                              + gamma * drag[X3[0]].diff(t)) == 0, "symbolic")],
-                        (H_POTENTIAL, H_STATIC, H_MASS, H2): [("U = 0 is static and C^2; M = m I is SPD; (h2): d is C^1",
-                                                               H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
+                        (H_POTENTIAL, H_STATIC, H_MASS, H2): [
+                            ("F = -grad U + d with U = 0 (static, C^2) and d = -gamma w (polynomial, C^1); M = m I is SPD",
+                             H_MASS.holds_for(m * sympy.eye(3))
+                             and _is_polynomial_map([-gamma * W3[0], -gamma * W3[1], -gamma * W3[2]], [t, *X3, *W3]),
+                             "computation")]},
                     conclusion_fails=[("E' = -gamma |w|^2 = -gamma exp(-2 gamma t/m) < 0: E is not constant (clause 3)",
                                        sympy.simplify(drag_energy.diff(t) + gamma * sympy.exp(-2 * gamma * t / m)) == 0,
                                        "symbolic")])
@@ -604,26 +864,30 @@ def energy_hypothesis_witnesses(check):
     U = c * t  # time-dependent potential with no spatial gradient: F = 0
     energy = (m * uniform[X3[0]].diff(t) ** 2 / 2 + U)
     check.necessary(H_STATIC, "G = x3, U = c t (c > 0), d = 0, M = m I; x = (t, 0, 0)",
+                    instances={H_MASS: m * sympy.eye(3)},
                     violates=[("dU/dt partial = c != 0", sympy.diff(U, t) == c, "symbolic")],
                     others_hold={
                         (H1, H_SCLERONOMIC): [(scleronomic_plane, plane_J.rank() == 1, "computation")],
                         (IDEAL_REACTION_LAW, H_POTENTIAL): [
                             ("F = -grad U = 0, so x = (t, 0, 0) solves M x'' = F + R with the ideal R = 0",
                              all(sympy.diff(U, q) == 0 for q in X3) and uniform[X3[0]].diff(t, 2) == 0, "symbolic")],
-                        (H_NO_RESIDUAL, H_MASS, H2): [("d = 0; M = m I is SPD; (h2): F = 0 is C^1",
-                                                       H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
+                        (H_NO_RESIDUAL, H_MASS, H2): [
+                            ("d = F + grad U = 0; M = m I is SPD; (h2): F = -grad U = 0 is polynomial, so C^1",
+                             all(sympy.diff(U, q) == 0 for q in X3) and H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
                     conclusion_fails=[("E' = c != 0: E is not constant (clause 3)", sympy.diff(energy, t) == c, "symbolic")])
     w1, w2 = sympy.symbols("w1 w2", real=True)
     friction = Matrix([-gamma * w1, -gamma * w2, 0])  # tangential friction on the plane x3 = 0
     power = sympy.expand((friction.T * Matrix([w1, w2, 0]))[0])
     check.necessary(IDEAL_REACTION_LAW, "G = x3, F = 0, M = m I, tangential friction R = -gamma (w1, w2, 0)",
+                    instances={H_MASS: m * sympy.eye(3)},
                     violates=[("R . e1 = -gamma w1 != 0 for the virtual displacement e1 (w1 != 0)",
                                (friction.T * Matrix([1, 0, 0]))[0].subs(w1, 1) != 0, "symbolic")],
                     others_hold={
                         (H1, H_SCLERONOMIC): [(scleronomic_plane, plane_J.rank() == 1, "computation")],
                         (H_POTENTIAL, H_STATIC, H_NO_RESIDUAL, H_MASS, H2): [
-                            ("U = 0 and d = 0 (static potential presentation); M = m I is SPD; F = 0 is C^1",
-                             H_MASS.holds_for(m * sympy.eye(3)), "computation")]},
+                            ("U = 0 and d = 0 (static potential presentation of F = 0, polynomial so C^1); M = m I is SPD",
+                             H_MASS.holds_for(m * sympy.eye(3)) and _is_polynomial_map([0, 0, 0], [t, *X3, *W3]),
+                             "computation")]},
                     conclusion_fails=[("R.w = -gamma(w1^2 + w2^2) != 0 = -lambda.G_t for every lambda (G_t = 0): clause 1 "
                                        "fails", sympy.expand(power + gamma * (w1**2 + w2**2)) == 0 and power.subs({w1: 1, w2: 0}) != 0,
                                        "symbolic")])
@@ -638,8 +902,9 @@ theorem(ENERGY_ID,
                   r"\mathfrak d_i,w_i\rangle-\lambda\cdot G_t]dt$. Finding: (h1)-(h2) are not used by any clause.",
         source="seed 004_ff83f823a612679d.txt, the rheonomic-power theorem",
         assumes=[IDEAL_REACTION_LAW, H1, H2, H_MASS, H_POTENTIAL, H_SCLERONOMIC, H_STATIC, H_NO_RESIDUAL],
+        scope="N = 1 (n = 3), k <= 2",
         uses=[THEOREM_ID, "forces.potential_presentations_mechanical_energy",
-              "mechanics.particle_model_totals_energy_power_work"],
+              "mechanics.particle_model_totals_energy_power_work", FUNDAMENTAL_THEOREM, ZERO_DERIVATIVE],
         proof_uses=["holonomic.scleronomic_implies_Gt_vanishes"])(check_energy_balance)
 
 
@@ -660,13 +925,15 @@ def representative_motion(dps=15, horizon=2, samples=21):
     return times, integrate_ideal_motion(dyn, 0, [0, 0, 0], PICTURE_V0, times, dps=dps), dyn
 
 
-def trajectory_drift_picture(check, *, dps=15):
-    """#73 clauses 2-4 along the representative motion: |G|, |G_t + D_xG v| and |R·w + λ·G_t| over time."""
+def trajectory_drift_picture(check, *, dps=15, power_sign=-1):
+    """#73 clauses 2-4 along the representative motion: |G|, |G_t + D_xG v| and |R·w − power_sign·λ·G_t| over time,
+    with R = M a − F formed from the integrated acceleration."""
     times, report, _ = representative_motion(dps)
     system = report.system
     with mpmath.workdps(dps):
         rows = [(abs(system.constraint(s, xs, vs)[0]), abs(system.velocity_residual(s, xs, vs)[0]),
-                 abs(system.power_residual(s, xs, vs))) for s, (xs, vs) in zip(times, report.states)]
+                 abs(system.power_residual(s, xs, vs, power_sign=power_sign)))
+                for s, (xs, vs) in zip(times, report.states)]
     worst = max(max(r) for r in rows)
     check.numeric("representative motion (x3 = t x1 + x2^2/2, gravity, unit mass): constraint, permitted velocity and "
                   "reaction power stay exact along t in [0, 2]", worst, mpmath.mpf(10) ** (-(dps - 5)),

@@ -213,11 +213,58 @@ class NumericIdealSystem:
         J = self._split(time, xs, vs)[0]
         return [g_t + sum(J[a][i] * vs[i] for i in range(self.n)) for a, g_t in enumerate(self.time_derivative(time, xs, vs))]
 
-    def power_residual(self, time, xs, vs):
-        """R·w + Λ·G_t with R = JᵀΛ (zero on permitted velocities)."""
-        J, _, Lam, _ = self.parts(time, xs, vs)
-        return sum(Lam[a] * (sum(J[a][i] * vs[i] for i in range(self.n)) + g_t)
-                   for a, g_t in enumerate(self.time_derivative(time, xs, vs)))
+    def reaction(self, time, xs, vs):
+        """R = M a − F at one state, with a the acceleration actually integrated (the override, if any): the
+        reaction the motion needs, formed without Λ (for the ideal a it equals JᵀΛ)."""
+        _, _, F, M = self._split(time, xs, vs)
+        a = self.acceleration(time, xs, vs)
+        return [sum(M[i][j] * a[j] for j in range(self.n)) - F[i] for i in range(self.n)]
+
+    def power_residual(self, time, xs, vs, power_sign=-1):
+        """R·w − power_sign·Λ·G_t, with R = M a − F (:meth:`reaction`) dotted with w = v; zero for the true law
+        R·w = −Λ·G_t (``power_sign = −1``) on permitted velocities."""
+        R = self.reaction(time, xs, vs)
+        Lam = self.parts(time, xs, vs)[2]
+        power = sum(R[i] * vs[i] for i in range(self.n))
+        return power - power_sign * sum(Lam[a] * g_t for a, g_t in enumerate(self.time_derivative(time, xs, vs)))
+
+    def kernel_residual(self, time, xs, vs):
+        """The largest |R·δ| over a unit basis δ of ker D_xG computed from J alone (:func:`_kernel_basis`),
+        with R = M a − F (:meth:`reaction`): zero when the reaction of the integrated motion is ideal."""
+        J = self._split(time, xs, vs)[0]
+        R = self.reaction(time, xs, vs)
+        basis = _kernel_basis(J, self.n)
+        return max([abs(sum(R[i] * d[i] for i in range(self.n))) for d in basis] or [mpmath.mpf(0)])
+
+
+def _kernel_basis(J, n):
+    """A basis of the kernel of the k×n matrix J (rows of mpf, full row rank) by elimination: the free columns
+    of the reduced row echelon form give one kernel vector each (normalised to length 1)."""
+    rows = [list(r) for r in J]
+    k = len(rows)
+    pivots, r = [], 0
+    for col in range(n):
+        if r == k:
+            break
+        pivot = max(range(r, k), key=lambda i: abs(rows[i][col]))
+        if abs(rows[pivot][col]) < mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)):
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        rows[r] = [x / rows[r][col] for x in rows[r]]
+        for i in range(k):
+            if i != r and rows[i][col] != 0:
+                rows[i] = [x - rows[i][col] * y for x, y in zip(rows[i], rows[r])]
+        pivots.append(col)
+        r += 1
+    basis = []
+    for free in (c for c in range(n) if c not in pivots):
+        d = [mpmath.mpf(0)] * n
+        d[free] = mpmath.mpf(1)
+        for i, col in enumerate(pivots):
+            d[col] = -rows[i][free]
+        norm = mpmath.sqrt(sum(x * x for x in d))
+        basis.append([x / norm for x in d])
+    return basis
 
 
 def solve_linear(A, b):
