@@ -33,6 +33,44 @@ def is_atom(expr) -> bool:
     return isinstance(expr, sympy.Derivative) and isinstance(expr.expr, AppliedUndef)
 
 
+def identically_in(old) -> set:
+    """The variables a rule ``old = new`` holds identically in: the symbol arguments of the curve (or of the
+    composite along a curve) on its left side -- it holds for every value of them, so it may be differentiated
+    and integrated in them; a rule holds identically in nothing else."""
+    if isinstance(old, sympy.Derivative):
+        old = old.expr
+    if isinstance(old, AppliedUndef):
+        return {a for a in old.args if isinstance(a, sympy.Symbol)}
+    return set()
+
+
+def substitute_respecting_binders(expr, rules: dict):
+    """``expr.subs(rules)``, except inside a derivative, integral, sum, ``Subs`` or ``Lambda`` binding a
+    variable that a rule's left side depends on without the rule holding identically in it: there that
+    rule is not applied (``∂/∂x G(t, x(t))`` is not ``∂/∂x 0`` because ``G(t, x(t)) = 0`` along a curve)."""
+    from .symbolic import bound_variables
+    masks: dict = {}
+
+    def unsafe(old, binds) -> bool:
+        return any(old.has(b) and not (isinstance(b, sympy.Symbol) and b in identically_in(old)) for b in binds)
+
+    def visit(e):
+        if not e.args:
+            return e
+        binds = bound_variables(e)
+        if binds:
+            blocked = [old for old in rules if unsafe(old, binds)]
+            if blocked:
+                kept = {o: n for o, n in rules.items() if o not in blocked}
+                marker = sympy.Dummy("bound")
+                masks[marker] = substitute_respecting_binders(e, kept) if kept else e
+                return marker
+        new_args = [visit(a) for a in e.args]
+        return e.func(*new_args) if any(n is not o for n, o in zip(new_args, e.args)) else e
+
+    return visit(sympy.sympify(expr)).subs(rules).xreplace(masks)
+
+
 @dataclass
 class Relations:
     """Relations of one premise: substitution ``rules`` and ``implicit`` equations ``p = 0``."""
@@ -52,7 +90,7 @@ class Relations:
         if not self.rules:
             return expr
         for _ in range(MAX_REWRITES):
-            new = expr.subs(self.rules).doit()
+            new = substitute_respecting_binders(expr, self.rules).doit()
             if new == expr:
                 return expr
             expr = new

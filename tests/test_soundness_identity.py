@@ -638,3 +638,26 @@ def test_c8_noncommutative_symbols_get_an_honest_verdict():
     for lhs, rhs in ((A * (B + C), A * B + A * C), ((A + B) ** 2, A**2 + A * B + B * A + B**2), (A * B, A * B)):
         chk = run(lhs, rhs)
         assert chk.outcome not in ("refuted", "error"), describe(chk, lhs, rhs)
+
+
+# --- relations are not applied under a binder of what they do not hold identically in ----------------
+
+_t = sympy.Symbol("t")
+_x = sympy.Function("x")(_t)
+
+
+@hsettings(15)
+@given(st.sampled_from(["G", "H"]), st.integers(1, 2), st.sampled_from([0, 1, _t]))
+def test_a_relation_along_a_curve_is_not_differentiated_in_the_curve(name, order, value):
+    """G(t, x(t)) = c along a curve says nothing about ∂^m G/∂x^m: applying the rule inside that derivative
+    'proved' ∂G/∂x = 0 (false for G = x, x ≡ 0)."""
+    G = sympy.Function(name)(_t, _x)
+    check = Checks().identity("partial in x along the curve", sympy.Derivative(G, (_x, order)), 0,
+                              relations={G: value}, premise="along")
+    assert check.outcome != "proved"
+
+
+def test_a_curve_rule_still_holds_identically_in_its_argument():
+    check = Checks().identity("x' along x = sin t", sympy.Derivative(_x, _t), sympy.cos(_t),
+                              relations={_x: sympy.sin(_t)}, premise="curve")
+    assert check.outcome == "proved"
