@@ -38,7 +38,7 @@ def false(check):
 
 @theorem("d.hangs", title="outlives its limit")
 def hangs(check):
-    time.sleep(60)
+    time.sleep(30)
 '''
 
 KILLER = '''
@@ -58,7 +58,7 @@ def _run(tmp_path, *extra):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out_json = tmp_path / f"report{len(extra)}.json"
     proc = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path",
-                           str(tmp_path / "dask_items.py"), "--timeout", "5", "--no-cache", "--json", str(out_json),
+                           str(tmp_path / "dask_items.py"), "--timeout", "2", "--no-cache", "--json", str(out_json),
                            *extra], capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
     assert out_json.exists(), proc.stderr
     return proc, json.loads(out_json.read_text())
