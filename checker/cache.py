@@ -129,7 +129,8 @@ class ResultsCache:
         if not self.writable or verdict not in CACHEABLE or message.get("failure"):
             return
         try:
-            payload = json.dumps({"message": message, "seconds": seconds}, sort_keys=True, ensure_ascii=False)
+            # key order kept (no sort_keys): a replayed report is byte-identical to a fresh one
+            payload = json.dumps({"message": message, "seconds": seconds}, ensure_ascii=False)
         except (TypeError, ValueError):  # not plain data: run it again next time rather than store a lossy copy
             return
         self._execute("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",

@@ -101,6 +101,8 @@ def test_reused_results_equal_fresh_ones_item_by_item(tmp_path):
     fresh, r_fresh = verify(tmp_path, "--no-cache", ids=("c.leaf", "c.sampled", "c.other"))
     assert ran(fresh) == {"c.base", "c.leaf", "c.sampled", "c.other"}
     assert comparable(r_cached) == comparable(r_fresh)
+    # byte for byte, key order included (the committed reports must not change when results come from the cache)
+    assert json.dumps(comparable(r_cached), ensure_ascii=False) == json.dumps(comparable(r_fresh), ensure_ascii=False)
 
 
 EDITS = [
