@@ -90,8 +90,10 @@ def build_report(corpus, results, *, seed, profile, without=()) -> dict:
 
 
 def timings(results, seconds) -> dict:
-    """Wall seconds per item and in total (not deterministic; kept apart from the report)."""
+    """Wall seconds per item and in total (not deterministic; kept apart from the report).  An item whose
+    result came from the cache keeps the seconds of the run that computed it; ``from_cache`` counts them."""
     return {"total_seconds": round(seconds, 2),
+            "from_cache": sum(1 for r in results.values() if getattr(r, "cached", False)),
             "items": {i: round(r.seconds, 3) for i, r in sorted(results.items())}}
 
 
