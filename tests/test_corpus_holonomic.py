@@ -159,15 +159,22 @@ def test_energy_balance_is_proved_with_its_hypothesis_table(energy):
 
 @pytest.mark.parametrize("mutation, broken", [
     (dict(include_time_derivative=False), ("clause 2", "clause 4")),  # the U_t term dropped
-    (dict(conservation_needs_scleronomic=False), ("clause 3",)),  # conservation claimed for a rheonomic constraint
     (dict(power_sign=1), ("clause 2", "clause 4", "clause 1 integrated")),  # R.w = +lambda.G_t
 ])
-def test_energy_balance_rejects_mutations(mutation, broken):
-    """A dropped term, a removed hypothesis and a flipped power sign (k = 1 to keep the refutations cheap)."""
-    run = run_verifier(h.check_energy_balance, samples=0, ks=(1,), **mutation, **QUICK)
-    assert run.verdict in ("refuted", "error")  # error: the supporting picture is refuted too (power_sign)
+def test_energy_clauses_along_the_motion_reject_mutations(mutation, broken):
+    """A dropped term and a flipped power sign refute the claim checks of the clauses the item's verifier runs
+    (``check_energy_balance`` calls this function for k = 1, 2; k = 1 keeps the refutations cheap)."""
+    run = run_verifier(lambda check: h.check_energy_clauses_along_motion(check, 1, **mutation), **QUICK)
+    assert run.verdict == "refuted"
     for clause in broken:
         assert any(c.name.startswith(clause) and c.outcome == "refuted" for c in run.checks), clause
+
+
+def test_energy_balance_rejects_a_removed_hypothesis():
+    """The whole verifier with conservation claimed for a rheonomic constraint: clause 3 is refuted."""
+    run = run_verifier(h.check_energy_balance, samples=0, ks=(1,), conservation_needs_scleronomic=False, **QUICK)
+    assert run.verdict in ("refuted", "error")
+    assert any(c.name.startswith("clause 3") and c.outcome == "refuted" for c in run.checks)
 
 
 def test_scleronomic_relation_is_needed_for_conservation():
