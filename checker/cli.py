@@ -203,7 +203,7 @@ def _project_dirs(corpus, args) -> list:
 def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
     import os
     import networkx as nx
-    from .runner import default_jobs, propagate, run, stderr_progress, timing_hints
+    from .runner import default_jobs, run, stderr_progress, timing_hints
     closure = set(ids)
     for i in ids:
         closure |= {d for d in nx.descendants(corpus.graph, i) if d in corpus.items}

@@ -15,6 +15,8 @@ import os
 import sys
 import sysconfig
 
+from .fingerprint import files_digest, package_files
+
 LIBRARY_ROOTS = tuple(sorted({os.path.abspath(p) + os.sep for p in
                               (sys.prefix, sys.base_prefix, sys.exec_prefix,
                                sysconfig.get_paths().get("purelib", sys.prefix),
@@ -32,19 +34,13 @@ def run_key(command: str, args) -> str:
 
 
 def _file_digest(path: str) -> str:
-    try:
-        with open(path, "rb") as fh:
-            return hashlib.sha256(fh.read()).hexdigest()
-    except OSError:
-        return "missing"
+    return files_digest([path])
 
 
 def _listing(directory: str, recursive: bool) -> str:
-    names = []
+    """A digest of the names of the ``.py`` files in ``directory`` (a new or removed module is a change)."""
     if recursive:
-        for root, dirs, files in os.walk(directory):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            names += [os.path.relpath(os.path.join(root, f), directory) for f in files if f.endswith(".py")]
+        names = [os.path.relpath(f, directory) for f in package_files(directory)]
     else:
         try:
             names = [f for f in os.listdir(directory) if f.endswith(".py")]
@@ -71,11 +67,8 @@ def watched_sources(args) -> dict:
         if name == "theorems" and f:
             trees.add(os.path.dirname(os.path.abspath(f)))
     for tree in trees:
-        for root, dirs, files in os.walk(tree):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
-            for f in files:
-                if f.endswith(".py"):
-                    out[os.path.abspath(os.path.join(root, f))] = None
+        for f in package_files(tree):
+            out[os.path.abspath(f)] = None
         out[f"tree:{tree}"] = _listing(tree, True)
     for p in args.path:
         directory = os.path.dirname(os.path.abspath(p))

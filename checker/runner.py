@@ -265,12 +265,17 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
         _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
                   results, settle, progress)
     finally:  # interrupted (Ctrl-C, SIGTERM) or failed: no verifier process outlives the run
-        for proc, conn, _ in running.values():
-            if proc.is_alive():
-                proc.kill()
-            proc.join(5)
-            conn.close()
+        _stop_all(running)
     return results
+
+
+def _stop_all(running: dict) -> None:
+    """Kill and reap every verifier process still running, and close its pipe."""
+    for proc, conn, _ in running.values():
+        if proc.is_alive():
+            proc.kill()
+        proc.join(5)
+        conn.close()
 
 
 def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = "", full_traceback: bool = False) -> dict:
@@ -289,11 +294,7 @@ def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = ""
         _run_pool(multiprocessing.get_context("fork"), corpus, [it.id], running, 1, seed, profile, load_flags,
                   full_traceback, timeout, results, settle, None)
     finally:
-        for proc, conn, _ in running.values():
-            if proc.is_alive():
-                proc.kill()
-            proc.join(5)
-            conn.close()
+        _stop_all(running)
     if answer:
         return answer
     res = results[it.id]
