@@ -9,6 +9,7 @@ counted as failures.
 from __future__ import annotations
 
 import random
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
@@ -83,7 +84,7 @@ def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples
                       phases=(Phase.generate, Phase.shrink) if shrink else (Phase.generate,), report_multiple_bugs=False,
                       suppress_health_check=list(HealthCheck))
     try:
-        with _detached_from_pytest():
+        with _detached_from_pytest(), _without_local_constants():
             example = find(strategy, fails, settings=config, random=random.Random(seed))
     except (NoSuchExample, Unsatisfiable):
         return FalsificationResult(None, False, stats["instances"], stats["rejected"], stats["max"], seed)
@@ -104,6 +105,46 @@ def _detached_from_pytest():
         return
     with current_pytest_item.with_value(None):
         yield
+
+
+_local_constants_lock = threading.Lock()
+_local_constants_depth = 0
+_saved_local_constants = None  # (hypothesis' collector, its cache of permitted constants) while patched
+
+
+@contextmanager
+def _without_local_constants():
+    """Run a search whose draws depend on the seed alone, not on which source files happen to be loaded.
+
+    Hypothesis (6.131 and later) mixes literals collected from every "local" module in ``sys.modules`` into
+    its draws, caching them in a ``.hypothesis/`` folder of the working directory: loading a user module
+    (``--path``), or editing a constant in an unrelated file, changed the instances every item drew at the
+    same seed, and each run wrote into the user's directory.  Inside the search the collection is an empty
+    set (hypothesis' global constants are still drawn), with a cache of permitted constants of its own so
+    that nothing a user's test collected leaks in, or out.  Nested and concurrent searches share one patch.
+    """
+    global _local_constants_depth, _saved_local_constants
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.cache import LRUCache
+        empty = providers.Constants()
+        original = (providers._get_local_constants, providers.CONSTANTS_CACHE)
+    except (ImportError, AttributeError):  # pragma: no cover - a hypothesis without local constants
+        yield
+        return
+    with _local_constants_lock:
+        if _local_constants_depth == 0:
+            _saved_local_constants = original
+            providers._get_local_constants = lambda: empty
+            providers.CONSTANTS_CACHE = LRUCache(1024)
+        _local_constants_depth += 1
+    try:
+        yield
+    finally:
+        with _local_constants_lock:
+            _local_constants_depth -= 1
+            if _local_constants_depth == 0:
+                providers._get_local_constants, providers.CONSTANTS_CACHE = _saved_local_constants
 
 
 def residual_size(value):
