@@ -170,11 +170,39 @@ def _real_if(curve, derivative: bool = False) -> dict:
     return {"real": True} if real else {}
 
 
+_NOT_EXACT = (sympy.Float, sympy.core.numbers.Infinity, sympy.core.numbers.NegativeInfinity,
+              sympy.core.numbers.ComplexInfinity, sympy.core.numbers.NaN)
+
+
+_EXACT_DOMAINS = (sympy.ZZ, sympy.QQ, sympy.polys.domains.ZZ_I, sympy.polys.domains.QQ_I)
+
+
+def zero_as_rational_function(expr) -> bool:
+    """True when ``expr`` is 0 as a rational function over ℚ of its atoms (exact, in sympy's fraction field).
+
+    Every atom that is not a rational number, a sum, a product or an integer power (a symbol, ``f(x)``, a
+    derivative, ``sin(x)``, ``sqrt(2)``, ``pi``, ...) is taken as an independent indeterminate, so a zero
+    here is zero for every value of every atom: a proof, never a guess.  Expressions with floats or
+    infinities, non-commutative factors, or coefficients outside ℤ/ℚ are not decided here (False).  It is
+    ``cancel(together(expand(expr))) == 0`` without the expanded intermediate, often ten times faster.
+    """
+    from sympy.polys.fields import sfield
+    if not isinstance(expr, sympy.Expr) or expr.has(*_NOT_EXACT) or not expr.is_commutative:
+        return False
+    try:
+        field, element = sfield(expr)
+    except Exception:  # noqa: BLE001 - not a rational function sympy can build: not decided here
+        return False
+    return field.domain in _EXACT_DOMAINS and not element
+
+
 def cheap_reduce(expr, relations=None):
     """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, reduced form)``.
 
     ``relations`` is a :class:`checker.relations.Relations` (or ``None``); only its substitution rules
-    are applied here.
+    are applied here.  Each form is first tested exactly as a rational function of its atoms
+    (:func:`zero_as_rational_function`); ``expand`` then also applies its rewriting hints (``exp(a + b)``,
+    powers of products).
     """
     expr = relations.apply(expr) if relations is not None else sympy.sympify(expr).doit()
     if expr == 0:
@@ -183,6 +211,8 @@ def cheap_reduce(expr, relations=None):
     for normalise in (False, True):  # jet normalisation only when plain expansion did not show 0
         try:
             form = jet_normalize(expr) if normalise else expr
+            if zero_as_rational_function(form):
+                return True, sympy.S.Zero
             expanded = sympy.expand(form)
             if expanded == 0:
                 return True, expanded

@@ -1,0 +1,103 @@
+"""The exact zero test of the identity engine's first stage (:func:`checker.symbolic.zero_as_rational_function`).
+
+Truth is known by construction: a random rational expression in independent atoms minus a rearranged
+copy of itself is 0; adding a non-zero term (or a relation between atoms the test must not know) makes it
+non-zero.  Whatever the test calls 0 must evaluate to 0 at random complex points (a differential check
+that does not trust sympy's polynomial arithmetic).
+"""
+import random
+
+import sympy
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from checker.symbolic import zero_as_rational_function
+
+x, y, z = sympy.symbols("x y z")
+f, g = sympy.Function("f"), sympy.Function("g")
+ATOMS = [x, y, z, f(x), g(x, y), f(x).diff(x), sympy.sin(x), sympy.cos(x), sympy.exp(y), sympy.sqrt(z),
+         sympy.pi, x**y, sympy.log(z)]
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+def _numeric_zero(expr, trials: int = 6) -> bool:
+    """|expr| tiny at random complex values of its symbols, with f = sin, g = product (concrete functions)."""
+    rng = random.Random(0)
+    concrete = {f: sympy.Lambda(sympy.Symbol("u"), sympy.sin(sympy.Symbol("u")) + 2),
+                g: sympy.Lambda((sympy.Symbol("u"), sympy.Symbol("w")), sympy.Symbol("u") * sympy.Symbol("w") + 3)}
+    body = expr.subs(concrete).doit()
+    for _ in range(trials):
+        values = {s: sympy.Float(rng.uniform(0.3, 2), 30) + sympy.I * sympy.Float(rng.uniform(-1, 1), 30)
+                  for s in body.free_symbols}
+        value = complex(body.subs(values).evalf(30))
+        if abs(value) > 1e-15:
+            return False
+    return True
+
+
+@st.composite
+def rational_expressions(draw, depth=3):
+    """A random expression built from the atoms with +, *, integer powers and quotients."""
+    if depth == 0 or draw(st.integers(0, 3)) == 0:
+        atom = draw(st.sampled_from(ATOMS))
+        return atom * draw(st.integers(-3, 3)) + draw(st.integers(-2, 2))
+    a, b = draw(rational_expressions(depth - 1)), draw(rational_expressions(depth - 1))
+    op = draw(st.sampled_from(["add", "mul", "pow", "div"]))
+    if op == "add":
+        return a + b
+    if op == "mul":
+        return a * b
+    if op == "pow":
+        return a ** draw(st.integers(0, 3))
+    return a / b if b != 0 else a
+
+
+def _rearranged(expr):
+    """The same rational function written differently (expanded, put over one denominator, factored)."""
+    return sympy.factor_terms(sympy.together(sympy.expand(expr)))
+
+
+@SETTINGS
+@given(rational_expressions())
+def test_an_expression_minus_a_rearranged_copy_is_zero(expr):
+    if expr.has(sympy.zoo, sympy.nan):
+        return
+    assert zero_as_rational_function(expr - _rearranged(expr))
+
+
+@SETTINGS
+@given(rational_expressions(), st.sampled_from(ATOMS), st.integers(1, 5))
+def test_adding_a_nonzero_term_is_never_zero(expr, atom, k):
+    if expr.has(sympy.zoo, sympy.nan):
+        return
+    assert not zero_as_rational_function(expr - _rearranged(expr) + k * atom)
+
+
+@SETTINGS
+@given(rational_expressions(), rational_expressions())
+def test_whatever_is_called_zero_is_zero_numerically(a, b):
+    expr = a - b
+    if expr.has(sympy.zoo, sympy.nan):
+        return
+    if zero_as_rational_function(expr):
+        assert _numeric_zero(expr)
+
+
+@SETTINGS
+@given(st.sampled_from([
+    sympy.sin(x)**2 + sympy.cos(x)**2 - 1,      # a relation between atoms: not a rational-function zero
+    sympy.exp(x)**y - sympy.exp(x * y),          # false for complex x
+    sympy.sqrt(x * y) - sympy.sqrt(x) * sympy.sqrt(y),
+    sympy.log(x * y) - sympy.log(x) - sympy.log(y),
+    (x**3)**sympy.Rational(1, 3) - x,
+    f(x) - f(y),
+    sympy.Float("0.1", 30) * x - x / 10 + sympy.Float("1e-40") * y,   # floats are never decided here
+]), rational_expressions())
+def test_relations_between_atoms_and_floats_are_not_decided(claim, expr):
+    assert not zero_as_rational_function(claim + expr - _rearranged(expr))
+
+
+def test_non_expressions_and_noncommutative_factors_are_not_decided():
+    A, B = sympy.symbols("A B", commutative=False)
+    assert not zero_as_rational_function(A * B - B * A)
+    assert not zero_as_rational_function(sympy.Matrix([0]))
+    assert not zero_as_rational_function(sympy.oo - x)
