@@ -37,6 +37,8 @@ from typing import Any, Callable, Optional
 from .evidence import Check
 
 PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
+#: the fewest instances a randomized check draws in each profile
+PROFILE_MINIMUM = {"quick": 1, "default": 3, "thorough": 3}
 
 
 class Checks:
@@ -62,8 +64,9 @@ class Checks:
 
     # -- bookkeeping -------------------------------------------------------------------
     def instances(self, base: int) -> int:
-        """Instance count for a check whose default-profile count is ``base``."""
-        return max(3, int(round(base * PROFILES[self.profile])))
+        """Instance count for a check whose default-profile count is ``base`` (at least 3, at least 1 in ``quick``:
+        a smoke run, whose records and scopes say how few instances it drew)."""
+        return max(PROFILE_MINIMUM[self.profile], int(round(base * PROFILES[self.profile])))
 
     def next_seed(self) -> int:
         """A seed for the next randomized check, derived from the run's seed."""

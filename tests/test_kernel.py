@@ -258,3 +258,21 @@ def test_shrinking_is_capped_by_a_count_and_stays_reproducible():
     calls.clear()
     again = falsify(st.integers(0, 10**9), residual, seed=3, max_examples=200, tolerance=0, max_shrinks=5)
     assert again.counterexample == first.counterexample and len(calls) == n_calls
+
+
+# -- profiles ------------------------------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 200))
+def test_profiles_scale_instance_counts_with_their_minimums(base):
+    from checker.checks import Checks
+    quick, default, thorough = (Checks(profile=p).instances(base) for p in ("quick", "default", "thorough"))
+    assert quick == max(1, round(base / 5)) and default == max(3, base) and thorough == max(3, 5 * base)
+    assert 1 <= quick <= default <= thorough
+
+
+def test_a_quick_randomized_check_says_how_few_instances_it_drew():
+    from hypothesis import strategies as hst
+    from checker.checks import Checks
+    check = Checks(profile="quick").property("x*x >= 0", hst.integers(-5, 5), lambda x: x * x >= 0, samples=3)
+    assert check.outcome == "confirmed" and check.instances == 1 and check.detail.startswith("1 instances")
