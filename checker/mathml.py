@@ -81,6 +81,22 @@ def _local(tag: str) -> str:
 FENCES = set("()[]{}|\u2016\u27e8\u27e9\u2308\u2309\u230a\u230b")
 
 
+FUNCTION_NAMES = {"sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth", "arcsin", "arccos",
+                  "arctan", "log", "ln", "exp", "det", "dim", "ker", "rank", "tr", "sup", "inf", "min", "max", "lim"}
+
+
+def _space_after_functions(root: ET.Element) -> None:
+    """``cos θ``, not ``cosθ``: a thin space after a function name that is not followed by a parenthesis."""
+    for parent in list(root.iter()):
+        children = list(parent)
+        for index in reversed(range(len(children) - 1)):
+            node, following = children[index], children[index + 1]
+            if _local(node.tag) in ("mi", "mo") and (node.text or "") in FUNCTION_NAMES and \
+                    not (_local(following.tag) == "mo" and (following.text or "") in FENCES) and \
+                    _local(parent.tag) in ("mrow", "math", "mstyle", "mtd", "msqrt", "mpadded"):
+                parent.insert(index + 1, ET.Element(f"{{{MATHML_NS}}}mspace", {"width": "0.167em"}))
+
+
 def _compact(root: ET.Element) -> None:
     """Drop what MathML Core's operator dictionary already says (a fence's ``fence``, ``form``, ``stretchy="true"``)
     and unwrap every ``<mrow>`` with a single child: the same rendering in a fraction of the bytes."""
@@ -121,6 +137,7 @@ def polish(root: ET.Element) -> ET.Element:
                 row = ET.Element(f"{{{MATHML_NS}}}mrow")
                 row.extend([node[0], prime])
                 parent[index] = row
+    _space_after_functions(root)
     _compact(root)
     return root
 

@@ -156,7 +156,9 @@ def graph_svg(graph, nodes: dict, *, href, highlight: str = "", grouped: bool = 
                     f'marker-end="url(#arrow)"/>')
     body.append('</g><g class="nodes">')
     for n in sorted(pos):
-        body.append(_node(n, nodes.get(n, {}), pos[n], node_h, labels[n], href(n), n == highlight, marks))
+        info = dict(nodes.get(n, {}))
+        info["hypotheses"] = [h for h in info.get("hypotheses") or [] if h not in graph]  # folded: not drawn
+        body.append(_node(n, info, pos[n], node_h, labels[n], href(n), n == highlight, marks))
     body.append("</g>")
     legend_part, legend_h = ("", 0)
     if legend:
