@@ -62,7 +62,8 @@ document.querySelectorAll('.graph-view').forEach(function(view){
  var svg=view.querySelector('svg.graph');if(!svg)return;var vb=svg.viewBox.baseVal,W=vb.width,H=vb.height,v;
  view.classList.add('zoomable');svg.setAttribute('width','100%');svg.setAttribute('height','100%');
  function set(x,y,w,h){v={x:x,y:y,w:w,h:h};svg.setAttribute('viewBox',[x,y,w,h].map(function(n){return n.toFixed(1);}).join(' '));}
- function fit(){var cw=view.clientWidth||W,ch=view.clientHeight||H,s=Math.min(1,cw/W);var w=cw/s,h=ch/s;set((W-w)/2,0,w,h);}
+ function fit(){var cw=view.clientWidth||W,ch=view.clientHeight||H,s=Math.min(1,cw/W);var w=cw/s,h=ch/s,y=0,hl=svg.querySelector('[data-mark="highlight"]');
+  if(hl&&h<H){var b=hl.getBBox();y=Math.max(0,Math.min(H-h,b.y+b.height/2-h/2));}set((W-w)/2,y,w,h);}
  function zoom(f,px,py){var cw=view.clientWidth,ch=view.clientHeight;var sx=v.x+(px/cw)*v.w,sy=v.y+(py/ch)*v.h;var w=Math.max(40,Math.min(v.w*f,W*8)),h=w*v.h/v.w;set(sx-(px/cw)*w,sy-(py/ch)*h,w,h);}
  fit();
  var bar=view.previousElementSibling;if(bar&&bar.classList.contains('zoom')){bar.hidden=false;bar.addEventListener('click',function(e){var a=e.target.dataset.zoom;if(!a)return;
@@ -149,4 +150,4 @@ def zoomable(svg: str, height: str = "") -> str:
     return ('<div class="zoom" hidden><button type="button" data-zoom="in" aria-label="zoom in">+</button>'
             '<button type="button" data-zoom="out" aria-label="zoom out">−</button>'
             '<button type="button" data-zoom="fit">fit</button><span class="muted">drag to pan; wheel or buttons to '
-            f'zoom; point at a node to see its uses</span></div><div class="graph-view"{style}>{svg}</div>')
+            f'zoom; point at a node to see its uses; fit shows the whole width (around the item on its page)</span></div><div class="graph-view"{style}>{svg}</div>')
