@@ -71,11 +71,20 @@ def _parser() -> argparse.ArgumentParser:
     w = sub.add_parser("why", parents=[common], help="a dependency path from ID to DEP")
     w.add_argument("id")
     w.add_argument("dep")
-    g = sub.add_parser("graph", parents=[common], help="print the dependency graph")
-    g.add_argument("--format", choices=("dot", "graphml", "json"), default="dot")
+    g = sub.add_parser("graph", parents=[common, run],
+                       help="print the dependency graph: a drawing (dot, svg) coloured by verdict, or data (graphml, json)")
+    g.add_argument("--format", choices=("dot", "svg", "graphml", "json"), default="dot")
+    g.add_argument("--results", metavar="FILE", default=None,
+                   help="dot/svg: take the verdicts from this report (verification.json, or verify --json) instead of "
+                        "running the verifiers (through the results cache)")
+    g.add_argument("--no-verdicts", action="store_true", help="dot/svg: draw the graph alone, running nothing")
+    g.add_argument("--hypotheses", action="store_true",
+                   help="dot/svg: draw the hypotheses as their own nodes (by default folded into the items that assume them)")
     r = sub.add_parser("report", parents=[common, run],
-                       help="verify all and write the reports: index.html, verification.json/.md, graph.graphml, junit.xml")
-    r.add_argument("--out", default="reports", metavar="DIR", help="folder of the reports (default reports)")
+                       help="verify all and write the reports: index.html, items/, verification.json/.md, graph.svg, "
+                            "graph.graphml, junit.xml")
+    r.add_argument("--out", default=None, metavar="DIR",
+                   help="folder of the reports (default reports, for the corpus alone; required with --path/--module)")
     return p
 
 
@@ -126,6 +135,10 @@ def _validate(args) -> None:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
     if getattr(args, "no_corpus", False) and not args.path and not args.module:
         raise UsageError("--no-corpus loads only your items: give --path FILE or --module NAME")
+    if args.command == "report" and args.out is None and (args.path or args.module):
+        raise UsageError("report with --path/--module needs --out DIR (reports/ holds the corpus's own reports)")
+    if args.command == "graph" and args.results and args.no_verdicts:
+        raise UsageError("--results and --no-verdicts exclude each other")
     for option, path, is_dir in (("--json", getattr(args, "json", None), False),
                                  ("--out", getattr(args, "out", None), True)):
         if not path:
@@ -435,10 +448,33 @@ def cmd_why(args) -> int:
     return EXIT_OK
 
 
+def _saved_report(corpus, path: str) -> dict:
+    """A report written by ``verify --json`` or ``report`` (its verdicts colour a drawing)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            report = json.load(fh)
+        ids = {r["id"] for r in report["items"]}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"--results {path}: not a report written by verify --json or report ({exc})") from None
+    missing = sorted(set(corpus.items) - ids)
+    if missing:
+        print(f"checker: --results {path} has no verdict for {len(missing)} item(s) (drawn 'not run'), e.g. {missing[0]}",
+              file=sys.stderr)
+    return report
+
+
 def cmd_graph(args) -> int:
     corpus = _load(args)
     from .export import graph_text
-    sys.stdout.write(graph_text(corpus, args.format))
+    report = None
+    if args.format in ("dot", "svg") and not args.no_verdicts:
+        if args.results:
+            report = _saved_report(corpus, args.results)
+        else:
+            from .report import build_report
+            results, _ = _run(corpus, list(corpus.items), args, cache=_open_cache(args))
+            report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
+    sys.stdout.write(graph_text(corpus, args.format, report, hypotheses=args.hypotheses))
     return EXIT_OK
 
 
@@ -449,7 +485,7 @@ def cmd_report(args) -> int:
     from .report import build_report, timings, to_json
     from .publish import write_reports
     report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
-    out = Path(args.out)
+    out = Path(args.out or "reports")
     extra = {} if args.without else {"timings.json": to_json(timings(results, seconds))}
     written = write_reports(corpus, report, out, extra)
     _print_summary(report, seconds, corpus)

@@ -1,10 +1,12 @@
-"""Writing every report file of ``python -m checker report`` into one folder, each atomically.
+"""Writing every report file of ``python -m checker report`` into one folder, as one set.
 
-``verification.json`` (data), ``verification.md`` (for a code host), ``index.html`` (one
-self-contained page), ``graph.svg`` (the dependency graph alone), ``graph.graphml`` (for other
-graph tools, with verdicts as node attributes) and ``junit.xml`` (one test case per item).  All are
-deterministic functions of the report.  Each is rendered completely before anything is written, so a
-failure leaves the previous reports in place, never a half-written one.
+``verification.json`` (data), ``verification.md`` (for a code host), the HTML report (``index.html``,
+``assumptions.html``, ``matrix.html`` and ``items/<id>.html``, one page per item, with the math font in
+``items/``), ``graph.svg`` (the dependency graph alone), ``graph.graphml`` (for other graph tools, with
+verdicts as node attributes) and ``junit.xml`` (one test case per item).  All are deterministic
+functions of the report.  Everything is rendered and written into a staging folder first, so a
+failure leaves the previous reports in place, never a half-written set; ``items/`` is swapped in whole
+(the page of an item that no longer exists goes with the old folder).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from .report import to_json, to_markdown, write_atomically
+from .report import to_json, to_markdown
 
 
 def graphml_text(corpus, report: dict) -> str:
@@ -31,24 +33,37 @@ def graphml_text(corpus, report: dict) -> str:
 
 
 def render_all(corpus, report: dict) -> dict:
-    """File name -> text of every report file."""
-    from .html_report import node_table, to_html
+    """Relative path -> content (text; bytes for a binary file such as the font) of every report file."""
+    from .html_report import site_files
     from .junit import to_junit
-    from .svg import graph_svg
-    return {
+    files = {
         "verification.json": to_json(report),
         "verification.md": to_markdown(report, corpus),
-        "index.html": to_html(corpus, report),
-        "graph.svg": graph_svg(corpus.graph, node_table(corpus, report), svg_id="dependency-graph") + "\n",
         "graph.graphml": graphml_text(corpus, report),
         "junit.xml": to_junit(report),
     }
+    files.update(site_files(corpus, report))
+    return dict(sorted(files.items()))
+
+
+def _write(target: Path, content) -> None:
+    """One file, flushed to disk; ``content`` is text (UTF-8) or bytes."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if not isinstance(content, (str, bytes)):
+        raise TypeError(f"report file {target.name}: content must be text or bytes, not {type(content).__name__}")
+    data = content if isinstance(content, bytes) else content.encode("utf-8")
+    with open(target, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.chmod(target, 0o644)
 
 
 def write_reports(corpus, report: dict, out, extra=None) -> list:
     """Render all files (and ``extra``: name -> text), write the whole set into a temporary folder beside
-    ``out``, and only when every file is written move them into ``out`` (``os.replace``, same filesystem):
-    a full disk or an error while writing leaves the previous reports untouched, never half a set."""
+    ``out``, and only when every file is written move them into ``out`` (``os.replace``, same filesystem;
+    the ``items/`` folder is swapped as a whole): a full disk or an error while writing leaves the previous
+    reports untouched, never half a set."""
     import shutil
     import tempfile
     out = Path(out)
@@ -57,19 +72,21 @@ def write_reports(corpus, report: dict, out, extra=None) -> list:
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
     try:
-        for name, text in files.items():
-            target = staging / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with open(target, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(target, 0o644)
+        for name, content in files.items():
+            _write(staging / name, content)
+        folders = sorted({name.split("/", 1)[0] for name in files if "/" in name})
         written = []
+        for folder in folders:  # a folder of pages is replaced whole: no page of a removed item stays behind
+            old = staging / f".old-{folder}"
+            if (out / folder).exists():
+                os.replace(out / folder, old)
+            os.replace(staging / folder, out / folder)
+            os.chmod(out / folder, 0o755)
+            written.append(out / folder)
         for name in files:
-            (out / name).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / name, out / name)
-            written.append(out / name)
+            if "/" not in name:
+                os.replace(staging / name, out / name)
+                written.append(out / name)
         return written
     finally:
         shutil.rmtree(staging, ignore_errors=True)

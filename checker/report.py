@@ -107,7 +107,7 @@ def to_markdown(report: dict, corpus=None) -> str:
     lines = ["# Verification report", "",
              f"Seed {s['seed']}, profile `{s['profile']}`, {s['items']} items"
              + (f", without {', '.join(s['without'])}" if s.get("without") else "") + ". "
-             "The browsable page with the dependency graph is `index.html` (open it locally); "
+             "The browsable report is `index.html` (open it locally: the dependency graph, search, one page per item in `items/`); "
              "the graph alone: [graph.svg](graph.svg).", "",
              "| verdict | items |", "|---|---|"]
     lines += [f"| {v} | {n} |" for v, n in s["verdicts"].items()]
@@ -142,7 +142,7 @@ def to_markdown(report: dict, corpus=None) -> str:
             lines.append("")
             lines += [f"Avoids {x}: {kept[x]['outcome'] if x in kept else '?'}" for x in r["avoids"]]
         if r.get("figures"):
-            lines += ["", "Figures (drawn in index.html): " + "; ".join(f["title"] for f in r["figures"]) + "."]
+            lines += ["", "Figures (drawn on the item's page in items/): " + "; ".join(f["title"] for f in r["figures"]) + "."]
         ro = r["rests_on"]
         lines += ["", f"Uses: {', '.join(r['uses']) or '—'}. Proof uses: {', '.join(r['proof_uses']) or '—'}.",
                   f"Rests on postulates: {', '.join(ro['postulates']) or '—'}; hypotheses: {', '.join(ro['hypotheses']) or '—'}; "

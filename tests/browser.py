@@ -2,7 +2,7 @@
 
 Chromium reads commands from file descriptor 3 and writes replies and events to descriptor 4, each
 message a JSON object terminated by a NUL byte.  Enough for an end-to-end test: open a page, evaluate
-JavaScript, click with real mouse events, take a screenshot.
+JavaScript, click with real mouse events, resize the viewport, take a screenshot (of a region).
 """
 from __future__ import annotations
 
@@ -122,10 +122,22 @@ class Browser:
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", session=True, type=kind, x=x, y=y, button="left", clickCount=1)
 
-    def screenshot(self, path) -> None:
-        data = self.call("Page.captureScreenshot", session=True, format="png")["data"]
-        with open(path, "wb") as fh:
-            fh.write(base64.b64decode(data))
+    def resize(self, width: int, height: int, mobile: bool = False) -> None:
+        """The viewport's size in CSS pixels (``mobile``: a phone's viewport, as at 390 px wide)."""
+        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
+                  deviceScaleFactor=1, mobile=mobile)
+
+    def screenshot(self, path=None, clip=None) -> bytes:
+        """A PNG of the viewport (or of ``clip``: {x, y, width, height} in page pixels, inside the viewport),
+        saved to ``path`` if given."""
+        params = {"format": "png"}
+        if clip is not None:
+            params.update(clip=dict(clip, scale=1))  # page coordinates; the region must be in the viewport
+        data = base64.b64decode(self.call("Page.captureScreenshot", session=True, **params)["data"])
+        if path is not None:
+            with open(path, "wb") as fh:
+                fh.write(data)
+        return data
 
     def close(self) -> None:
         try:

@@ -105,7 +105,10 @@ def test_report_files_are_deterministic_and_complete():
     first = render_all(corpus, report)
     corpus2, _, report2 = fixture_run()
     assert render_all(corpus2, report2) == first
-    assert set(first) == {"verification.json", "verification.md", "index.html", "graph.svg", "graph.graphml", "junit.xml"}
+    pages = {f"items/{i}.html" for i in corpus.items}
+    assert set(first) == {"verification.json", "verification.md", "index.html", "assumptions.html", "matrix.html",
+                          "graph.svg", "graph.graphml", "junit.xml", "items/checker-math.woff2",
+                          "items/checker-math-OFL.txt"} | pages
     data = json.loads(first["verification.json"])
     assert "seconds" not in json.dumps(data)
     suite = ET.fromstring(first["junit.xml"])
@@ -115,18 +118,21 @@ def test_report_files_are_deterministic_and_complete():
     assert cases["fx.square_positive"].find("failure") is None
     assert cases["fx.broken_avoid avoids fx.law"].find("failure") is not None
     html = first["index.html"]
-    assert html.count('class="node"') >= len(corpus.items) + len(corpus.assumptions)
-    assert 'id="item-fx.square_positive"' in html and "<math" in html
-    assert "http://" not in html.replace("http://www.w3.org/", "")  # self-contained: no external resource
+    assert html.count('class="node"') == len(corpus.items)  # hypotheses folded into their items
+    assert 'href="items/fx.square_positive.html"' in html
+    assert any("<math" in first[p] for p in pages)
+    for name, text in first.items():  # self-contained: no external resource
+        if name.endswith((".html", ".svg")):
+            assert "http://" not in text.replace("http://www.w3.org/", "") and "https://" not in text, name
 
 
 def test_report_command_writes_every_file(tmp_path):
     out = run_cli("report", *user("good_items.py"), "--out", str(tmp_path))
     assert out.returncode == 0, out.stdout + out.stderr
-    names = {p.name for p in tmp_path.iterdir()}
-    assert {"index.html", "verification.json", "verification.md", "graph.graphml", "junit.xml", "graph.svg",
-            "timings.json"} <= names
-    assert not [n for n in names if n.startswith(".")]  # no temporary file left behind
+    names = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")}
+    assert {"index.html", "assumptions.html", "matrix.html", "verification.json", "verification.md", "graph.graphml",
+            "junit.xml", "graph.svg", "timings.json", "items/user.chain_rule.html", "items/checker-math.woff2"} <= names
+    assert not [n for n in names if "/." in "/" + n]  # no temporary file left behind
 
 
 @st.composite

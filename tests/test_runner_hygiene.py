@@ -147,7 +147,8 @@ def test_the_report_set_is_swapped_in_whole(tmp_path, monkeypatch):
     report = build_report(corpus, results, seed=0, profile="default")
     out = tmp_path / "reports"
     publish.write_reports(corpus, report, out)
-    before = {p.name: p.read_text() for p in out.iterdir()}
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert out / "items" / "user.chain_rule.html" in before
     real_render = publish.render_all
 
     def failing(corpus, report):
@@ -157,5 +158,5 @@ def test_the_report_set_is_swapped_in_whole(tmp_path, monkeypatch):
     monkeypatch.setattr(publish, "render_all", failing)
     with pytest.raises(TypeError):
         publish.write_reports(corpus, report, out)
-    assert {p.name: p.read_text() for p in out.iterdir()} == before
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".reports.staging")]
