@@ -57,7 +57,9 @@ def _true_run(verifier, kind):
 
 
 def _mutated(verifier, **claim):
-    return run_verifier(verifier, item=_item(), profile="quick", **claim)
+    # mutations choose their own (small) sample counts: run them as given (the default profile), so that a
+    # randomized part that decides the mutation draws that many instances
+    return run_verifier(verifier, item=_item(), profile="default", **claim)
 
 
 def _outcomes(run, prefix):
@@ -85,7 +87,7 @@ def test_symbolic_parts_are_proofs_and_randomized_parts_report_instances():
     assert all(not c.claim for c in run.checks if c.method == "randomized")  # the polynomial instances only support
     run = _true_run(hm.check_ideal_system_chart, "cited")
     drift = [c for c in run.checks if c.name.startswith("integrated ideal motions")][0]
-    assert drift.outcome == "confirmed" and drift.instances >= 3 and float(drift.max_residual) < 1e-15
+    assert drift.outcome == "confirmed" and drift.instances >= 1 and float(drift.max_residual) < 1e-15  # quick: >= 1
     bead = [c for c in run.checks if c.name.startswith("bead")][0]
     assert bead.method == "numerical" and bead.outcome == "confirmed"
 

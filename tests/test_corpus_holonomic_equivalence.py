@@ -32,8 +32,8 @@ ITEMS = {it.id: it for it in registered("theorems.holonomic_equivalence")}
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def run(verifier, kind="theorem", **claim):
-    return run_verifier(verifier, kind=kind, uses=USES, profile="quick", **claim)
+def run(verifier, kind="theorem", profile="quick", **claim):
+    return run_verifier(verifier, kind=kind, uses=USES, profile=profile, **claim)
 
 
 @functools.lru_cache(maxsize=None)
@@ -208,7 +208,7 @@ def test_tong_rejects_mutations(mutation):
 
 
 def test_periodic_fact_rejects_a_wrong_period():
-    assert run(he.check_periodic_critical_point, "cited", period=sp.pi, samples=3).verdict == "refuted"
+    assert run(he.check_periodic_critical_point, "cited", period=sp.pi, samples=3, profile="default").verdict == "refuted"
 
 
 # ---------------------------------------------------------------------------
