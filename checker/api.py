@@ -71,14 +71,17 @@ def open_cache(cache, *, writable: bool = True):
 
 def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
            jobs=None, cache=True, rerun=(), without=(), progress=None, hints=None, full_traceback: bool = False,
-           executor: str = "local", scheduler=None) -> Verification:
+           executor: str = "local", scheduler=None, known=None, keys=None) -> Verification:
     """Verify ``ids`` (``"all"`` or item ids) of ``corpus`` as ``python -m checker verify`` does.
 
     Every verifier of the ids and of what they rest on runs in its own process under ``timeout`` seconds
     (``jobs`` at once, default: the usable cores), seeded by :func:`checker.runner.item_seed`; a result stored in
     the ``cache`` (see :func:`open_cache`) under an unchanged key is reused unless its id is in ``rerun``.
-    ``without`` drops assumptions or trusted results (the CLI's ``--without``).  Then the graph propagates, so
-    each result has its ``established`` verdict and ``status``.  An unknown id is a ``KeyError``.
+    ``without`` drops assumptions or trusted results (the CLI's ``--without``).  ``known`` (id -> ItemResult of
+    an earlier run with the same options, e.g. this session's) are taken as they are, not run again; ``keys`` are
+    the cache keys when already computed (:func:`checker.fingerprint.item_keys`, same options).  Then the
+    graph propagates, so each result has its ``established`` verdict and ``status``.  An unknown id is a
+    ``KeyError``.
     """
     from .runner import default_jobs, drop, propagate, run
     ids = list(corpus.items) if ids == "all" else [ids] if isinstance(ids, str) else list(ids)
@@ -88,14 +91,18 @@ def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeou
     start = time.monotonic()
     spec = corpus.load_spec or LoadSpec()
     cache = open_cache(cache)
-    keys = None
-    if cache is not None:
+    if cache is None:
+        keys = None
+    elif keys is None:
         from .fingerprint import item_keys
         keys = item_keys(corpus, seed=seed, profile=profile, timeout=timeout, project_dirs=spec.project_dirs())
-    results = run(corpus, closure(corpus, ids), seed=seed, profile=profile, timeout=timeout,
+    known = known or {}
+    needed = closure(corpus, ids)
+    results = run(corpus, [i for i in needed if i not in known], seed=seed, profile=profile, timeout=timeout,
                   jobs=jobs or default_jobs(), progress=progress, load_flags=spec.flags(), hints=hints, cache=cache,
                   keys=keys, rerun=set(rerun), full_traceback=full_traceback, executor=executor, scheduler=scheduler,
                   load_spec=spec.for_workers())
+    results.update({i: known[i] for i in needed if i in known})
     if without:  # what-if: every item ran; what rests on a dropped node (not shown not needed) falls
         from .ablation import dropped_items, not_needed_map
         drop(results, dropped_items(corpus, list(without), not_needed_map(results)))

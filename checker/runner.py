@@ -284,6 +284,8 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
         return results
     ctx = multiprocessing.get_context("fork")
     pending = list(order)
+    if pending:
+        preload()
     running: dict = {}
     jobs = max(1, jobs)
     try:
@@ -292,6 +294,13 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     finally:  # interrupted (Ctrl-C, SIGTERM) or failed: no verifier process outlives the run
         _stop_all(running)
     return results
+
+
+def preload() -> None:
+    """Import here, once, the engines every verifier imports on first use (identity, randomized checks, checked
+    proofs, hypothesis), so forked verifier processes inherit them instead of each importing them again: a few
+    tenths of a second per item, and seconds per item inside pytest, whose import hook rewrites hypothesis."""
+    from . import identity, proof, randomized  # noqa: F401
 
 
 def _stop_all(running: dict) -> None:
@@ -314,6 +323,7 @@ def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = ""
         results[item_id] = None  # judged by whoever asked (the client), not here
 
     corpus = _OneItem(it)
+    preload()
     running: dict = {}
     try:
         _run_pool(multiprocessing.get_context("fork"), corpus, [it.id], running, 1, seed, profile, load_flags,
