@@ -11,7 +11,6 @@ import argparse
 import difflib
 import json
 import sys
-import time
 
 EXIT_OK, EXIT_NOT_AS_EXPECTED, EXIT_USAGE = 0, 1, 2
 

@@ -106,14 +106,12 @@ def pytest_configure(config):
     settings = Settings(config)
     if not settings.active:
         return
-    from .evidence import VERDICTS
     from .items import KINDS
     markers = [("checker", "a checker item (collected by the checker plugin)")]
     markers += [(kind, f"a checker item of kind {kind}") for kind in KINDS]
     markers += [("expected_holds", "a checker item expected to hold"),
                 ("expected_fails", "a checker item expected to fail (a false variation: passes when refuted)")]
-    markers += [(v, f"a checker item whose last result in the results cache is {v}") for v in VERDICT_MARKERS
-                if v in VERDICTS]
+    markers += [(v, f"a checker item whose last result in the results cache is {v}") for v in VERDICT_MARKERS]
     for name, text in markers:
         config.addinivalue_line("markers", f"{name}: {text}")
     config.pluginmanager.register(CheckerSession(config, settings), "checker-session")

@@ -210,3 +210,14 @@ def test_checker_collects_every_corpus_item_beside_the_users(mine):
     ids = {line.split("::", 1)[1] for line in out.stdout.splitlines() if line.startswith("checker::")}
     assert ids == CORPUS_IDS | {"mine.chain_rule", "mine.square_variation", "mine.false_square",
                                        "mine.rests_on_false", "mine.zz_hangs"}
+
+
+def test_xdist_workers_run_their_items_and_agree_with_a_serial_run(mine, monkeypatch):
+    pytest.importorskip("xdist")
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    result = mine.runpytest_subprocess(*PLUGIN, "-p", "no:cacheprovider", "-n", "2", *MINE, "-k", "not hangs")
+    result.assert_outcomes(passed=2, failed=2)
+    failed = {line.split()[1] for line in result.outlines if line.startswith("FAILED ")}
+    assert failed == {"checker::mine.false_square", "checker::mine.rests_on_false"}
+    result.stdout.fnmatch_lines(["*python -m checker verify mine.false_square --seed 0 --profile default --path mine.py "
+                                 "--no-corpus"])
