@@ -167,7 +167,8 @@ class ResultsCache:
 
     def failed_last(self) -> list:
         rows = self._execute("SELECT item, status FROM last_status", fetch=True)
-        return sorted(i for i, s in rows if s != "ok")
+        from .evidence import as_expected
+        return sorted(i for i, s in rows if not as_expected(s))
 
     # -- info / clear ---------------------------------------------------------------------------------
     def info(self) -> dict:

@@ -11,7 +11,6 @@ import argparse
 import difflib
 import json
 import sys
-import time
 
 EXIT_OK, EXIT_NOT_AS_EXPECTED, EXIT_USAGE = 0, 1, 2
 
@@ -202,52 +201,17 @@ def _open_cache(args, *, writable=True):
     return ResultsCache(cache_dir(getattr(args, "cache_dir", None)), writable=writable)
 
 
-def _project_dirs(corpus, args) -> list:
-    """Directories whose code counts as the verifiers' own (fingerprinted), the rest being libraries."""
-    import os
-    dirs = [os.path.dirname(os.path.abspath(p)) for p in args.path]
-    for name in list(args.module) + ([] if args.no_corpus else ["theorems"]):
-        module = sys.modules.get(name)
-        if module is not None and getattr(module, "__file__", None):
-            dirs.append(os.path.dirname(os.path.abspath(module.__file__)))
-    return dirs
-
-
 def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
-    import os
-    import networkx as nx
-    from .runner import default_jobs, run, stderr_progress, timing_hints
-    closure = set(ids)
-    for i in ids:
-        closure |= {d for d in nx.descendants(corpus.graph, i) if d in corpus.items}
-    callback = stderr_progress(corpus, len(closure)) if progress else None
-    start = time.monotonic()
-    import shlex
-    flags = [f"--module {shlex.quote(m)}" for m in args.module] + [f"--path {shlex.quote(p)}" for p in args.path]
-    flags += ["--no-corpus"] if args.no_corpus else []
+    """Verify ``ids`` and what they rest on (:func:`checker.api.verify`, the plugin's and the API's path too)."""
+    from .api import closure, verify
+    from .runner import stderr_progress, timing_hints
     _check_without(corpus, args)
-    keys = None
-    if cache is not None:
-        from .fingerprint import item_keys
-        keys = item_keys(corpus, seed=args.seed, profile=args.profile, timeout=args.timeout,
-                         project_dirs=_project_dirs(corpus, args))
-    results = run(corpus, closure, seed=args.seed, profile=args.profile, timeout=args.timeout,
-                  jobs=args.jobs or default_jobs(), progress=callback, load_flags=" ".join(flags),
-                  hints=timing_hints(TIMINGS), cache=cache, keys=keys, rerun=set(ids) if not reuse else (),
-                  full_traceback=args.traceback, executor=args.executor, scheduler=args.scheduler,
-                  load_spec={"modules": list(args.module), "paths": [os.path.abspath(p) for p in args.path],
-                             "no_corpus": bool(args.no_corpus)})
-    return _finish(corpus, results, args, start)
-
-
-def _finish(corpus, results, args, start):
-    from .runner import propagate
-    if args.without:  # what-if: every item ran; what rests on a dropped node (not shown not needed) falls
-        from .ablation import dropped_items, not_needed_map
-        from .runner import drop
-        drop(results, dropped_items(corpus, args.without, not_needed_map(results)))
-    propagate(corpus, results)
-    return results, time.monotonic() - start
+    callback = stderr_progress(corpus, len(closure(corpus, ids))) if progress else None
+    results = verify(corpus, ids, seed=args.seed, profile=args.profile, timeout=args.timeout, jobs=args.jobs,
+                     cache=cache, rerun=set(ids) if not reuse else (), without=args.without, progress=callback,
+                     hints=timing_hints(TIMINGS), full_traceback=args.traceback, executor=args.executor,
+                     scheduler=args.scheduler)
+    return results, results.seconds
 
 
 def cmd_verify(args) -> int:
@@ -303,6 +267,7 @@ def cmd_verify(args) -> int:
 
 def _print_summary(report, seconds, corpus) -> None:
     from .ablation import path_text
+    from .evidence import as_expected
     s = report["summary"]
     counts = ", ".join(f"{n} {v}" for v, n in s["verdicts"].items())
     print(f"{s['items']} items in {seconds:.2f} s (seed {s['seed']}, profile {s['profile']}): {counts}")
@@ -332,7 +297,7 @@ def _print_summary(report, seconds, corpus) -> None:
             if r.get("witness"):
                 print(f"  witness: {json.dumps(r['witness'], ensure_ascii=False)}")
     for r in report["items"]:
-        if r["status"] not in ("ok", "not established under these assumptions"):
+        if not as_expected(r["status"]):
             print(f"NOT AS EXPECTED: {r['id']}: {r['status']}" + (f" ({r['detail']})" if r.get("detail") else ""))
             for c in r["checks"]:
                 if c["outcome"] not in ("proved", "confirmed"):

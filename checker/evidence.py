@@ -151,6 +151,29 @@ def method_of(checks: list) -> str:
     return "+".join(m for m in METHODS if m in used) or "none"
 
 
+NOT_ESTABLISHED_STATUS = "not established under these assumptions"
+
+
+def as_expected(status: str) -> bool:
+    """Whether an item with this status came out as expected: the one rule behind ``verify``'s exit code, the
+    JUnit report, ``--rerun-failed``, the pytest plugin and :attr:`checker.runner.ItemResult.as_expected`.
+
+    ``ok`` (see :func:`status_of`: established as expected, or a false variation refuted) passes, and so does an
+    item that a ``--without`` run reports not established; anything else (``unsupported``, ``inconclusive``,
+    ``error``, a refuted claim, an expected failure that was not refuted) does not.
+    """
+    return status in ("ok", NOT_ESTABLISHED_STATUS)
+
+
+def first_witness(checks: list):
+    """The witness of the first refuted check (with the check's name), or None: what reports and failures show."""
+    for c in checks:
+        if c.get("outcome") == "refuted" and "witness" in c:
+            w = c["witness"]
+            return dict(check=c["name"], **w) if isinstance(w, dict) else {"check": c["name"], "witness": w}
+    return None
+
+
 def status_of(expected: str, verdict: str, graph_verdict: str) -> str:
     """``ok`` when the item came out as expected, otherwise what went wrong."""
     if expected == "fails":

@@ -8,6 +8,7 @@ duplicate id, a use of an unknown id, or a cycle (the whole cycle is named).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import networkx as nx
 
@@ -23,6 +24,8 @@ class Corpus:
     items: dict
     assumptions: dict
     graph: nx.DiGraph
+    #: how the items were loaded (:class:`checker.loader.LoadSpec`; None when built directly)
+    load_spec: Any = None
 
     def order(self) -> list:
         """Item ids in dependency order (what an item uses comes first), ties broken by id."""

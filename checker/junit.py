@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from .evidence import NOT_ESTABLISHED_STATUS, as_expected
+
 
 def to_junit(report: dict) -> str:
     items = report["items"]
-    failures = [r for r in items if r["status"] not in ("ok", "not established under these assumptions")]
-    skipped = [r for r in items if r["status"] == "not established under these assumptions"]
+    failures = [r for r in items if not as_expected(r["status"])]
+    skipped = [r for r in items if r["status"] == NOT_ESTABLISHED_STATUS]
     suite = ET.Element("testsuite", name="checker", tests=str(len(items)), failures=str(len(failures)),
                        errors="0", skipped=str(len(skipped)))
     for r in items:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import pkgutil
+import shlex
 import sys
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from .graph import Corpus, LoadError, build
@@ -67,8 +70,41 @@ def import_path(path: str) -> str:
     return name
 
 
+@dataclass(frozen=True)
+class LoadSpec:
+    """What was loaded: the corpus package or not, and the user's modules and files (paths as given)."""
+
+    modules: tuple = ()
+    paths: tuple = ()
+    corpus: bool = True
+    package: str = DEFAULT_PACKAGE
+
+    def flags(self) -> str:
+        """The command-line options that load the same items (``--module M --path P --no-corpus``)."""
+        flags = [f"--module {shlex.quote(m)}" for m in self.modules] + [f"--path {shlex.quote(p)}" for p in self.paths]
+        return " ".join(flags + ([] if self.corpus else ["--no-corpus"]))
+
+    def project_dirs(self) -> list:
+        """Directories whose code counts as the verifiers' own (fingerprinted by the cache), the rest being libraries."""
+        dirs = [os.path.dirname(os.path.abspath(p)) for p in self.paths]
+        for name in list(self.modules) + ([self.package] if self.corpus else []):
+            module = sys.modules.get(name)
+            if module is not None and getattr(module, "__file__", None):
+                dirs.append(os.path.dirname(os.path.abspath(module.__file__)))
+        return dirs
+
+    def for_workers(self) -> dict:
+        """The same load as plain data for remote workers (absolute paths)."""
+        return {"modules": list(self.modules), "paths": [os.path.abspath(p) for p in self.paths],
+                "no_corpus": not self.corpus}
+
+
 def load(modules=(), paths=(), corpus: bool = True, package: str = DEFAULT_PACKAGE) -> Corpus:
-    """Load the corpus (unless ``corpus`` is False) and the user's modules and files."""
+    """Load the corpus (unless ``corpus`` is False) and the user's modules and files.
+
+    The returned :class:`~checker.graph.Corpus` remembers how (``load_spec``), so a run of it can print the
+    command that reproduces an item and fingerprint the user's code.
+    """
     names = []
     if corpus:
         names += package_module_names(package)
@@ -83,4 +119,6 @@ def load(modules=(), paths=(), corpus: bool = True, package: str = DEFAULT_PACKA
             raise LoadError(f"{path} declares no items")
         names.append(name)
     items = [it for name in dict.fromkeys(names) for it in registered(name)]
-    return build(items)
+    built = build(items)
+    built.load_spec = LoadSpec(tuple(modules), tuple(str(p) for p in paths), bool(corpus), package)
+    return built

@@ -16,6 +16,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from .evidence import first_witness
 from .runner import method_summary, summarize
 
 
@@ -62,10 +63,9 @@ def item_record(corpus, result, not_needed=None) -> dict:
         record["detail"] = result.failure_detail
     if result.blocked_by:
         record["blocked_by"] = result.blocked_by
-    witnesses = [dict(check=c["name"], **c["witness"]) if isinstance(c["witness"], dict) else {"check": c["name"], "witness": c["witness"]}
-                 for c in result.checks if c.get("outcome") == "refuted" and "witness" in c]
-    if witnesses:
-        record["witness"] = witnesses[0]
+    witness = first_witness(result.checks)
+    if witness is not None:
+        record["witness"] = witness
     return record
 
 

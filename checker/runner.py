@@ -20,7 +20,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from .checks import Checks
-from .evidence import ESTABLISHED, method_of, status_of
+from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -44,6 +44,23 @@ class ItemResult:
     cached: bool = False
     #: what the verifier printed (``{"bytes": n, "text": head and tail}``), kept out of the command's own output
     output: dict = field(default_factory=dict)
+    #: the command that runs this item again with the same seed, profile and items (set by :func:`run`)
+    reproduce: str = ""
+
+    @property
+    def established(self) -> str:
+        """The verdict after propagation along the graph (``unsupported`` when something below is not established)."""
+        return self.graph_verdict
+
+    @property
+    def as_expected(self) -> bool:
+        """Whether the item came out as expected (:func:`checker.evidence.as_expected` of its status)."""
+        return as_expected(self.status)
+
+    @property
+    def witness(self):
+        """The witness of the first refuted check (instance, residual, seed, ...), or None."""
+        return first_witness(self.checks)
 
 
 def item_seed(run_seed: int, item_id: str) -> int:
@@ -198,14 +215,22 @@ def timing_hints(path) -> dict:
 
 
 NOT_ESTABLISHED = "not established"
-NOT_ESTABLISHED_STATUS = "not established under these assumptions"
 
 
-def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
-        jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None,
-        dropped=None, cache=None, keys=None, rerun=(), full_traceback: bool = False, executor: str = "local",
-        scheduler=None, load_spec=None) -> dict:
-    """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`.
+def run(corpus, ids, *, seed: int = 0, profile: str = "default", load_flags: str = "", **options) -> dict:
+    """Run the verifiers of ``ids`` (and nothing else); returns id -> :class:`ItemResult`, each with the command
+    that reproduces it (``reproduce``).  The options are those of :func:`_run_items`."""
+    results = _run_items(corpus, ids, seed=seed, profile=profile, load_flags=load_flags, **options)
+    for item_id, res in results.items():
+        res.reproduce = reproduce_command(item_id, seed, profile, load_flags)
+    return results
+
+
+def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
+               jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None,
+               dropped=None, cache=None, keys=None, rerun=(), full_traceback: bool = False, executor: str = "local",
+               scheduler=None, load_spec=None) -> dict:
+    """The verifiers of ``ids`` (and nothing else), run here or on Dask; id -> :class:`ItemResult`.
 
     ``dropped`` maps the ids resting on a dropped assumption to their dependency path
     (:func:`checker.ablation.dropped_items`); those are not run: they are not established.
@@ -259,6 +284,8 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
         return results
     ctx = multiprocessing.get_context("fork")
     pending = list(order)
+    if pending:
+        preload()
     running: dict = {}
     jobs = max(1, jobs)
     try:
@@ -267,6 +294,13 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float 
     finally:  # interrupted (Ctrl-C, SIGTERM) or failed: no verifier process outlives the run
         _stop_all(running)
     return results
+
+
+def preload() -> None:
+    """Import here, once, the engines every verifier imports on first use (identity, randomized checks, checked
+    proofs, hypothesis), so forked verifier processes inherit them instead of each importing them again: a few
+    tenths of a second per item, and seconds per item inside pytest, whose import hook rewrites hypothesis."""
+    from . import identity, proof, randomized  # noqa: F401
 
 
 def _stop_all(running: dict) -> None:
@@ -289,6 +323,7 @@ def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = ""
         results[item_id] = None  # judged by whoever asked (the client), not here
 
     corpus = _OneItem(it)
+    preload()
     running: dict = {}
     try:
         _run_pool(multiprocessing.get_context("fork"), corpus, [it.id], running, 1, seed, profile, load_flags,
@@ -370,7 +405,7 @@ def drop(results: dict, dropped: dict) -> None:
             old = results[item_id]
             results[item_id] = ItemResult(item_id, NOT_ESTABLISHED, old.checks, old.seconds,
                                           "rests on a dropped assumption or trusted result: " + " -> ".join(path),
-                                          hypotheses=old.hypotheses, dropped_path=list(path))
+                                          hypotheses=old.hypotheses, dropped_path=list(path), reproduce=old.reproduce)
 
 
 def _reached_before_trusted(corpus, item_id: str) -> set:
@@ -448,7 +483,7 @@ def summarize(corpus, results: dict) -> dict:
     per_verdict: dict = {}
     for r in results.values():
         per_verdict[r.verdict] = per_verdict.get(r.verdict, 0) + 1
-    not_ok = sorted(i for i, r in results.items() if r.status not in ("ok", NOT_ESTABLISHED_STATUS))
+    not_ok = sorted(i for i, r in results.items() if not as_expected(r.status))
     unsupported = sorted(i for i, r in results.items() if r.graph_verdict == "unsupported")
     dropped = sorted(i for i, r in results.items() if r.status == NOT_ESTABLISHED_STATUS)
     checked = [r for r in results.values() if r.verdict not in ("defined", "stated", NOT_ESTABLISHED)]

@@ -144,7 +144,10 @@ MUTATIONS = [
      dict(virtual_displacements=_row_space, **FAST_DEFINITION)),
     ("definition: G_t dropped from permitted velocities", hc.check_regular_constraint_definition,
      dict(permitted=_scleronomic_permitted, **FAST_DEFINITION)),
-    ("fibres: rank hypothesis removed", hc.check_regular_fibres, dict(require_regular=False, max_n=2, proof_sizes=())),
+    # samples=50 (10 instances in the quick profile): the mutation is found at every seed tried (10 of 10), not
+    # by the luck of one (3 instances found it at about half the seeds)
+    ("fibres: rank hypothesis removed", hc.check_regular_fibres,
+     dict(require_regular=False, max_n=2, proof_sizes=(), samples=50)),
     ("chain rule: factors reversed", hc.check_chain_rule, dict(product=lambda Dg, Df: Df * Dg, sizes=((2, 2, 2),),
                                                              samples=0)),
     ("chain rule: Dg alone (wrong shape)", hc.check_chain_rule, dict(product=lambda Dg, Df: Dg, sizes=((1, 2, 1),),
@@ -154,7 +157,7 @@ MUTATIONS = [
     ("permitted velocity: G_t dropped", hc.check_differentiated_constraint,
      dict(drop_time_term=True, sizes=((1, 2),), samples=0)),
     ("permitted velocity: velocity term dropped (randomized part)", hc.check_differentiated_constraint,
-     dict(drop_velocity_term=0, sizes=(), max_n=2, samples=5)),
+     dict(drop_velocity_term=0, sizes=(), max_n=2, samples=50)),  # found at 10 of 10 seeds (samples=5: 6 of 8)
     ("dalembert: reaction with a tangential term", hc.check_ideal_motion_dalembert,
      dict(reaction=_reaction_with_extra_term, sizes=((1, 2),), samples=0, every_dimension=False)),
     ("dalembert: normals as displacements", hc.check_ideal_motion_dalembert,

@@ -1,4 +1,4 @@
-"""Behavioural tests of the mechanics toolkit: variational equations, Frobenius, strategies."""
+"""Behavioural tests of the mechanics toolkit: variational equations, Frobenius (the strategies: test_strategies.py)."""
 from __future__ import annotations
 
 import sympy as sp
@@ -16,14 +16,7 @@ from theorems.frobenius import (
     satisfies_frobenius_condition,
     wedge_one_two,
 )
-from theorems.strategies import (
-    full_row_rank_matrices,
-    polynomial_vector_fields,
-    polynomials,
-    rational_matrices,
-    rationals,
-    spd_matrices,
-)
+from theorems.strategies import polynomial_vector_fields, polynomials
 from theorems.variational import (
     ConstrainedEquations,
     dalembert_equations,
@@ -362,37 +355,3 @@ def test_annihilated_distribution_heisenberg():
     assert all(all(sp.cancel(e) == 0 for e in A * v) for v in basis)
     expected = [[1, 0, 0], [0, 1, X]]
     assert _span_rank(basis) == 2 == _span_rank(expected) == _span_rank(basis + expected)
-
-
-# ---------------------------------------------------------------------------
-# strategies
-# ---------------------------------------------------------------------------
-
-@PROPERTY
-@given(M=st.integers(1, 4).flatmap(spd_matrices))
-def test_spd_matrices_are_symmetric_positive_definite(M):
-    assert M == M.T
-    assert all(M[:k, :k].det() > 0 for k in range(1, M.rows + 1))
-
-
-@PROPERTY
-@given(data=st.data())
-def test_full_row_rank_matrices_have_rank_k(data):
-    n = data.draw(st.integers(1, 4))
-    k = data.draw(st.integers(0, n))
-    M = data.draw(full_row_rank_matrices(k, n, max_num=2, max_den=1))
-    assert M.shape == (k, n) and M.rank() == k
-
-
-@PROPERTY
-@given(r=rationals(nonzero=True), M=rational_matrices(2, 3))
-def test_rationals_and_rational_matrices_are_exact(r, M):
-    assert isinstance(r, sp.Rational) and r != 0
-    assert M.shape == (2, 3) and all(isinstance(e, sp.Rational) for e in M)
-
-
-@PROPERTY
-@given(p=polynomials([X, Y], max_degree=2, max_terms=3, min_terms=1))
-def test_polynomials_respect_degree_and_are_nonzero(p):
-    assert p != 0
-    assert sp.Poly(p, X, Y).total_degree() <= 2

@@ -15,6 +15,9 @@ This file contains strategies for
 
 Every strategy is a pure hypothesis strategy (no global random state, so shrinking and
 ``derandomize=True`` work) and every entry is an exact ``sympy.Rational``.
+
+:data:`MODELS` says which of the corpus's assumptions each public strategy models: every instance it draws
+satisfies the predicate of each assumption listed (``tests/test_strategies.py`` checks it on drawn instances).
 """
 from __future__ import annotations
 
@@ -35,7 +38,26 @@ __all__ = [
     "regular_constraints",
     "polynomial_forces",
     "ConstraintInstance",
+    "MODELS",
 ]
+
+#: Public strategy (qualified name) -> the ids of the assumptions whose predicate every instance satisfies, the
+#: instance handed to the predicate in the form it takes (a matrix; a constraint with the point (0, 0) of its
+#: locus; ...).  A strategy not listed models no assumption with a predicate: its docstring says what it draws.
+MODELS = {
+    "theorems.strategies.spd_matrices": ("holonomic.chart_mass_spd", "immersion.mass_spd",
+                                         "legendre.kinetic_matrix_spd"),
+    "theorems.strategies.mass_operators": ("holonomic.mass_operator_spd", "holonomic.chart_mass_spd"),
+    "theorems.strategies.full_row_rank_matrices": ("linalg.A_full_row_rank", "velocity_constraint.constant_rank"),
+    "theorems.strategies.polynomials": ("holonomic.chart_constraint_C2",),
+    "theorems.strategies.polynomial_vector_fields": ("holonomic.chart_constraint_C2",),
+    "theorems.strategies.regular_constraints": ("holonomic.locus_nonempty", "holonomic.chart_constraint_C2"),
+    "theorems.holonomic_equivalence.integrable_data": ("velocity_constraint.re_presentation_rho_invertible",
+                                                       "velocity_constraint.data_C2"),
+    "theorems.holonomic_equivalence.contact_data": ("velocity_constraint.data_C2",),
+    "theorems.velocity_constraint.datum_instances": ("velocity_constraint.constant_rank", "velocity_constraint.data_C2"),
+    "theorems.symmetry.invariant_potentials": ("noether.h_translation_invariant_potential",),
+}
 
 
 def rationals(max_num: int = 9, max_den: int = 5, nonzero: bool = False) -> st.SearchStrategy:
