@@ -86,27 +86,38 @@ def _as_id(ref) -> str:
     raise TypeError(f"cannot use {ref!r} as an item reference")
 
 
-# module name -> items declared in it, in declaration order
-_REGISTRY: dict[str, list[Item]] = {}
+# module name -> (item, id of the declaring module's namespace) in declaration order
+_REGISTRY: dict[str, list] = {}
 
 
 def register(it: Item) -> Item:
-    """Record an item under the module that declared it (and where: the first frame outside this file)."""
-    if not it.origin:
-        import sys
-        frame = sys._getframe(1)
-        while frame is not None and frame.f_code.co_filename == __file__:
-            frame = frame.f_back
-        if frame is not None:
-            it.origin = f"{frame.f_code.co_filename}:{frame.f_lineno}"
-    _REGISTRY.setdefault(it.module, []).append(it)
+    """Record an item under the module that declared it (and where: the first frame outside this file).
+
+    A module executed twice (re-imported after ``sys.modules`` was restored) declares each item again from
+    the same file and line in a new module namespace: the newer object replaces the older.  Any other second
+    declaration of an id (another place, or the same line run twice in one execution) stays, and loading
+    reports the duplicate with its places.
+    """
+    import sys
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    if not it.origin and frame is not None:
+        it.origin = f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    execution = id(frame.f_globals) if frame is not None else None  # one execution of the declaring module
+    declared = _REGISTRY.setdefault(it.module, [])
+    for index, (earlier, earlier_execution) in enumerate(declared):
+        if earlier.id == it.id and earlier.origin == it.origin and it.origin and earlier_execution != execution:
+            declared[index] = (it, execution)  # the same declaration in a new execution of the module: the newer
+            return it
+    declared.append((it, execution))  # a second declaration of an id is kept: loading reports the duplicate
     return it
 
 
 def find(item_id: str) -> Optional[Item]:
     """The registered item with this id (None when no loaded module declared it)."""
-    for items in _REGISTRY.values():
-        for it in items:
+    for declared in _REGISTRY.values():
+        for it, _ in declared:
             if it.id == item_id:
                 return it
     return None
@@ -114,7 +125,7 @@ def find(item_id: str) -> Optional[Item]:
 
 def registered(module_name: str) -> list[Item]:
     """Items declared by ``module_name`` (empty if it declared none)."""
-    return list(_REGISTRY.get(module_name, ()))
+    return [it for it, _ in _REGISTRY.get(module_name, ())]
 
 
 def forget(module_name: str) -> None:

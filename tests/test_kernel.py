@@ -276,3 +276,30 @@ def test_a_quick_randomized_check_says_how_few_instances_it_drew():
     from checker.checks import Checks
     check = Checks(profile="quick").property("x*x >= 0", hst.integers(-5, 5), lambda x: x * x >= 0, samples=3)
     assert check.outcome == "confirmed" and check.instances == 1 and check.detail.startswith("1 instances")
+
+
+def test_a_module_executed_again_replaces_its_items_and_a_real_duplicate_stays(tmp_path):
+    """Re-executing a module (a fresh namespace, same file and line) is one declaration, not a duplicate;
+    one id declared twice in one execution, at one line or two, is a duplicate loading reports."""
+    import importlib.util
+    from checker.items import forget, registered
+    path = tmp_path / "reexec_items.py"
+    path.write_text("from checker import lemma\n"
+                    "@lemma('reexec.one', title='one', statement='x')\n"
+                    "def verify(check):\n    pass\n")
+
+    def execute(name):
+        spec = importlib.util.spec_from_file_location(name, path)
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+    try:
+        execute("reexec_items")
+        execute("reexec_items")
+        assert [it.id for it in registered("reexec_items")] == ["reexec.one"]
+        path.write_text("from checker import lemma\n"
+                        "for _ in range(2):\n    lemma('reexec.two', title='two', statement='x')(lambda check: None)\n")
+        forget("reexec_items")
+        execute("reexec_items")
+        assert [it.id for it in registered("reexec_items")] == ["reexec.two", "reexec.two"]
+    finally:
+        forget("reexec_items")

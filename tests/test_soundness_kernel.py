@@ -406,7 +406,7 @@ def test_citations_must_match_an_exported_equation():
     lib = Item("s.lib", "lemma", "lib", "", "", verifier=lambda c: None,
                exports={"square": ((x + y) ** 2, x**2 + 2 * x * y + y**2)})
     from checker.items import _REGISTRY
-    _REGISTRY.setdefault("tests.soundness", []).append(lib)
+    _REGISTRY.setdefault("tests.soundness", []).append((lib, None))
     try:
         host = Item("s.host", "theorem", "t", "", "", uses=("s.lib",))
 
