@@ -20,7 +20,7 @@ from .loader import LoadSpec, load
 from .runner import DEFAULT_TIMEOUT, ItemResult, item_seed, reproduce_command
 
 __all__ = ["ItemResult", "LoadSpec", "Verification", "VerifierRun", "closure", "load", "open_cache", "run_verifier",
-           "verify"]
+           "stored_results", "stored_verification", "verify"]
 
 
 class Verification(dict):
@@ -67,6 +67,39 @@ def open_cache(cache, *, writable: bool = True):
     if isinstance(cache, ResultsCache):
         return cache
     return ResultsCache(cache_dir(None if cache is True else os.fspath(cache)), writable=writable)
+
+
+def stored_results(corpus, cache=True, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
+                   keys=None) -> dict:
+    """id -> :class:`~checker.runner.ItemResult` stored in the results cache under each item's *current* key (its
+    own verdict, not propagated), running nothing; an item never verified with these options, or changed since,
+    is absent.  ``keys`` as in :func:`verify`."""
+    from .runner import answer_result
+    cache = open_cache(cache, writable=False)
+    if cache is None:
+        return {}
+    if keys is None:
+        from .fingerprint import item_keys
+        keys = item_keys(corpus, seed=seed, profile=profile, timeout=timeout,
+                         project_dirs=(corpus.load_spec or LoadSpec()).project_dirs())
+    out = {}
+    for item_id, key in keys.items():
+        stored = cache.get(key)
+        if stored is not None and item_id in corpus.items:
+            out[item_id] = answer_result(corpus.items[item_id], {"message": stored[0], "seconds": stored[1]})
+    return out
+
+
+def stored_verification(corpus, cache=True, *, seed: int = 0, profile: str = "default",
+                        timeout: float = DEFAULT_TIMEOUT) -> dict:
+    """The stored results (:func:`stored_results`) of the items whose whole closure has one, propagated through
+    the graph as :func:`verify` would: what the last verifications established, without running anything.
+    Items left out (something they rest on has no stored result) are "not run"."""
+    from .runner import propagate
+    stored = stored_results(corpus, cache, seed=seed, profile=profile, timeout=timeout)
+    complete = {i: r for i, r in stored.items() if all(d in stored for d in closure(corpus, [i]))}
+    propagate(corpus, complete)
+    return complete
 
 
 def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,

@@ -75,8 +75,11 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--format", choices=("dot", "svg", "graphml", "json"), default="dot")
     g.add_argument("--results", metavar="FILE", default=None,
                    help="dot/svg: take the verdicts from this report (verification.json, or verify --json) instead of "
-                        "running the verifiers (through the results cache)")
-    g.add_argument("--no-verdicts", action="store_true", help="dot/svg: draw the graph alone, running nothing")
+                        "the results cache")
+    g.add_argument("--verify", action="store_true",
+                   help="dot/svg: run the verifiers (through the results cache) for the verdicts; by default they are "
+                        "the results the cache holds, and an item without one is drawn 'not run'")
+    g.add_argument("--no-verdicts", action="store_true", help="dot/svg: draw the graph alone, with no verdicts")
     g.add_argument("--hypotheses", action="store_true",
                    help="dot/svg: draw the hypotheses as their own nodes (by default folded into the items that assume them)")
     r = sub.add_parser("report", parents=[common, run],
@@ -136,8 +139,10 @@ def _validate(args) -> None:
         raise UsageError("--no-corpus loads only your items: give --path FILE or --module NAME")
     if args.command == "report" and args.out is None and (args.path or args.module):
         raise UsageError("report with --path/--module needs --out DIR (reports/ holds the corpus's own reports)")
-    if args.command == "graph" and args.results and args.no_verdicts:
-        raise UsageError("--results and --no-verdicts exclude each other")
+    if args.command == "graph" and sum(map(bool, (args.results, args.no_verdicts, args.verify))) > 1:
+        raise UsageError("--results, --verify and --no-verdicts exclude each other")
+    if args.command == "graph" and args.without and not args.verify:
+        raise UsageError("graph --without needs --verify (what-if verdicts are computed, never stored)")
     for option, path, is_dir in (("--json", getattr(args, "json", None), False),
                                  ("--out", getattr(args, "out", None), True)):
         if not path:
@@ -428,6 +433,20 @@ def _saved_report(corpus, path: str) -> dict:
     return report
 
 
+def _stored_report(corpus, args) -> dict:
+    """Verdicts for a drawing from the results cache alone (:func:`checker.api.stored_verification`): runs nothing."""
+    from .api import stored_verification
+    cache = None if args.no_cache else _open_cache(args, writable=False)
+    results = stored_verification(corpus, cache, seed=args.seed, profile=args.profile, timeout=args.timeout) \
+        if cache is not None else {}
+    missing = len(corpus.items) - len(results)
+    if missing:
+        print(f"checker: {missing} of {len(corpus.items)} items have no stored result for these options (or rest on "
+              f"one that has none): drawn 'not run' (python -m checker verify all, or graph --verify, runs them)",
+              file=sys.stderr)
+    return {"items": [{"id": i, "verdict": r.verdict, "established": r.graph_verdict} for i, r in results.items()]}
+
+
 def cmd_graph(args) -> int:
     corpus = _load(args)
     from .export import graph_text
@@ -435,10 +454,12 @@ def cmd_graph(args) -> int:
     if args.format in ("dot", "svg") and not args.no_verdicts:
         if args.results:
             report = _saved_report(corpus, args.results)
-        else:
+        elif args.verify:
             from .report import build_report
             results, _ = _run(corpus, list(corpus.items), args, cache=_open_cache(args))
             report = build_report(corpus, results, seed=args.seed, profile=args.profile, without=args.without)
+        else:
+            report = _stored_report(corpus, args)
     sys.stdout.write(graph_text(corpus, args.format, report, hypotheses=args.hypotheses))
     return EXIT_OK
 

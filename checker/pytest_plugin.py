@@ -214,19 +214,13 @@ class CheckerSession:
         """id -> the verdict of the item's result stored under its current key (the markers ``proved``, ...)."""
         if self.cache is None:
             return {}
+        from .api import stored_results
         from .fingerprint import item_keys
-        from .runner import answer_result
         s = self.settings
         self.keys = item_keys(self.corpus, seed=s.seed, profile=s.profile, timeout=s.timeout,
                               project_dirs=self.corpus.load_spec.project_dirs())
-        out = {}
-        for item_id, key in self.keys.items():
-            stored = self.cache.get(key)
-            if stored is not None:
-                verdict = answer_result(self.corpus.items[item_id], {"message": stored[0]}).verdict
-                if verdict in VERDICT_MARKERS:
-                    out[item_id] = verdict
-        return out
+        stored = stored_results(self.corpus, self.cache, keys=self.keys)
+        return {i: r.verdict for i, r in stored.items() if r.verdict in VERDICT_MARKERS}
 
     # -- running ---------------------------------------------------------------------------------
     def per_test(self) -> bool:

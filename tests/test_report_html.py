@@ -154,6 +154,23 @@ def test_dot_carries_verdict_colours_and_svg_is_a_drawing(tmp_path):
     assert 'data-id="mech.mass_positive"' in with_hyps.stdout and 'data-verdict="not run"' in with_hyps.stdout
 
 
+def test_graph_colours_come_from_the_results_cache_and_running_needs_verify():
+    """By default a drawing takes the verdicts the cache holds and runs nothing: before any verify every item is
+    'not run' (said on stderr); after one, the colours are the verify's; --verify runs the verifiers."""
+    from checker.svg import VERDICT_FILL
+    args = user("report_items.py")
+    before = run_cli("graph", "--format", "dot", *args)
+    assert before.returncode == 0 and "drawn 'not run'" in before.stderr
+    assert f'fillcolor="{VERDICT_FILL["proved"]}"' not in before.stdout and "verifying" not in before.stderr.lower()
+    assert run_cli("verify", "all", *args).returncode == 0
+    after = run_cli("graph", "--format", "dot", *args)
+    line = next(ln for ln in after.stdout.splitlines() if ln.strip().startswith('"calc.false_square" ['))
+    assert f'fillcolor="{VERDICT_FILL["refuted"]}"' in line and "not run" not in after.stderr
+    assert run_cli("graph", "--format", "dot", "--verify", "--no-cache", *args).stdout == after.stdout
+    clash = run_cli("graph", "--format", "dot", "--verify", "--no-verdicts", *args)
+    assert clash.returncode == 2 and "exclude each other" in clash.stderr
+
+
 def test_report_with_user_modules_needs_out():
     index = ROOT / "reports" / "index.html"
     before = index.stat().st_mtime_ns if index.exists() else None
