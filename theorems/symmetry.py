@@ -173,19 +173,19 @@ def _jet_of(q, t, v=None) -> _Jet:
 # deciding whether a residual vanishes identically
 # ---------------------------------------------------------------------------
 
-#: residuals with more operations than this are shown as ``factor_terms`` gives them (factoring costs more than deciding)
-TIDY_MAX_OPS = 40
+#: ``factor`` of a whole residual is tried only up to this many operations (it costs more than deciding the residual)
+TIDY_MAX_OPS = 12
 
 
 def _tidy(reduced, raw, seconds: float = 0.5):
-    """A readable form of a nonzero residual: the shortest of ``factor_terms``, ``factor`` and the term-wise factored
-    expansion of the unreduced expression (each computed under a time limit); ``factor_terms`` alone for a residual
-    with more than :data:`TIDY_MAX_OPS` operations."""
+    """A readable form of a nonzero residual: the shortest of ``factor_terms``, the term-wise factored expansion of the
+    unreduced expression and, for a residual of at most :data:`TIDY_MAX_OPS` operations, ``factor`` (each computed
+    under a time limit)."""
     candidates = [sympy.factor_terms(reduced)]
-    if sympy.count_ops(reduced) > TIDY_MAX_OPS:
-        return candidates[0]
-    for form in (lambda: sympy.factor(reduced),
-                 lambda: sympy.Add(*[sympy.factor(term) for term in sympy.Add.make_args(sympy.expand(raw))])):
+    forms = [lambda: sympy.Add(*[sympy.factor(term) for term in sympy.Add.make_args(sympy.expand(raw))])]
+    if sympy.count_ops(reduced) <= TIDY_MAX_OPS:
+        forms.append(lambda: sympy.factor(reduced))
+    for form in forms:
         try:
             with time_limit(seconds):
                 candidates.append(form())

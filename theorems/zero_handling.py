@@ -18,6 +18,7 @@ Every decision function of :mod:`theorems` decides "is this expression identical
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from functools import lru_cache
 
 import mpmath
@@ -25,7 +26,7 @@ import sympy
 from sympy import Matrix
 from sympy.core.function import AppliedUndef
 
-from checker.instances import admissible_value
+from checker.instances import admissible_value, satisfies_assumptions
 from checker.symbolic import TimeLimit, time_limit
 from checker.zero import ZeroTest, zero_test
 
@@ -427,11 +428,41 @@ def random_point(symbols, rng: random.Random) -> dict | None:
     return point
 
 
+def _rational_point(symbols, rng: random.Random, tries: int = 8) -> dict | None:
+    """Random rationals p/q (|p| ≤ 97, q ≤ 13) honouring every assumption of ``symbols``, or None."""
+    point = {}
+    for s in symbols:
+        for _ in range(tries):
+            value = sympy.Rational(rng.randint(-97, 97), rng.randint(1, 13))
+            if satisfies_assumptions(value, s.assumptions0):
+                point[s] = value
+                break
+        else:
+            return None
+    return point
+
+
+def _rank_over_q(rows: list) -> int:
+    """The rank of a matrix of Fractions (lists of rows), by Gaussian elimination."""
+    rows = [list(r) for r in rows]
+    rank, cols = 0, len(rows[0]) if rows else 0
+    for c in range(cols):
+        pivot = next((i for i in range(rank, len(rows)) if rows[i][c] != 0), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        for i in range(rank + 1, len(rows)):
+            if rows[i][c] != 0:
+                factor = rows[i][c] / rows[rank][c]
+                rows[i] = [a - factor * b for a, b in zip(rows[i], rows[rank])]
+        rank += 1
+    return rank
+
+
 def rational_ranks_at_points(M, expected: int, samples: int = 3, seed: int = 0) -> list | None:
     """Exact ranks of ``M`` over Q at random rational points (values honouring assumptions), drawn until one reaches
     ``expected`` (or exceeds it) or ``samples`` points were tried; None when an entry is not a rational number at a
-    rational point (a function value, a radical: use :func:`rank_at_points`) or no rational point was drawn."""
-    from sympy.polys.matrices import DomainMatrix
+    rational point (a function value, a radical: use :func:`rank_at_points`) or no such point was drawn."""
     M = Matrix(M)
     if not M.rows or not M.cols:
         return None
@@ -441,18 +472,16 @@ def rational_ranks_at_points(M, expected: int, samples: int = 3, seed: int = 0) 
     for _ in range(4 * samples):
         if len(ranks) == samples or (ranks and ranks[-1] >= expected):
             break
-        point = random_point(symbols, rng)
+        point = _rational_point(symbols, rng)
         if point is None:
             return None
-        if not all(v.is_Rational for v in point.values()):
-            continue  # an irrational draw (random_point mixes scales and radicals)
         values = [e.xreplace(point) for e in M]
         if not all(v.is_Rational for v in values):
             if any(v.has(sympy.zoo, sympy.nan) for v in values):
                 continue  # a pole at this point
             return None
-        ranks.append(DomainMatrix([[sympy.QQ.from_sympy(values[i * M.cols + j]) for j in range(M.cols)]
-                                   for i in range(M.rows)], M.shape, sympy.QQ).rank())
+        ranks.append(_rank_over_q([[Fraction(int(v.p), int(v.q)) for v in values[i * M.cols:(i + 1) * M.cols]]
+                                   for i in range(M.rows)]))
     return ranks or None
 
 
