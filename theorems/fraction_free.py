@@ -10,18 +10,23 @@ This file contains
 * :func:`fraction_free_adjugate`, :func:`fraction_free_solve` -- ``A · adj = Δ I`` by fraction-free Gauss–Jordan
   elimination (Bareiss: exact divisions only, no gcd) and ``A Y = Δ B`` as ``Y = adj · B``, with an optional
   limit on the number of terms of every polynomial formed (:class:`TermLimitExceeded`);
-* :func:`row_product_bound` -- an a-priori bound on the number of terms of ``det A``.
+* :func:`row_product_bound` -- an a-priori bound on the number of terms of ``det A``;
+* :func:`lu_solve_unexpanded` -- sympy's ``LUsolve`` (no expansion, no cancellation) with every pivot chosen non-zero
+  at a random rational point, so that no pivot is an expression that vanishes identically.
 
 Arithmetic is exact in ``Q(g_1, ..., g_r)`` with the generators taken as independent indeterminates: a result
 holds wherever its denominators are non-zero (relations such as sin² + cos² = 1 are not used).  Imports only sympy.
 """
 from __future__ import annotations
 
+import random
+
 import sympy
 from sympy import Matrix
+from sympy.core.function import AppliedUndef
 
 __all__ = ["TermLimitExceeded", "rational_generators", "PolynomialMatrices", "fraction_free_adjugate", "fraction_free_solve",
-           "matrix_product", "row_product_bound"]
+           "matrix_product", "row_product_bound", "lu_solve_unexpanded"]
 
 
 class TermLimitExceeded(ArithmeticError):
@@ -146,3 +151,49 @@ def row_product_bound(A) -> int:
     for row in A:
         bound *= max(sum(len(p) for p in row), 1)
     return bound
+
+
+def _random_point(expressions, rng):
+    """Random rationals for the symbols, function values and derivatives of ``expressions``: positive, negated for a
+    symbol assumed negative or nonpositive, whole for one assumed integer."""
+    atoms = set()
+    for e in expressions:
+        e = sympy.sympify(e)
+        atoms |= e.atoms(sympy.Derivative) | e.atoms(AppliedUndef) | e.free_symbols
+    point = {}
+    for a in sorted(atoms, key=sympy.default_sort_key):
+        value = sympy.Integer(rng.randint(1, 97)) if a.is_integer else sympy.Rational(rng.randint(1, 97), rng.randint(1, 13))
+        point[a] = -value if (a.is_negative or a.is_nonpositive) else value
+    return point
+
+
+def _vanishes_at(expr, derivatives: dict, rest: dict) -> bool:
+    """``expr`` is zero (or undefined) at the point: exactly when it evaluates to a rational, else to 30 digits."""
+    value = sympy.sympify(expr).xreplace(derivatives).xreplace(rest)
+    if value.has(sympy.Subs):
+        value = value.doit()  # a derivative at a point, now of a constant
+    if value.is_Rational:
+        return value == 0
+    try:
+        number = sympy.N(value, 30)
+    except (TypeError, ValueError, ArithmeticError):
+        return True
+    return not number.is_finite or not number.is_number or abs(number) < sympy.Float("1e-20")
+
+
+def lu_solve_unexpanded(A: Matrix, B: Matrix, seed: int = 0) -> Matrix:
+    """``A⁻¹B`` by sympy's ``LUsolve`` (entries left unexpanded) with pivots chosen non-zero at a random rational point
+    (positive values for every symbol, function value and derivative): elimination at the point follows the symbolic
+    one, so a pivot non-zero there is ≢ 0.  ``NonInvertibleMatrixError`` when no such pivot is found at two points
+    (A singular, or both points unlucky)."""
+    A, B = Matrix(A), Matrix(B)
+    rng = random.Random(seed)
+    for _ in range(2):
+        point = _random_point(list(A) + list(B), rng)
+        derivatives = {a: v for a, v in point.items() if isinstance(a, sympy.Derivative)}
+        rest = {a: v for a, v in point.items() if not isinstance(a, sympy.Derivative)}
+        try:
+            return A.LUsolve(B, iszerofunc=lambda e: _vanishes_at(e, derivatives, rest))
+        except ValueError:
+            continue
+    raise sympy.matrices.exceptions.NonInvertibleMatrixError("no pivot non-zero at two random points: A is singular")

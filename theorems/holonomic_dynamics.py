@@ -100,7 +100,8 @@ def ideal_multiplier(M, J, F, curvature, simplify=None, max_terms: int = EXACT_T
     ``simplify=True``: exact in the field of rational functions of the entries (function values and derivatives
     taken as indeterminates), every entry one cancelled quotient (:func:`exact_ideal_multiplier`; its cost grows with
     the size of det C expanded, which is exponential in k for a chain of constraints).  ``simplify=False``: sympy's
-    ``LUsolve`` expressions, unexpanded (M⁻¹ read off a diagonal M).  ``simplify=None`` (the default): exact when an
+    ``LUsolve`` expressions, unexpanded (M⁻¹ read off a diagonal M; pivots chosen non-zero at a random point,
+    :func:`theorems.fraction_free.lu_solve_unexpanded`).  ``simplify=None`` (the default): exact when an
     a-priori bound on the terms of det C and of the numerators of Λ is at most ``max_terms`` and no polynomial of the
     exact computation exceeds it, else the ``simplify=False`` form.  Both forms are exact and equal where defined.
     """
@@ -120,17 +121,19 @@ def _solve_ideal(M, J, F, curvature, simplify, max_terms):
 
 
 def _unsimplified_ideal_multiplier(M, J, F, curvature):
-    """``(C, Λ, a)`` by ``LUsolve`` without simplification; M⁻¹ is read off when M is (structurally) diagonal."""
+    """``(C, Λ, a)`` by ``LUsolve`` without simplification (:func:`theorems.fraction_free.lu_solve_unexpanded`); M⁻¹ is
+    read off when M is (structurally) diagonal."""
+    from theorems.fraction_free import lu_solve_unexpanded
     if all(M[i, j] == 0 for i in range(M.rows) for j in range(M.cols) if i != j):
         if any(M[i, i] == 0 for i in range(M.rows)):
             raise sympy.matrices.exceptions.NonInvertibleMatrixError("M has a zero diagonal entry")
         M_inv_F = Matrix([F[i] / M[i, i] for i in range(M.rows)])
         M_inv_JT = Matrix(M.rows, J.rows, lambda i, a: J[a, i] / M[i, i])
     else:
-        M_inv_F = M.LUsolve(F)
-        M_inv_JT = M.LUsolve(J.T)
+        M_inv = lu_solve_unexpanded(M, Matrix.hstack(F, J.T))
+        M_inv_F, M_inv_JT = M_inv[:, 0], M_inv[:, 1:]
     C = J * M_inv_JT
-    Lam = C.LUsolve(-(J * M_inv_F + curvature))
+    Lam = lu_solve_unexpanded(C, -(J * M_inv_F + curvature))
     return C, Lam, M_inv_F + M_inv_JT * Lam
 
 

@@ -286,7 +286,8 @@ def solve_multipliers(eqs: ConstrainedEquations, q, t, simplify=None, max_terms:
     expressions in ``q, q̇, t``.  If the dynamics contain ``λ̇_a`` (vakonomic systems) the unknown
     is ``λ̇_a`` instead, and the values may then also involve ``λ``.
     The linear system is written with ``linear_eq_to_matrix``; ``simplify=True`` solves it exactly with one cancelled
-    quotient per value (:func:`solve_exactly`), ``simplify=False`` by sympy's ``LUsolve`` without simplification, and
+    quotient per value (:func:`solve_exactly`), ``simplify=False`` by sympy's ``LUsolve`` without simplification
+    (:func:`theorems.fraction_free.lu_solve_unexpanded`), and
     ``simplify=None`` (the default) exactly unless a polynomial of the exact solve has more than ``max_terms`` terms,
     then by ``LUsolve``.  Both forms are exact and equal where defined.
     """
@@ -324,10 +325,10 @@ def solve_multipliers(eqs: ConstrainedEquations, q, t, simplify=None, max_terms:
 
 def _solve_linear_system(matrix, rhs, simplify, max_terms) -> list:
     """The values of :func:`solve_multipliers`: exact (:func:`solve_exactly`) or ``LUsolve`` (see its ``simplify``)."""
-    from theorems.fraction_free import TermLimitExceeded
+    from theorems.fraction_free import TermLimitExceeded, lu_solve_unexpanded
     if simplify is not False:
         try:
             return solve_exactly(matrix, rhs, None if simplify else max_terms)
         except TermLimitExceeded:
             pass
-    return list(matrix.LUsolve(rhs))
+    return list(lu_solve_unexpanded(matrix, rhs))
