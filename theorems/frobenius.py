@@ -34,8 +34,8 @@ import sympy
 from sympy import Matrix
 
 from checker.decision import Decision
-from theorems.zero_handling import (ZeroUndecided, generic_rank, kernel_basis, pivot_columns, rank_at_points,
-                                    require_zero_state, solve_linear, witness_point, zero_state)
+from theorems.zero_handling import (ZeroUndecided, _numeric_rank_checked, apply_row_operations, back_substitute, eliminate,
+                                    generic_rank, kernel_basis, witness_point, zero_state)
 
 __all__ = [
     "lie_bracket",
@@ -51,23 +51,9 @@ __all__ = [
 # generic linear algebra over the field of functions (theorems.zero_handling)
 # ---------------------------------------------------------------------------
 
-def _is_zero(expr) -> bool:
-    """Generic zero test (:func:`theorems.zero_handling.zero_state`): True only when shown ≡ 0.
-
-    Undecided raises :class:`ZeroUndecided`, so that a caller never treats an unsettled entry as zero or non-zero.
-    """
-    return require_zero_state(expr)
-
-
 def _as_column(vector) -> Matrix:
     """A vector field as a column Matrix."""
     return Matrix(list(vector))
-
-
-def _pivot_columns(M: Matrix) -> list[int]:
-    """Pivot columns of ``M`` over the field of functions: every pivot shown ≢ 0, every dropped entry shown ≡ 0,
-    the rank cross-checked at random points (:func:`theorems.zero_handling.pivot_columns`)."""
-    return pivot_columns(M)
 
 
 def _generic_rank(M: Matrix) -> int:
@@ -75,27 +61,28 @@ def _generic_rank(M: Matrix) -> int:
     return generic_rank(M)
 
 
-def _span_coefficients(fields_matrix: Matrix, vector: Matrix):
-    """Coefficients ``c`` with ``fields_matrix * c == vector``, or ``None`` if none exist (generic).
+class _Span:
+    """The span of the columns of a matrix over the field of functions, eliminated once: membership of a vector is
+    decided by replaying the row operations on it and solving on the pivot columns, then re-checked by substitution."""
 
-    Solves on a full-rank subset of columns and rows and checks the result by substituting back into every
-    component (each residual shown ≡ 0).
-    """
-    m = fields_matrix.cols
-    independent = _pivot_columns(fields_matrix)
-    if not independent:
-        return sympy.zeros(m, 1) if all(_is_zero(v) for v in vector) else None
-    basis = fields_matrix.extract(list(range(fields_matrix.rows)), independent)
-    independent_rows = _pivot_columns(basis.T)
-    square = basis.extract(independent_rows, list(range(basis.cols)))
-    rhs = vector.extract(independent_rows, [0])
-    solution = solve_linear(square, rhs)
-    if solution is None or not all(_is_zero(e) for e in basis * solution - vector):
-        return None
-    coefficients = sympy.zeros(m, 1)
-    for position, column in enumerate(independent):
-        coefficients[column] = solution[position]
-    return coefficients
+    def __init__(self, fields_matrix: Matrix):
+        self.matrix = fields_matrix
+        self.operations: list = []
+        self.rows, self.pivots = eliminate(fields_matrix, self.operations)
+        _numeric_rank_checked(fields_matrix, len(self.pivots))
+
+    @property
+    def rank(self) -> int:
+        return len(self.pivots)
+
+    def coefficients(self, vector: Matrix):
+        """``(c, residual)``: the candidate c (zero off the pivot columns) and ``M c − vector``; the vector lies in the
+        span exactly when every residual entry is ≡ 0 (c is the only candidate: the pivot columns are independent)."""
+        if not self.pivots:
+            return sympy.zeros(self.matrix.cols, 1), Matrix(vector)
+        transformed = apply_row_operations(self.operations, vector)
+        c = Matrix(back_substitute(self.rows, self.pivots, transformed))
+        return c, self.matrix * c - vector
 
 
 # ---------------------------------------------------------------------------
@@ -107,8 +94,12 @@ def lie_bracket(X, Y, coords) -> Matrix:
     X, Y, coords = list(X), list(Y), list(coords)
     if not (len(X) == len(Y) == len(coords)):
         raise ValueError("vector fields and coordinates must have the same length")
+    X, Y = [sympy.sympify(e) for e in X], [sympy.sympify(e) for e in Y]
+
+    def derivative(a, b, xj):  # a ∂_j b, skipping the terms that vanish structurally
+        return a * sympy.diff(b, xj) if a != 0 and b.has(xj) else sympy.S.Zero
     return Matrix([
-        sympy.expand(sum((X[j] * sympy.diff(Y[i], xj) - Y[j] * sympy.diff(X[i], xj)
+        sympy.expand(sum((derivative(X[j], Y[i], xj) - derivative(Y[j], X[i], xj)
                           for j, xj in enumerate(coords)), sympy.S.Zero))
         for i in range(len(coords))
     ])
@@ -117,37 +108,42 @@ def lie_bracket(X, Y, coords) -> Matrix:
 def is_involutive(fields: Sequence, coords) -> Decision:
     """Decide whether ``span(fields)`` is closed under the Lie bracket, for the generic rank.
 
-    Holds iff ``rank(fields + [[X_i, X_j]]) == rank(fields)`` for every pair ``i < j``, ranks taken over the field
-    of functions (:mod:`theorems.zero_handling`); the answer is valid off the set where the rank of the fields
-    drops.  Witness on failure: ``dict(pair=(i, j), bracket=Matrix)`` (the rank increase shown by elimination with
-    pivots shown ≢ 0, and at random points); certificate on success: ``{(i, j): c}`` with ``[X_i, X_j] = Σ_k c_k X_k``
-    (each component of the difference shown ≡ 0).  Undecided when a zero test cannot be settled.
+    Holds iff every bracket ``[X_i, X_j]`` (``i < j``) lies in the span over the field of functions
+    (:mod:`theorems.zero_handling`); the answer is valid off the set where the rank of the fields drops.  The fields are
+    eliminated once (every pivot shown ≢ 0, the rank cross-checked at random points); for each bracket the row
+    operations are replayed and the only candidate coefficients c solved on the pivot columns.  Certificate on
+    success: ``{(i, j): c}`` with ``[X_i, X_j] = Σ_k c_k X_k`` (each component of the difference shown ≡ 0); witness on
+    failure: ``dict(pair=(i, j), bracket=Matrix)``, a component of ``Σ_k c_k X_k − [X_i, X_j]`` being shown ≢ 0 (the
+    generic rank rises by one; details give that component and a point where it is non-zero).  Undecided when a
+    zero test cannot be settled.
     """
     columns = [_as_column(f) for f in fields]
     coords = list(coords)
     if not columns:
         return Decision(True, certificate={}, explanation="the empty family is involutive",
                         details={"rank": 0})
-    fields_matrix = Matrix.hstack(*columns)
     try:
-        rank = _generic_rank(fields_matrix)
+        span = _Span(Matrix.hstack(*columns))
+        rank = span.rank
         certificate = {}
         for i, j in combinations(range(len(columns)), 2):
             bracket = lie_bracket(columns[i], columns[j], coords)
-            extended = Matrix.hstack(fields_matrix, bracket)
-            extended_rank = _generic_rank(extended)
-            if extended_rank > rank:
+            coefficients, residual = span.coefficients(bracket)
+            states = [zero_state(e) for e in residual]
+            outside = [(index, e) for index, (e, state) in enumerate(zip(residual, states)) if state.is_zero is False]
+            if outside:
+                index, component = outside[0]
                 return Decision(
                     False,
                     witness={"pair": (i, j), "bracket": bracket},
-                    explanation=f"[X_{i}, X_{j}] leaves the span (generic rank {rank} -> {extended_rank})",
-                    details={"rank": rank, "rank_with_bracket": extended_rank,
-                             "ranks at random points": rank_at_points(extended)},
+                    explanation=f"[X_{i}, X_{j}] leaves the span (generic rank {rank} -> {rank + 1})",
+                    details={"rank": rank, "rank_with_bracket": rank + 1, "outside component": index,
+                             "residual": component, "nonzero at": witness_point(component)},
                 )
-            coefficients = _span_coefficients(fields_matrix, bracket)
-            if coefficients is None:
-                return Decision.undecided_because(f"the rank test put [X_{i}, X_{j}] in the span but no coefficients "
-                                                  "check out", {"rank": rank})
+            if any(state.is_zero is None for state in states):
+                reasons = "; ".join(state.reason for state in states if state.is_zero is None)
+                return Decision.undecided_because(f"could not decide whether [X_{i}, X_{j}] lies in the span: {reasons}",
+                                                  {"rank": rank})
             certificate[(i, j)] = coefficients
     except ZeroUndecided as exc:
         return Decision.undecided_because(exc.reason)

@@ -15,8 +15,10 @@ determine the reaction" and its chart analogue in seed 001:
   residual G_t + J v along the way.
 
 Coordinates are functions of time (``sympy.physics.mechanics`` style); the results are sympy
-matrices in x(t) and x'(t).  The symbolic linear systems are solved exactly in a field of rational
-functions (``DomainMatrix.lu_solve``), the numerical ones by Gaussian elimination in mpmath.
+matrices in x(t) and x'(t).  The symbolic linear systems are solved exactly: fraction-free in the polynomial
+ring of the entries with one cancellation per entry when the result is small (:mod:`theorems.fraction_free`),
+else by ``LUsolve`` without simplification (the default chooses by an a-priori size bound, see
+:func:`ideal_multiplier`); the numerical ones by Gaussian elimination in mpmath.
 """
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ class IdealHolonomicDynamics:
     time: sympy.Symbol
     mass: Matrix = None  # M
     force: Matrix = None  # F(t, x, v)
+    exact: bool = False  # a, Λ, C as cancelled quotients (else sympy's unexpanded LUsolve form, or not solved)
 
     @property
     def reaction(self) -> Matrix:
@@ -60,6 +63,12 @@ def _column(values) -> Matrix:
     return m if m.cols == 1 else m.reshape(len(m), 1)
 
 
+def _replace(expr, mapping):
+    """``expr`` with ``mapping`` applied: ``xreplace`` (one structural pass) when no ``Derivative`` occurs, else
+    ``subs`` (which turns a derivative in a replaced variable into a ``Subs``)."""
+    return expr.subs(mapping) if expr.has(sympy.Derivative) else expr.xreplace(mapping)
+
+
 def constraint_derivatives(G, x, t):
     """``(J, G_t, curvature)`` of a constraint G(t, x): J = D_xG, G_t the explicit time derivative and
     curvature = G_tt + 2 G_tx[v] + G_xx[v, v], the part of d²/dt² G(t, x(t)) without x''; all in t, x(t), x'(t)."""
@@ -72,49 +81,137 @@ def constraint_derivatives(G, x, t):
     to_symbols.update({c: s for c, s in zip(coords, positions)})
     back = {s: c for c, s in zip(coords, positions)}
     back.update({v: c.diff(t) for c, v in zip(coords, speeds)})
-    Gs = G.subs(to_symbols)
+    Gs = G.applyfunc(lambda e: _replace(sympy.sympify(e), to_symbols))
     V = Matrix(speeds)
     J = Gs.jacobian(positions)
     G_t = Gs.diff(t)
     h = J * V + G_t  # d/dt G(t, x(t)) with x' = V
     curvature = h.diff(t) + h.jacobian(positions) * V  # G_tt + 2 G_tx[V] + G_xx[V, V]
-    return J.subs(back), G_t.subs(back), curvature.subs(back)
+    return tuple(m.applyfunc(lambda e: _replace(e, back)) for m in (J, G_t, curvature))
 
 
-def ideal_multiplier(M, J, F, curvature, simplify: bool = True):
+#: the default limit of :func:`ideal_multiplier` on the size of the exact solution (terms of a polynomial)
+EXACT_TERM_LIMIT = 2000
+
+
+def ideal_multiplier(M, J, F, curvature, simplify=None, max_terms: int = EXACT_TERM_LIMIT):
     """``(C, Λ, a)``: C = J M⁻¹ Jᵀ, Λ = −C⁻¹(J M⁻¹F + curvature), a = M⁻¹(F + JᵀΛ) (pure linear algebra).
 
-    ``simplify=True`` solves exactly in the field of rational functions of the entries (function values
-    and derivatives taken as indeterminates, :func:`theorems.linalg.rational_function_matrices`), so every
-    entry comes out as one cancelled quotient; ``simplify=False`` returns sympy's raw ``LUsolve`` expressions.
+    ``simplify=True``: exact in the field of rational functions of the entries (function values and derivatives
+    taken as indeterminates), every entry one cancelled quotient (:func:`exact_ideal_multiplier`; its cost grows with
+    the size of det C expanded, which is exponential in k for a chain of constraints).  ``simplify=False``: sympy's
+    ``LUsolve`` expressions, unexpanded (M⁻¹ read off a diagonal M; pivots chosen non-zero at a random point,
+    :func:`theorems.fraction_free.lu_solve_unexpanded`).  ``simplify=None`` (the default): exact when an
+    a-priori bound on the terms of det C and of the numerators of Λ is at most ``max_terms`` and no polynomial of the
+    exact computation exceeds it, else the ``simplify=False`` form.  Both forms are exact and equal where defined.
     """
+    return _solve_ideal(M, J, F, curvature, simplify, max_terms)[:3]
+
+
+def _solve_ideal(M, J, F, curvature, simplify, max_terms):
+    """``(C, Λ, a, exact)`` of :func:`ideal_multiplier`; ``exact`` tells which form was returned."""
+    from theorems.fraction_free import TermLimitExceeded
     M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
-    if not simplify:
-        M_inv_F = M.LUsolve(F)
-        M_inv_JT = M.LUsolve(J.T)
-        C = J * M_inv_JT
-        Lam = C.LUsolve(-(J * M_inv_F + curvature))
-        return C, Lam, M_inv_F + M_inv_JT * Lam
-    from sympy.polys.matrices.exceptions import DMNonInvertibleMatrixError
-    from theorems.linalg import rational_function_matrices
-    (Md, Jd, Fd, curv_d), to_sympy = rational_function_matrices(M, J, F, curvature)
+    if simplify is False:
+        return (*_unsimplified_ideal_multiplier(M, J, F, curvature), False)
     try:
-        M_inv_F = Md.lu_solve(Fd)
-        M_inv_JT = Md.lu_solve(Jd.transpose())
-        C = Jd * M_inv_JT
-        Lam = C.lu_solve(-(Jd * M_inv_F + curv_d))
-    except DMNonInvertibleMatrixError as exc:
-        raise sympy.matrices.exceptions.NonInvertibleMatrixError(str(exc)) from exc
-    return to_sympy(C), to_sympy(Lam), to_sympy(M_inv_F + M_inv_JT * Lam)
+        return (*exact_ideal_multiplier(M, J, F, curvature, None if simplify else max_terms), True)
+    except TermLimitExceeded:
+        return (*_unsimplified_ideal_multiplier(M, J, F, curvature), False)
 
 
-def ideal_holonomic_dynamics(M, F, G, x, t, simplify: bool = True, solve: bool = True) -> IdealHolonomicDynamics:
+def _unsimplified_ideal_multiplier(M, J, F, curvature):
+    """``(C, Λ, a)`` by ``LUsolve`` without simplification (:func:`theorems.fraction_free.lu_solve_unexpanded`); M⁻¹ is
+    read off when M is (structurally) diagonal."""
+    from theorems.fraction_free import lu_solve_unexpanded
+    if all(M[i, j] == 0 for i in range(M.rows) for j in range(M.cols) if i != j):
+        if any(M[i, i] == 0 for i in range(M.rows)):
+            raise sympy.matrices.exceptions.NonInvertibleMatrixError("M has a zero diagonal entry")
+        M_inv_F = Matrix([F[i] / M[i, i] for i in range(M.rows)])
+        M_inv_JT = Matrix(M.rows, J.rows, lambda i, a: J[a, i] / M[i, i])
+    else:
+        M_inv = lu_solve_unexpanded(M, Matrix.hstack(F, J.T))
+        M_inv_F, M_inv_JT = M_inv[:, 0], M_inv[:, 1:]
+    C = J * M_inv_JT
+    Lam = lu_solve_unexpanded(C, -(J * M_inv_F + curvature))
+    return C, Lam, M_inv_F + M_inv_JT * Lam
+
+
+def exact_ideal_multiplier(M, J, F, curvature, max_terms=None):
+    """``(C, Λ, a)`` of :func:`ideal_multiplier` exactly, fraction-free in the polynomial ring of the entries'
+    generators (:mod:`theorems.fraction_free`) with one cancellation per entry at the end.
+
+    With ``max_terms``, :class:`~theorems.fraction_free.TermLimitExceeded` is raised before the solve of C Λ = r when
+    the bound Π_a (Σ_b terms(C_ab) + terms(r_a)) on the terms of det C and of Cramer's numerators exceeds it, and
+    during the computation when a polynomial does.  ``NonInvertibleMatrixError`` when M or C is singular.
+    """
+    from theorems.fraction_free import (PolynomialMatrices, TermLimitExceeded, fraction_free_solve, matrix_product,
+                                        row_product_bound)
+    M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
+    n, k = M.rows, J.rows
+    ring_matrices = PolynomialMatrices(M, J, F, curvature)
+    ring = ring_matrices.ring
+    (Mn, dM), (Jn, dJ), (Fn, dF), (cn, dc) = ring_matrices.matrices
+    # M⁻¹[F | Jᵀ] = dM · Y / δ with Mn Y = δ [Fn | Jnᵀ]  (M = Mn/dM; F, J still over dF, dJ)
+    B = [[Fn[i][0]] + [Jn[a][i] for a in range(k)] for i in range(n)]
+    try:
+        Y, delta = _diagonal_solve(Mn, B, ring) or fraction_free_solve(Mn, B, ring, max_terms)
+    except ZeroDivisionError as exc:
+        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"M is singular: {exc}") from exc
+    YF = [[row[0]] for row in Y]
+    YJ = [row[1:] for row in Y]
+    # C = J M⁻¹Jᵀ = dM · Cn / (δ dJ²);   r = −(J M⁻¹F + curvature) = rn / dr
+    Cn = matrix_product(Jn, YJ, ring)
+    JYF = matrix_product(Jn, YF, ring)
+    d1 = dJ * delta * dF
+    dr = d1 * _exact(dc, d1.gcd(dc)) if dc != 1 else d1
+    rn = [[-(dM * JYF[a][0] * _exact(dr, d1) + cn[a][0] * _exact(dr, dc))] for a in range(k)]
+    if max_terms is not None and row_product_bound([Cn[a] + rn[a] for a in range(k)]) > max_terms:
+        raise TermLimitExceeded(f"the bound on the terms of det C exceeds {max_terms}")
+    try:
+        Z, Delta = fraction_free_solve(Cn, rn, ring, max_terms)  # Cn Z = Δ rn
+    except ZeroDivisionError as exc:
+        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"C = J M⁻¹Jᵀ is singular: {exc}") from exc
+    # Λ = C⁻¹ r = (δ dJ² / dM) · Z / (Δ dr)
+    lam_num = [delta * dJ * dJ * Z[a][0] for a in range(k)]
+    lam_den = dM * Delta * dr
+    # a = M⁻¹F + M⁻¹JᵀΛ = dM · (YF / dF + YJ · lam_num / (dJ lam_den)) / δ
+    YJL = matrix_product(YJ, [[p] for p in lam_num], ring)
+    acc_num = [[dM * (YF[i][0] * dJ * lam_den + YJL[i][0] * dF)] for i in range(n)]
+    acc_den = delta * dF * dJ * lam_den
+    to_sympy = ring_matrices.to_sympy
+    return (to_sympy([[dM * p for p in row] for row in Cn], delta * dJ * dJ), to_sympy([[p] for p in lam_num], lam_den),
+            to_sympy(acc_num, acc_den))
+
+
+def _exact(p, q):
+    return p if q == 1 else p.exquo(q)
+
+
+def _diagonal_solve(A, B, ring):
+    """``(Y, δ)`` with ``A Y = δ B`` for a diagonal A (δ the lcm of the diagonal), or None when A is not diagonal."""
+    n = len(A)
+    if any(A[i][j] for i in range(n) for j in range(n) if i != j):
+        return None
+    if any(not A[i][i] for i in range(n)):
+        raise ZeroDivisionError("a zero diagonal entry")
+    delta = ring.one
+    for i in range(n):
+        if A[i][i] != delta:
+            delta = delta.lcm(A[i][i])
+    return [[_exact(delta, A[i][i]) * p for p in B[i]] for i in range(n)], delta
+
+
+def ideal_holonomic_dynamics(M, F, G, x, t, simplify=None, solve: bool = True,
+                             max_terms: int = EXACT_TERM_LIMIT) -> IdealHolonomicDynamics:
     """Acceleration a and multiplier Λ of the ideal holonomic system (M SPD, rank D_xG = k).
 
     ``M`` is an n×n Matrix, ``F`` a length-n vector of expressions in t, x(t), x'(t), ``G`` a
     length-k vector of expressions in t, x(t); ``x`` the n coordinate functions of ``t``.
-    ``simplify=False`` skips the ``cancel`` steps; ``solve=False`` skips the symbolic solve altogether
-    (a, Λ, C are None) for systems that are only integrated numerically (:class:`NumericIdealSystem`).
+    ``simplify`` and ``max_terms`` as in :func:`ideal_multiplier` (by default: one cancelled quotient per entry when
+    the exact solution is small, sympy's unexpanded ``LUsolve`` form otherwise; ``.exact`` tells which);
+    ``solve=False`` skips the symbolic solve altogether (a, Λ, C are None) for systems that are only integrated
+    numerically (:class:`NumericIdealSystem`).
     """
     coords = list(x)
     n = len(coords)
@@ -122,8 +219,9 @@ def ideal_holonomic_dynamics(M, F, G, x, t, simplify: bool = True, solve: bool =
     if M.shape != (n, n) or F.rows != n:
         raise ValueError(f"M must be {n}x{n} and F of length {n} for {n} coordinates")
     J, G_t, curvature = constraint_derivatives(G, coords, t)
-    C, Lam, a = ideal_multiplier(M, J, F, curvature, simplify=simplify) if solve else (None, None, None)
-    return IdealHolonomicDynamics(a, Lam, C, J, G_t, curvature, G, coordinates=tuple(coords), time=t, mass=M, force=F)
+    C, Lam, a, exact = _solve_ideal(M, J, F, curvature, simplify, max_terms) if solve else (None, None, None, False)
+    return IdealHolonomicDynamics(a, Lam, C, J, G_t, curvature, G, coordinates=tuple(coords), time=t, mass=M, force=F,
+                                  exact=exact)
 
 
 @dataclass

@@ -32,6 +32,7 @@ from sympy import Matrix
 
 from checker import Decision, Proof, cited, hypothesis
 from checker.randomized import OutsideDomain
+from theorems.fraction_free import rational_generators as _rational_generators
 from theorems.frobenius import annihilated_distribution
 from theorems.strategies import full_row_rank_matrices, rational_matrices, rationals
 
@@ -89,20 +90,6 @@ def transpose_multiplier(A, ell) -> Matrix:
     if ell.rows != A.cols:
         raise ValueError(f"functional has {ell.rows} entries, the matrix has {A.cols} columns")
     return _gram_solve(A, A * ell)
-
-
-def _rational_generators(expr, mapping: dict):
-    """``expr`` with every maximal subexpression that is not a rational combination of symbols replaced by a
-    dummy generator (a function value, a derivative, a radical, ...); ``mapping`` records ``subexpression: dummy``."""
-    if expr.is_Symbol or expr.is_Rational:
-        return expr
-    if expr.is_Add or expr.is_Mul:
-        return expr.func(*[_rational_generators(a, mapping) for a in expr.args])
-    if expr.is_Pow and expr.exp.is_Integer:
-        return _rational_generators(expr.base, mapping) ** expr.exp
-    if expr not in mapping:
-        mapping[expr] = sympy.Dummy(f"g{len(mapping)}")
-    return mapping[expr]
 
 
 def rational_function_matrices(*matrices):

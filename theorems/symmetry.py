@@ -46,8 +46,8 @@ from checker.symbolic import TimeLimit, time_limit
 from theorems.linalg import euclidean_inner_product
 from theorems.strategies import polynomials
 from theorems.variational import euler_lagrange, lagrangian_chart
-from theorems.zero_handling import (ZeroUndecided, normalise_function_arguments, require_zero_state, solve_linear,
-                                    witness_point, zero_state)
+from theorems.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, require_zero_state,
+                                    solve_linear, witness_point, zero_state)
 
 __all__ = [
     "IdentityUndecided",
@@ -173,12 +173,19 @@ def _jet_of(q, t, v=None) -> _Jet:
 # deciding whether a residual vanishes identically
 # ---------------------------------------------------------------------------
 
+#: ``factor`` of a whole residual is tried only up to this many operations (it costs more than deciding the residual)
+TIDY_MAX_OPS = 12
+
+
 def _tidy(reduced, raw, seconds: float = 0.5):
-    """A readable form of a nonzero residual: the shortest of ``factor_terms``, ``factor`` and the term-wise factored
-    expansion of the unreduced expression (each computed under a time limit)."""
+    """A readable form of a nonzero residual: the shortest of ``factor_terms``, the term-wise factored expansion of the
+    unreduced expression and, for a residual of at most :data:`TIDY_MAX_OPS` operations, ``factor`` (each computed
+    under a time limit)."""
     candidates = [sympy.factor_terms(reduced)]
-    for form in (lambda: sympy.factor(reduced),
-                 lambda: sympy.Add(*[sympy.factor(term) for term in sympy.Add.make_args(sympy.expand(raw))])):
+    forms = [lambda: sympy.Add(*[sympy.factor(term) for term in sympy.Add.make_args(sympy.expand(raw))])]
+    if sympy.count_ops(reduced) <= TIDY_MAX_OPS:
+        forms.append(lambda: sympy.factor(reduced))
+    for form in forms:
         try:
             with time_limit(seconds):
                 candidates.append(form())
@@ -205,7 +212,7 @@ def _vanishes(expr, show=lambda e: e, simplify_seconds: float = 2.0) -> _Vanishi
     otherwise the answer is undecided with the reason.
     """
     expr = normalise_function_arguments(sympy.sympify(expr))
-    reduced = sympy.cancel(sympy.together(sympy.expand(expr)))
+    reduced = reduced_form(expr)
     if reduced == 0:
         return _Vanishing(True, sympy.S.Zero, {}, "cancels")
     state = zero_state(reduced, simplify_seconds)
@@ -344,34 +351,22 @@ def is_point_symmetry(L, q, t, xi, B=0, tau=0, v=None, require_q_only: bool = Fa
 # Euler--Lagrange accelerations and first integrals
 # ---------------------------------------------------------------------------
 
-def _curve_form(jet: _Jet, L):
-    """The Lagrangian and coordinates as curves (fresh functions of t for jet callers)."""
-    if jet.curves:
-        return jet, L
-    curves = [sympy.Function(f"_{c.name}")(jet.t) for c in jet.q]
-    curve_jet = _jet_of(curves, jet.t)
-    L_curve = L.xreplace({**dict(zip(jet.q, curve_jet.q)), **dict(zip(jet.v, curve_jet.v))})
-    return curve_jet, L_curve
-
-
 def _accelerations(jet: _Jet, L) -> list:
-    """Jet expressions of q̈ solved from EL(𝓛) = 0; ValueError when det 𝓛_vv vanishes identically.
+    """Jet expressions of q̈ solved from EL(𝓛) = 0; ValueError when det 𝓛_vv is shown to vanish identically.
 
-    EL(𝓛) = 𝓛_vv q̈ + r(t, q, v) (:func:`theorems.variational.euler_lagrange`, moved to jets), solved by LUsolve.
+    EL_i(𝓛) = D_t(𝓛_{v_i}) − 𝓛_{q_i} = Σ_j 𝓛_{v_i v_j} q̈_j + r_i(t, q, v) (:func:`theorems.variational.euler_lagrange`
+    written in the jet symbols), solved by elimination with every pivot shown ≢ 0 (:func:`solve_linear`); an
+    elimination that shows 𝓛_vv singular means det 𝓛_vv ≡ 0.
     """
-    hessian = Matrix(jet.n, jet.n, lambda i, j: sympy.diff(L, jet.v[i], jet.v[j]))
-    if require_zero_state(normalise_function_arguments(hessian.det()), "det 𝓛_vv"):
+    momenta = jet.momentum(L)
+    hessian = Matrix(jet.n, jet.n, lambda i, j: normalise_function_arguments(sympy.diff(momenta[i], jet.v[j])))
+    no_acceleration = dataclasses.replace(jet, a=())
+    rest = Matrix([sympy.expand(no_acceleration.D_t(p) - sympy.diff(L, qi)) for p, qi in zip(momenta, jet.q)])
+    solution = solve_linear(hessian, -rest)
+    if solution is None:
         raise ValueError(f"det 𝓛_vv vanishes identically (𝓛_vv = {sympy.sstr(jet.user(hessian))}): the "
                          "Euler-Lagrange equations do not determine the accelerations")
-    curve_jet, L_curve = _curve_form(jet, L)
-    coordinates = [curve_jet.to_user[c] for c in curve_jet.q]
-    back = {**dict(zip(curve_jet.q, jet.q)), **dict(zip(curve_jet.v, jet.v)), **dict(zip(curve_jet.a, jet.a))}
-    el = [curve_jet.jet(e).xreplace(back) for e in euler_lagrange(curve_jet.user(L_curve), coordinates, jet.t)]
-    rest = Matrix([sympy.expand(e.xreplace({ai: 0 for ai in jet.a})) for e in el])
-    solution = solve_linear(hessian, -rest)
-    if solution is None:  # not reached: det 𝓛_vv was shown ≢ 0
-        raise ZeroUndecided("the Euler-Lagrange system could not be solved with pivots shown non-zero")
-    return [sympy.cancel(sympy.together(value)) for value in solution]
+    return [reduced_form(value) for value in solution]
 
 
 def euler_lagrange_accelerations(L, q, t, v=None) -> list:

@@ -11,7 +11,8 @@ This file contains
 * :func:`vakonomic_equations` -- the Euler--Lagrange equations of the augmented Lagrangian
   ``L + μ·(A q̇ + b)`` (vakonomic mechanics);
 * :func:`solve_multipliers` -- elimination of the multipliers by differentiating the
-  constraint once and solving the resulting linear system.
+  constraint once and solving the resulting linear system (:func:`solve_exactly`: fraction-free, one
+  cancellation per entry).
 
 Conventions are those of ``sympy.physics.mechanics``: a coordinate is an applied function
 of the time Symbol ``t`` (``dynamicsymbols('x')`` or ``Function('x')(t)``), its velocity is
@@ -34,6 +35,7 @@ __all__ = [
     "dalembert_equations",
     "vakonomic_equations",
     "solve_multipliers",
+    "solve_exactly",
 ]
 
 
@@ -254,12 +256,40 @@ def vakonomic_equations(L, q, t, A, b=None, multiplier: str = "mu") -> Constrain
     return ConstrainedEquations(dynamics, constraints, multipliers, coordinates, "vakonomic")
 
 
-def solve_multipliers(eqs: ConstrainedEquations, q, t) -> dict:
+#: the default limit of :func:`solve_multipliers` on the size of the exact solution (terms of a polynomial)
+EXACT_TERM_LIMIT = 2000
+
+
+def solve_exactly(matrix, rhs, max_terms=None) -> list:
+    """The solution x of the square system ``matrix · x = rhs``, exactly in the field of rational functions of the
+    entries' generators: fraction-free in their polynomial ring (:func:`theorems.fraction_free.fraction_free_solve`),
+    the result re-checked there (``A Y = Δ B``), then one cancelled quotient per entry.
+    ``NonInvertibleMatrixError`` when the matrix is singular in that field;
+    :class:`~theorems.fraction_free.TermLimitExceeded` when a polynomial formed has more than ``max_terms`` terms."""
+    from theorems.fraction_free import PolynomialMatrices, fraction_free_solve, matrix_product
+    ring_matrices = PolynomialMatrices(matrix, rhs)
+    ring = ring_matrices.ring
+    (A, dA), (B, dB) = ring_matrices.matrices
+    try:
+        Y, delta = fraction_free_solve(A, B, ring, max_terms)  # A Y = Δ B, so x = (A/dA)⁻¹ (B/dB) = dA Y / (Δ dB)
+    except ZeroDivisionError as exc:
+        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"the linear system is singular: {exc}") from exc
+    if any(p != delta * b for row, brow in zip(matrix_product(A, Y, ring), B) for p, b in zip(row, brow)):
+        raise ArithmeticError("the solution of the linear system does not check out")
+    return [ring_matrices.to_expr(dA * row[0], delta * dB) for row in Y]
+
+
+def solve_multipliers(eqs: ConstrainedEquations, q, t, simplify=None, max_terms: int = EXACT_TERM_LIMIT) -> dict:
     """Solve the dynamics and the once-differentiated constraint ``d/dt(A q̇ + b) = 0`` for (q̈, λ).
 
     Returns one dict with keys the multipliers ``λ_a`` and the accelerations ``q̈_i``, values
     expressions in ``q, q̇, t``.  If the dynamics contain ``λ̇_a`` (vakonomic systems) the unknown
     is ``λ̇_a`` instead, and the values may then also involve ``λ``.
+    The linear system is written with ``linear_eq_to_matrix``; ``simplify=True`` solves it exactly with one cancelled
+    quotient per value (:func:`solve_exactly`), ``simplify=False`` by sympy's ``LUsolve`` without simplification
+    (:func:`theorems.fraction_free.lu_solve_unexpanded`), and
+    ``simplify=None`` (the default) exactly unless a polynomial of the exact solve has more than ``max_terms`` terms,
+    then by ``LUsolve``.  Both forms are exact and equal where defined.
     """
     coordinates = _as_coordinate_list(q)
     accelerations = [qi.diff(t, 2) for qi in coordinates]
@@ -285,18 +315,20 @@ def solve_multipliers(eqs: ConstrainedEquations, q, t) -> dict:
     matrix, rhs = sympy.linear_eq_to_matrix(linear_system, *placeholders)
     if matrix.rows != matrix.cols:
         raise ValueError(f"system has {matrix.rows} equations for {matrix.cols} unknowns")
-    matrix = matrix.applyfunc(sympy.cancel)
-    rhs = rhs.applyfunc(sympy.cancel)
-    solution = matrix.LUsolve(rhs, iszerofunc=lambda e: sympy.cancel(e) == 0)
-    values = [sympy.cancel(sympy.together(v)) for v in solution]
-
-    # Check by substitution: every equation of the linear system must cancel to zero.
-    back = dict(zip(placeholders, values))
-    for e in linear_system:
-        if sympy.cancel(e.xreplace(back)) != 0:
-            raise ArithmeticError("multiplier solution does not satisfy the linear system")
+    values = _solve_linear_system(matrix, rhs, simplify, max_terms)
 
     n = len(accelerations)
     result = dict(zip(multiplier_unknowns, values[n:]))
     result.update(zip(accelerations, values[:n]))
     return result
+
+
+def _solve_linear_system(matrix, rhs, simplify, max_terms) -> list:
+    """The values of :func:`solve_multipliers`: exact (:func:`solve_exactly`) or ``LUsolve`` (see its ``simplify``)."""
+    from theorems.fraction_free import TermLimitExceeded, lu_solve_unexpanded
+    if simplify is not False:
+        try:
+            return solve_exactly(matrix, rhs, None if simplify else max_terms)
+        except TermLimitExceeded:
+            pass
+    return list(lu_solve_unexpanded(matrix, rhs))

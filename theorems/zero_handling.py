@@ -18,6 +18,7 @@ Every decision function of :mod:`theorems` decides "is this expression identical
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from functools import lru_cache
 
 import mpmath
@@ -25,13 +26,13 @@ import sympy
 from sympy import Matrix
 from sympy.core.function import AppliedUndef
 
-from checker.instances import admissible_value
+from checker.instances import admissible_value, satisfies_assumptions
 from checker.symbolic import TimeLimit, time_limit
 from checker.zero import ZeroTest, zero_test
 
-__all__ = ["ZeroUndecided", "zero_state", "is_zero", "all_zero", "require_zero_state", "eliminate", "generic_rank",
-           "pivot_columns", "kernel_basis", "solve_linear", "rank_at_points", "random_point", "witness_point",
-           "normalise_function_arguments"]
+__all__ = ["ZeroUndecided", "zero_state", "reduced_form", "is_zero", "all_zero", "require_zero_state", "eliminate",
+           "apply_row_operations", "back_substitute", "generic_rank", "pivot_columns", "kernel_basis", "solve_linear",
+           "rank_at_points", "rational_ranks_at_points", "random_point", "witness_point", "normalise_function_arguments"]
 
 #: assumptions under which the value set of a symbol is infinite and open-dense enough for a non-zero polynomial
 _OPEN_FACTS = frozenset({"real", "complex", "positive", "negative", "nonzero", "nonnegative", "nonpositive",
@@ -147,11 +148,25 @@ def _circle_normal_form(expr):
     return remainder, certain
 
 
+def _has_denominator(expr) -> bool:
+    """A power with a negative exponent occurs (so ``cancel`` may have something to reduce)."""
+    return any(p.exp.is_negative for p in expr.atoms(sympy.Pow))
+
+
+def reduced_form(expr):
+    """``expand(expr)``, then ``cancel(together(...))`` only when a denominator remains: zero exactly when ``expr`` is zero
+    as a rational function of its generators (a polynomial in them needs no ``cancel``, which costs more than ``expand``)."""
+    expanded = sympy.expand(expr)
+    return sympy.cancel(sympy.together(expanded)) if _has_denominator(expanded) else expanded
+
+
 @lru_cache(maxsize=8192)
 def canonical(expr):
-    """An expression equal to ``expr`` (where both are defined): cancelled, with numerator and denominator reduced modulo
-    sin² + cos² = 1 and cosh² − sinh² = 1 when they are polynomials in sin/cos (sinh/cosh).  Keeps eliminations small."""
-    expr = sympy.cancel(sympy.together(sympy.sympify(expr)))
+    """An expression equal to ``expr`` (where both are defined): cancelled (expanded when it has no denominator), with
+    numerator and denominator reduced modulo sin² + cos² = 1 and cosh² − sinh² = 1 when they are polynomials in sin/cos
+    (sinh/cosh).  Keeps eliminations small."""
+    expr = sympy.sympify(expr)
+    expr = sympy.cancel(sympy.together(expr)) if _has_denominator(expr) else sympy.expand(expr)
     if not expr.atoms(sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.tan, sympy.cot, sympy.sec, sympy.csc):
         return expr
     try:
@@ -176,7 +191,7 @@ def _cached_state(expr, seconds: float) -> ZeroTest:
     if expr.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return ZeroTest("undecided", f"{sympy.sstr(expr)} is not a finite expression")
     try:
-        reduced = sympy.cancel(sympy.together(sympy.expand(expr)))
+        reduced = reduced_form(expr)
     except Exception:  # noqa: BLE001 - leave it to the kernel
         reduced = expr
     if reduced == 0:
@@ -258,9 +273,12 @@ def require_zero_state(expr, what: str = "") -> bool:
 # elimination over the field of functions
 # ---------------------------------------------------------------------------
 
-def eliminate(M) -> tuple:
+def eliminate(M, operations: list | None = None) -> tuple:
     """Row echelon form of ``M``: ``(rows, pivots)`` with ``pivots`` a list of ``(row, column)``; every pivot is
-    shown ≢ 0 and every entry below and right of the last pivot is shown ≡ 0 (else :class:`ZeroUndecided`)."""
+    shown ≢ 0 and every entry below and right of the last pivot is shown ≡ 0 (else :class:`ZeroUndecided`).
+
+    ``operations``, when given a list, receives the row operations in order, ``("swap", r, p)`` and
+    ``("subtract", i, r, factor)`` (row i −= factor · row r), for :func:`apply_row_operations`."""
     M = Matrix(M)
     rows = [[canonical(e) for e in M.row(i)] for i in range(M.rows)]
     pivots, r = [], 0
@@ -281,11 +299,15 @@ def eliminate(M) -> tuple:
             continue
         p = min(candidates, key=lambda i: sympy.count_ops(rows[i][c]))
         rows[r], rows[p] = rows[p], rows[r]
+        if operations is not None and p != r:
+            operations.append(("swap", r, p))
         pivot = rows[r][c]
         for i in range(r + 1, len(rows)):
             if rows[i][c] == 0:
                 continue
             factor = rows[i][c] / pivot
+            if operations is not None:
+                operations.append(("subtract", i, r, factor))
             rows[i] = [sympy.S.Zero if k == c else (canonical(rows[i][k] - factor * rows[r][k])
                                                     if k > c else rows[i][k]) for k in range(M.cols)]
         pivots.append((r, c))
@@ -299,9 +321,38 @@ def eliminate(M) -> tuple:
     return rows, pivots
 
 
+def apply_row_operations(operations: list, vector) -> list:
+    """The recorded row operations of :func:`eliminate` applied to a column vector (entries kept :func:`canonical`)."""
+    w = [canonical(e) for e in vector]
+    for operation in operations:
+        if operation[0] == "swap":
+            _, r, p = operation
+            w[r], w[p] = w[p], w[r]
+        else:
+            _, i, r, factor = operation
+            if w[r] != 0:
+                w[i] = canonical(w[i] - factor * w[r])
+    return w
+
+
+def back_substitute(rows, pivots, vector) -> list:
+    """Coefficients x with ``x[c] = 0`` off the pivot columns and ``Σ_c rows[r][c] x[c] = vector[r]`` for every pivot
+    row r of an echelon form from :func:`eliminate` (``vector`` already transformed by :func:`apply_row_operations`)."""
+    x = [sympy.S.Zero] * (len(rows[0]) if rows else 0)
+    for r, c in reversed(pivots):
+        total = vector[r] - sum((rows[r][k] * x[k] for k in range(c + 1, len(x)) if x[k] != 0), sympy.S.Zero)
+        x[c] = reduced_form(total / rows[r][c]) if total != 0 else sympy.S.Zero
+    return x
+
+
 def _numeric_rank_checked(M: Matrix, rank: int, seed: int = 0, samples: int = 3) -> None:
-    """Cross-check a symbolic rank by the rank at random points: never above it, and equal at one point at least."""
-    ranks = rank_at_points(M, samples=samples, seed=seed)
+    """Cross-check a symbolic rank by the rank at random points: never above it, and equal at one point at least.
+
+    Exact ranks over Q at rational points when every entry evaluates to a rational number there
+    (:func:`rational_ranks_at_points`), else numerical ranks (:func:`rank_at_points`)."""
+    ranks = rational_ranks_at_points(M, rank, samples=samples, seed=seed)
+    if ranks is None:
+        ranks = rank_at_points(M, samples=samples, seed=seed)
     if ranks is None:
         return
     if any(r > rank for r in ranks):
@@ -353,7 +404,7 @@ def solve_linear(A, b) -> Matrix | None:
     x = [sympy.S.Zero] * A.cols
     for r, c in reversed(pivots[:A.cols]):
         total = rows[r][A.cols] - sum((rows[r][k] * x[k] for k in range(c + 1, A.cols)), sympy.S.Zero)
-        x[c] = sympy.cancel(sympy.together(total / rows[r][c]))
+        x[c] = reduced_form(total / rows[r][c])
     solution = Matrix(x)
     for e in A * solution - b:
         if not require_zero_state(e, "a component of A x − b"):
@@ -375,6 +426,63 @@ def random_point(symbols, rng: random.Random) -> dict | None:
             return None
         point[s] = value
     return point
+
+
+def _rational_point(symbols, rng: random.Random, tries: int = 8) -> dict | None:
+    """Random rationals p/q (|p| ≤ 97, q ≤ 13) honouring every assumption of ``symbols``, or None."""
+    point = {}
+    for s in symbols:
+        for _ in range(tries):
+            value = sympy.Rational(rng.randint(-97, 97), rng.randint(1, 13))
+            if satisfies_assumptions(value, s.assumptions0):
+                point[s] = value
+                break
+        else:
+            return None
+    return point
+
+
+def _rank_over_q(rows: list) -> int:
+    """The rank of a matrix of Fractions (lists of rows), by Gaussian elimination."""
+    rows = [list(r) for r in rows]
+    rank, cols = 0, len(rows[0]) if rows else 0
+    for c in range(cols):
+        pivot = next((i for i in range(rank, len(rows)) if rows[i][c] != 0), None)
+        if pivot is None:
+            continue
+        rows[rank], rows[pivot] = rows[pivot], rows[rank]
+        for i in range(rank + 1, len(rows)):
+            if rows[i][c] != 0:
+                factor = rows[i][c] / rows[rank][c]
+                rows[i] = [a - factor * b for a, b in zip(rows[i], rows[rank])]
+        rank += 1
+    return rank
+
+
+def rational_ranks_at_points(M, expected: int, samples: int = 3, seed: int = 0) -> list | None:
+    """Exact ranks of ``M`` over Q at random rational points (values honouring assumptions), drawn until one reaches
+    ``expected`` (or exceeds it) or ``samples`` points were tried; None when an entry is not a rational number at a
+    rational point (a function value, a radical: use :func:`rank_at_points`) or no such point was drawn."""
+    M = Matrix(M)
+    if not M.rows or not M.cols:
+        return None
+    symbols = sorted(M.free_symbols, key=str)
+    rng = random.Random(seed)
+    ranks = []
+    for _ in range(4 * samples):
+        if len(ranks) == samples or (ranks and ranks[-1] >= expected):
+            break
+        point = _rational_point(symbols, rng)
+        if point is None:
+            return None
+        values = [e.xreplace(point) for e in M]
+        if not all(v.is_Rational for v in values):
+            if any(v.has(sympy.zoo, sympy.nan) for v in values):
+                continue  # a pole at this point
+            return None
+        ranks.append(_rank_over_q([[Fraction(int(v.p), int(v.q)) for v in values[i * M.cols:(i + 1) * M.cols]]
+                                   for i in range(M.rows)]))
+    return ranks or None
 
 
 def rank_at_points(M, samples: int = 3, seed: int = 0, dps: int = 30) -> list | None:
