@@ -147,7 +147,7 @@ def pendulum_ours(problem):
     from theorems import ideal_holonomic_dynamics
     t, q, M, F, G, _ = problem
     dynamics = ideal_holonomic_dynamics(M, F, G, q, t)
-    return list(dynamics.acceleration), "exact" if dynamics.exact else "LUsolve"
+    return list(dynamics.acceleration), "exact" if getattr(dynamics, "exact", True) else "LUsolve"
 
 
 def pendulum_exact(problem):
@@ -440,10 +440,10 @@ def run_imports(repeat: int) -> None:
             samples[name].append(time.perf_counter() - started)
     base = statistics.median(samples["sympy"])
     print(f"  {'import sympy':<36} {base:.3f} s")
-    print(f"  {'import theorems':<36} +{statistics.median(samples['theorems']) - base:.3f} s")
+    print(f"  {'import theorems':<36} {statistics.median(samples['theorems']) - base:+.3f} s")
     for module in TOOLKIT_MODULES:
-        print(f"  {'import theorems.' + module:<36} +{statistics.median(samples[module]) - base:.3f} s   alone "
-              f"+{statistics.median(samples[module + ' alone']) - base:.3f} s")
+        print(f"  {'import theorems.' + module:<36} {statistics.median(samples[module]) - base:+.3f} s   alone "
+              f"{statistics.median(samples[module + ' alone']) - base:+.3f} s")
 
 
 def main():
