@@ -20,7 +20,8 @@ Cases (ours against theirs, on the same problem):
 * ``imports``   -- ``python -c "import theorems.<module>"`` against ``python -c "import sympy"``.
 
 Each size runs in a fresh process: an untimed warm-up of both sides, then R timed runs of ours and theirs
-alternately, every cache (sympy's, the toolkit's) cleared and the problem rebuilt before each run; the table gives
+alternately (more, up to 50, when a run takes milliseconds), every cache (sympy's, the toolkit's) cleared and the
+problem rebuilt before each run; the table gives
 the medians, their ratio, the answer's form and the agreement, and each side's growth exponent (least-squares slope
 of log time against log size).  A run over ``--limit`` seconds prints "timeout".  Figures depend on the machine and
 its load: compare ratios, which are taken side by side.  Not a test: nothing is asserted.
@@ -146,7 +147,7 @@ def pendulum_ours(problem):
     from theorems import ideal_holonomic_dynamics
     t, q, M, F, G, _ = problem
     dynamics = ideal_holonomic_dynamics(M, F, G, q, t)
-    return list(dynamics.acceleration), "exact" if dynamics.exact else "LUsolve"
+    return list(dynamics.acceleration), "exact" if getattr(dynamics, "exact", True) else "LUsolve"
 
 
 def pendulum_exact(problem):
@@ -346,7 +347,10 @@ def worker(case: str, size: int, repeat: int, limit: float) -> dict:
         _timed(spec[side], spec["build"](smallest), limit)
     times = {"ours": [], "theirs": []}
     results = {}
-    for rep in range(repeat):
+    rep = 0
+    while rep < repeat:
+        if rep == 1 and all(times[side][0] is not None for side in times):  # millisecond runs: more of them
+            repeat = max(repeat, min(50, int(0.5 / max(times["ours"][0], times["theirs"][0], 1e-3))))
         for side in (("ours", "theirs") if rep % 2 == 0 else ("theirs", "ours")):
             if times[side] and times[side][-1] is None:
                 continue  # timed out once: not run again
@@ -356,6 +360,7 @@ def worker(case: str, size: int, repeat: int, limit: float) -> dict:
             times[side].append(seconds)
             if result is not None:
                 results[side] = result
+        rep += 1
     form = results.get("ours", (None, ""))[1]
     if "ours" in results and "theirs" in results:
         agreement = spec["agree"](spec["build"](size), results["ours"][0], results["theirs"][0])
@@ -435,10 +440,10 @@ def run_imports(repeat: int) -> None:
             samples[name].append(time.perf_counter() - started)
     base = statistics.median(samples["sympy"])
     print(f"  {'import sympy':<36} {base:.3f} s")
-    print(f"  {'import theorems':<36} +{statistics.median(samples['theorems']) - base:.3f} s")
+    print(f"  {'import theorems':<36} {statistics.median(samples['theorems']) - base:+.3f} s")
     for module in TOOLKIT_MODULES:
-        print(f"  {'import theorems.' + module:<36} +{statistics.median(samples[module]) - base:.3f} s   alone "
-              f"+{statistics.median(samples[module + ' alone']) - base:.3f} s")
+        print(f"  {'import theorems.' + module:<36} {statistics.median(samples[module]) - base:+.3f} s   alone "
+              f"{statistics.median(samples[module + ' alone']) - base:+.3f} s")
 
 
 def main():

@@ -114,8 +114,8 @@ def is_involutive(fields: Sequence, coords) -> Decision:
     operations are replayed and the only candidate coefficients c solved on the pivot columns.  Certificate on
     success: ``{(i, j): c}`` with ``[X_i, X_j] = Σ_k c_k X_k`` (each component of the difference shown ≡ 0); witness on
     failure: ``dict(pair=(i, j), bracket=Matrix)``, a component of ``Σ_k c_k X_k − [X_i, X_j]`` being shown ≢ 0 (the
-    generic rank rises by one; details give that component and a point where it is non-zero).  Undecided when a
-    zero test cannot be settled.
+    generic rank rises by one, re-checked at random points; details give that component and a point where it is
+    non-zero).  Undecided when a zero test cannot be settled.
     """
     columns = [_as_column(f) for f in fields]
     coords = list(coords)
@@ -133,6 +133,7 @@ def is_involutive(fields: Sequence, coords) -> Decision:
             outside = [(index, e) for index, (e, state) in enumerate(zip(residual, states)) if state.is_zero is False]
             if outside:
                 index, component = outside[0]
+                _numeric_rank_checked(Matrix.hstack(span.matrix, bracket), rank + 1)  # re-check the witness
                 return Decision(
                     False,
                     witness={"pair": (i, j), "bracket": bracket},

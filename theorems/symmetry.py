@@ -45,9 +45,9 @@ from checker.decision import Decision
 from checker.symbolic import TimeLimit, time_limit
 from theorems.linalg import euclidean_inner_product
 from theorems.strategies import polynomials
-from theorems.variational import euler_lagrange, lagrangian_chart
-from theorems.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, require_zero_state,
-                                    solve_linear, witness_point, zero_state)
+from theorems.variational import lagrangian_chart
+from theorems.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, solve_linear,
+                                    witness_point, zero_state)
 
 __all__ = [
     "IdentityUndecided",
