@@ -436,9 +436,8 @@ def _saved_report(corpus, path: str) -> dict:
 def _stored_report(corpus, args) -> dict:
     """Verdicts for a drawing from the results cache alone (:func:`checker.api.stored_verification`): runs nothing."""
     from .api import stored_verification
-    cache = None if args.no_cache else _open_cache(args, writable=False)
-    results = stored_verification(corpus, cache, seed=args.seed, profile=args.profile, timeout=args.timeout) \
-        if cache is not None else {}
+    cache = _open_cache(args, writable=False)  # None with --no-cache
+    results = stored_verification(corpus, cache, seed=args.seed, profile=args.profile, timeout=args.timeout)
     missing = len(corpus.items) - len(results)
     if missing:
         print(f"checker: {missing} of {len(corpus.items)} items have no stored result for these options (or rest on "
