@@ -34,7 +34,7 @@ from .pointwise import CompiledResiduals
 from .randomized import FalsificationResult, OutsideDomain, falsify, format_number
 from .relations import parse_relations
 from .shrink import shrink
-from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, expensive_reduce, free_symbols_sorted,
+from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, evaluated, expensive_reduce, free_symbols_sorted,
                        time_limit)
 
 SZ_RANGE = 10**6  # uniform integer trials for the Schwartz–Zippel bound are drawn from [-SZ_RANGE, SZ_RANGE]
@@ -55,7 +55,7 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
                                   samples=samples, seed=seed, dps=dps, context=context, witness_hook=witness_hook)
     rel = parse_relations(relations, premise)
     premises = [rel.describe()] if rel else []
-    originals = [rel.apply(r) if rel else sympy.sympify(r).doit() for r in as_residuals((lhs, rhs))]
+    originals = [rel.apply(r) if rel else evaluated(r) for r in as_residuals((lhs, rhs))]
     suffix = "".join(f"; modulo {p['premise']}: {', '.join(p['relations'])}" for p in premises) + (f"; {context}" if context else "")
 
     def make(outcome, method, detail, **extra):

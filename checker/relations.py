@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 import sympy
 from sympy.core.function import AppliedUndef
 
+from .symbolic import evaluated
+
 MAX_REWRITES = 12
 
 
@@ -86,11 +88,11 @@ class Relations:
 
     def apply(self, expr):
         """``expr`` with the rules substituted until nothing changes (``ValueError`` if that never happens)."""
-        expr = sympy.sympify(expr).doit()
+        expr = evaluated(expr)
         if not self.rules:
             return expr
         for _ in range(MAX_REWRITES):
-            new = substitute_respecting_binders(expr, self.rules).doit()
+            new = evaluated(substitute_respecting_binders(expr, self.rules))
             if new == expr:
                 return expr
             expr = new

@@ -93,6 +93,50 @@ def _explicit(side):
     return side.xreplace({e: sympy.Symbol(f"{e.parent}[{e.i},{e.j}]") for e in entries})
 
 
+_DONE_LIMIT = 4096
+_done: dict = {}  # an expression -> its ``doit``, and every result -> itself (insertion order: oldest first)
+
+
+def evaluated(expr):
+    """``expr.doit()``, skipped where it would only rebuild the tree: ``doit`` is pure, so its result is remembered.
+
+    A tree whose every node's ``doit`` is the plain recursive rebuild (symbols, numbers, sums, products, powers,
+    applied functions, derivatives of an undefined function with respect to its own symbol arguments) is
+    returned as it is: rebuilding would at most re-evaluate it into an equal expression.  Matrices are
+    evaluated entry by entry.  Skipping never changes the value of an expression, only how it is written.
+    """
+    expr = sympy.sympify(expr)
+    if isinstance(expr, sympy.MatrixBase):
+        return expr.applyfunc(evaluated)
+    if not isinstance(expr, sympy.Basic):
+        return expr
+    known = _done.get(expr)
+    if known is not None:
+        return known
+    result = expr if _only_rebuilds(expr) else expr.doit()
+    if len(_done) >= _DONE_LIMIT:
+        for key in list(_done)[:_DONE_LIMIT // 2]:
+            del _done[key]
+    _done[expr] = result
+    _done[result] = result
+    return result
+
+
+_REBUILD_DOITS = (sympy.Basic.doit, sympy.core.operations.AssocOp.doit, sympy.Atom.doit)
+
+
+def _only_rebuilds(expr) -> bool:
+    """Every node of ``expr`` has the plain recursive ``doit`` (or is a derivative ``doit`` leaves as it is)."""
+    for node in sympy.preorder_traversal(expr):
+        if type(node).doit in _REBUILD_DOITS:
+            continue
+        if (isinstance(node, sympy.Derivative) and isinstance(node.expr, AppliedUndef)
+                and all(v.is_Symbol and v in node.expr.args for v, _ in node.variable_count)):
+            continue
+        return False
+    return True
+
+
 class Jet(sympy.Symbol):
     """The value of one derivative of one curve at its argument (a symbol class of its own: no user symbol equals it)."""
 
@@ -109,7 +153,7 @@ def jet_normalize(expr):
     It also makes the two ways sympy writes a partial derivative of a generic function along a curve
     (``Subs(Derivative(G(xi, x(t)), xi), xi, t)`` and ``Derivative(G(t, x), t)`` with x frozen) agree.
     """
-    expr = derivatives_by_dummies(sympy.sympify(expr).doit())
+    expr = derivatives_by_dummies(evaluated(expr))
     curves = {a for a in expr.atoms(AppliedUndef) if len(a.args) == 1 and a.args[0].is_Symbol}
     if not curves:
         return expr
@@ -120,7 +164,7 @@ def jet_normalize(expr):
                              **_real_if(d.expr, derivative=True))
     for c in curves:
         mapping[c] = Jet(f"_jet_{c.func}_{c.args[0]}_0", **_real_if(c))
-    return replace_free(expr, mapping).doit()
+    return evaluated(replace_free(expr, mapping))
 
 
 def bound_variables(node) -> tuple:
@@ -204,7 +248,7 @@ def cheap_reduce(expr, relations=None):
     (:func:`zero_as_rational_function`); ``expand`` then also applies its rewriting hints (``exp(a + b)``,
     powers of products).
     """
-    expr = relations.apply(expr) if relations is not None else sympy.sympify(expr).doit()
+    expr = relations.apply(expr) if relations is not None else evaluated(expr)
     if expr == 0:
         return True, expr
     reduced = expr
