@@ -35,8 +35,8 @@ from checker.symbolic import jet_normalize
 from theorems.analytic_facts import FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM, SCHWARZ
 from theorems.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
-from theorems.variational import dalembert_equations, euler_lagrange, solve_multipliers, vakonomic_equations
+from theorems.toolkit.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
+from theorems.toolkit.variational import dalembert_equations, euler_lagrange, solve_multipliers, vakonomic_equations
 
 __all__ = [
     "holonomic_virtual_displacements",

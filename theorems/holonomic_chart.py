@@ -39,11 +39,11 @@ from sympy import Function, Matrix, Rational, Symbol
 from checker import Decision, Proof, cited, definition, example, hypothesis, lemma, remark
 from checker.randomized import OutsideDomain
 from checker.zero import zero_test
-from theorems.zero_handling import all_zero
+from theorems.toolkit.zero_handling import all_zero
 from theorems.constraint_principles import holonomic_virtual_displacements
-from theorems.holonomic_dynamics import ideal_holonomic_dynamics
+from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics
 from theorems.linalg import euclidean_inner_product, transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals, spd_matrices
+from theorems.toolkit.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals, spd_matrices
 
 __all__ = [
     "Chart", "WHOLE_SPACE", "IrregularConstraint", "RankUndecided", "RegularHolonomicConstraint",

@@ -42,7 +42,7 @@ from checker.decision import Decision
 from checker.randomized import OutsideDomain
 from checker.symbolic import TimeLimit, time_limit
 from theorems.constraint_principles import chetaev_virtual_displacements
-from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
+from theorems.toolkit.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
 
 __all__ = [
     "HolonomicConstraintDatum",

@@ -37,14 +37,14 @@ from sympy.core.function import AppliedUndef
 
 from checker import Proof, cited, counterexample, definition, hypothesis, lemma, remark
 from theorems.analytic_facts import INVERSE_FUNCTION_THEOREM
-from theorems.legendre_toolkit import (HamiltonianBranch, HyperregularityUndecided, InverseBranchError,  # noqa: F401
+from theorems.toolkit.legendre import (HamiltonianBranch, HyperregularityUndecided, InverseBranchError,  # noqa: F401
                                        LagrangianChart, LegendreMap, NoInverseBranch, RegularityUndecided,
                                        SeveralInverseBranches, _PROBE_VALUES, _real_compositions, _zero_or_nonzero,
                                        hamilton_equations, hamiltonian, is_hyperregular, is_regular,
                                        lagrangian_chart, legendre_map)
 from theorems.noether import matrix_derivative, scalar_form
-from theorems.strategies import rational_matrices, spd_matrices
-from theorems.variational import _name, euler_lagrange
+from theorems.toolkit.strategies import rational_matrices, spd_matrices
+from theorems.toolkit.variational import _name, euler_lagrange
 
 __all__ = [
     "LagrangianChart", "LegendreMap", "HamiltonianBranch", "InverseBranchError", "NoInverseBranch",

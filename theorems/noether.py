@@ -46,11 +46,11 @@ from sympy import Function, MatAdd, Matrix, MatrixExpr, MatrixSymbol, MatMul, Sy
 from checker import Proof, counterexample, definition, hypothesis, remark, theorem
 from theorems.analytic_facts import ZERO_DERIVATIVE
 from theorems.linalg import euclidean_inner_product
-from theorems.strategies import rationals
-from theorems.symmetry import (euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
+from theorems.toolkit.strategies import rationals
+from theorems.toolkit.symmetry import (euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
                                is_first_integral, is_point_symmetry, noether_charge, rotation_invariants,
                                symmetry_residual, translation_invariants)
-from theorems.variational import euler_lagrange
+from theorems.toolkit.variational import euler_lagrange
 
 __all__ = [
     "potential_lagrangian", "is_potential_chart", "is_euler_lagrange_solution", "coordinates",

@@ -43,10 +43,10 @@ from sympy.core.function import AppliedUndef
 
 from checker.decision import Decision
 from checker.symbolic import TimeLimit, time_limit
-from theorems.linalg import euclidean_inner_product
-from theorems.strategies import polynomials
-from theorems.variational import lagrangian_chart
-from theorems.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, solve_linear,
+from theorems.toolkit.linear_algebra import euclidean_inner_product
+from theorems.toolkit.strategies import polynomials
+from theorems.toolkit.variational import lagrangian_chart
+from theorems.toolkit.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, solve_linear,
                                     witness_point, zero_state)
 
 __all__ = [
