@@ -27,16 +27,18 @@ from dataclasses import dataclass
 from typing import Optional
 
 import sympy
-from hypothesis import strategies as st
 from sympy import Matrix, Rational, Symbol
 
 from checker.decision import Decision
+from checker.lazy import lazy_module
 from checker.symbolic import TimeLimit, time_limit
 from theorems.toolkit.frobenius import (_generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
                                         satisfies_frobenius_condition)
 from theorems.toolkit.strategies import polynomials, rationals
 from theorems.toolkit.zero_handling import (ZeroUndecided, rank_at_points, require_zero_state, solve_linear, witness_point,
                                             zero_state)
+
+st = lazy_module("hypothesis.strategies")  # imported on first use: only the strategies need it
 
 __all__ = [
     "ConstraintForms", "velocity_constraint_forms", "check_holonomic_pair", "polynomial_first_integrals",
