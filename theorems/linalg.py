@@ -36,6 +36,7 @@ from sympy import Matrix
 
 from checker import Proof, cited, hypothesis
 from checker.randomized import OutsideDomain
+from theorems.toolkit import linear_algebra as _linear_algebra
 from theorems.toolkit.frobenius import annihilated_distribution
 from theorems.toolkit.linear_algebra import (  # noqa: F401 - the toolkit's constructions, re-exported
     euclidean_inner_product, field_zero_decision, kernel_projector, rational_function_matrices,
@@ -43,12 +44,7 @@ from theorems.toolkit.linear_algebra import (  # noqa: F401 - the toolkit's cons
 from theorems.toolkit.strategies import full_row_rank_matrices, rational_matrices, rationals
 
 __all__ = [
-    "euclidean_inner_product",
-    "kernel_projector",
-    "transpose_multiplier",
-    "rational_function_matrices",
-    "rational_identity",
-    "field_zero_decision",
+    *_linear_algebra.__all__,
     "A_FULL_ROW_RANK",
     "check_euclidean_inner_product",
     "check_annihilator_lemma",
