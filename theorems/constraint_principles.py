@@ -10,7 +10,7 @@ This file contains
   ``A q̇ + b = 0`` (the offset ``b`` does not enter), and the definition
   ``constraints.linear_velocity_constraint_chetaev``;
 * the definitions ``constraints.lagrange_dalembert_equations`` and
-  ``constraints.vakonomic_augmented_variation``: the toolkit's equations (:mod:`theorems.variational`) are checked
+  ``constraints.vakonomic_augmented_variation``: the toolkit's equations (:mod:`theorems.toolkit.variational`) are checked
   against first variations computed directly (d/dε of the Lagrangian along q + εη, μ + εν), which the cited
   fundamental lemma turns into the pointwise equations;
 * the remarks ``constraints.holonomic_dalembert_vakonomic_agree`` (``λ = −μ̇`` for holonomic

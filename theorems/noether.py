@@ -18,7 +18,7 @@ This file contains
 * the every-n helpers (below).  The definition ``noether.infinitesimal_point_symmetry_definition`` (#19), its remarks
   #20–#23 and the cited results #90, #91, #92 are in :mod:`theorems.noether_point_symmetry`.
 
-The toolkit used throughout is :mod:`theorems.symmetry`.  Coordinates are functions of t (the convention of
+The toolkit used throughout is :mod:`theorems.toolkit.symmetry`.  Coordinates are functions of t (the convention of
 :func:`theorems.variational.euler_lagrange`); the pointwise identities of #19–#21, #90 and #91
 (:mod:`theorems.noether_point_symmetry`) use jet Symbols (t, q, v, a), where ``D_t = ∂_t + v·∂_q + a·∂_v`` (checked against sympy's
 chain rule in #22; #90's identity is also checked with curves, through sympy's own d/dt).  The generic symbolic
