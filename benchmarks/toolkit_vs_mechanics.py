@@ -17,7 +17,7 @@ Cases (ours against theirs, on the same problem):
 * ``rotations``, ``contact`` -- distributions in ℝⁿ, n = 3..12: x_i∂_{i+1} − x_{i+1}∂_i (involutive, rank n − 1) and
   ∂_{x_i} + y_i∂_z, ∂_{y_i} (not involutive): ``is_involutive`` against a plain script (``Matrix.rank`` of the
   fields, then of the fields and each bracket);
-* ``imports``   -- ``python -c "import theorems.<module>"`` against ``python -c "import sympy"``.
+* ``imports``   -- ``import theorems.toolkit.<module>`` against ``import sympy`` (CPU; ``benchmarks/imports.py``).
 
 Each size runs in a fresh process: an untimed warm-up of both sides, then R timed runs of ours and theirs
 alternately (more, up to 50, when a run takes milliseconds), every cache (sympy's, the toolkit's) cleared and the
@@ -298,9 +298,6 @@ CASES = {
                     theirs=involutive_plain, agree=same_answer, size="n", theirs_name="plain rank",
                     title="contact fields in R^n (not involutive): is_involutive vs a plain bracket-and-rank script"),
 }
-TOOLKIT_MODULES = ("fraction_free", "zero_handling", "variational", "holonomic_dynamics", "symmetry", "frobenius")
-
-
 # ---------------------------------------------------------------------------
 # the worker: one case at one size, in its own process
 # ---------------------------------------------------------------------------
@@ -419,31 +416,17 @@ def run_case(case: str, sizes, repeat: int, limit: float) -> list:
     return rows
 
 
-_BYPASS = ("import sys, types; package = types.ModuleType('theorems'); package.__path__ = ['theorems']; "
-           "sys.modules['theorems'] = package; ")
-
-
 def run_imports(repeat: int) -> None:
-    """Wall time of ``python -c "import theorems.<module>"`` minus that of ``import sympy`` (medians of interleaved
-    runs), and the same with ``theorems/__init__`` bypassed (what the module itself pulls in)."""
-    print("\nimport cost over `import sympy` (fresh interpreter, median of interleaved runs; 'alone': the module "
-          "without theorems/__init__, which imports the whole corpus)")
-    commands = {"sympy": "import sympy", "theorems": "import theorems"}
-    for module in TOOLKIT_MODULES:
-        commands[module] = f"import theorems.{module}"
-        commands[module + " alone"] = _BYPASS + f"import theorems.{module}"
-    samples = {name: [] for name in commands}
-    for _ in range(repeat):
-        for name, code in commands.items():
-            started = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
-            samples[name].append(time.perf_counter() - started)
-    base = statistics.median(samples["sympy"])
-    print(f"  {'import sympy':<36} {base:.3f} s")
-    print(f"  {'import theorems':<36} {statistics.median(samples['theorems']) - base:+.3f} s")
-    for module in TOOLKIT_MODULES:
-        print(f"  {'import theorems.' + module:<36} {statistics.median(samples[module]) - base:+.3f} s   alone "
-              f"{statistics.median(samples[module + ' alone']) - base:+.3f} s")
+    """CPU time of ``import sympy; import theorems.toolkit.<module>`` over ``import sympy`` (benchmarks/imports.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import imports
+    modules = ["theorems", *imports.toolkit_modules()]
+    best = imports.measure(modules, repeat)
+    print(f"\nimport cost over `import sympy` (CPU seconds, best of {repeat} interleaved runs; target "
+          f"≤ {imports.TARGET:.1f} s per toolkit module)")
+    print(f"  {'import sympy':<44} {best[None]:.3f} s")
+    for module in modules:
+        print(f"  {'import ' + module:<44} {best[module] - best[None]:+.3f} s")
 
 
 def main():

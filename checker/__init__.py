@@ -4,25 +4,34 @@ The kernel knows no mathematics of its own.  Declare items with the decorators
 (``theorem``, ``lemma``, ``definition``, ...), assumptions with ``hypothesis`` and
 ``postulate``, and verify them with ``python -m checker verify all``.
 
-Importing this package is cheap: sympy-based parts (``Proof``, ``Checks``) load on first use.
+Importing this package is cheap and imports none of its modules: every public name loads on first use
+(PEP 562), so ``import checker.decision`` or ``import checker.zero`` -- the item-free layer the mechanics
+toolkit (``theorems.toolkit``) rests on -- does not import the item registry (``checker.items``).
 """
-from .assumptions import Assumption, hypothesis
-from .decision import Decision
-from .items import (Item, cited, corollary, counterexample, definition, example, item, lemma, postulate, remark,
-                    stated, theorem)
+
+#: public name -> the module that defines it
+_EXPORTS = {
+    "Assumption": "assumptions", "hypothesis": "assumptions",
+    "Decision": "decision",
+    "Item": "items", "cited": "items", "corollary": "items", "counterexample": "items", "definition": "items",
+    "example": "items", "item": "items", "lemma": "items", "postulate": "items", "remark": "items",
+    "stated": "items", "theorem": "items",
+    "Proof": "proof",
+    "Checks": "checks",
+    "run_verifier": "api",
+}
 
 __all__ = ["Assumption", "Checks", "Decision", "Item", "Proof", "cited", "corollary", "counterexample", "definition",
            "example", "hypothesis", "item", "lemma", "postulate", "remark", "run_verifier", "stated", "theorem"]
 
 
 def __getattr__(name):
-    if name == "Proof":
-        from .proof import Proof
-        return Proof
-    if name == "Checks":
-        from .checks import Checks
-        return Checks
-    if name == "run_verifier":
-        from .api import run_verifier
-        return run_verifier
-    raise AttributeError(f"module 'checker' has no attribute {name!r}")
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'checker' has no attribute {name!r}")
+    import importlib
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

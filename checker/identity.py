@@ -23,19 +23,21 @@ from dataclasses import dataclass, field
 
 import mpmath
 import sympy
-from hypothesis import strategies as st
 from sympy.core.function import AppliedUndef
 
 from .evidence import Check
 from .matrix_shapes import at_sizes, concrete_sizes, proved_for_every_shape, shape_symbols, sizes_text
 from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
                         satisfies_assumptions, scale_scan)
+from .lazy import lazy_module
 from .pointwise import CompiledResiduals
 from .randomized import FalsificationResult, OutsideDomain, falsify, format_number
 from .relations import parse_relations
 from .shrink import shrink
 from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, evaluated, expensive_reduce, free_symbols_sorted,
                        time_limit)
+
+st = lazy_module("hypothesis.strategies")  # imported on first use (only instance generation needs it)
 
 SZ_RANGE = 10**6  # uniform integer trials for the Schwartz–Zippel bound are drawn from [-SZ_RANGE, SZ_RANGE]
 PROBE_INSTANCES = 4  # instances tried before the expensive symbolic stage: a visibly false claim skips it

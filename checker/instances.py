@@ -20,8 +20,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 import sympy
-from hypothesis import strategies as st
 from sympy.core.function import AppliedUndef
+
+from .lazy import lazy_module
+
+st = lazy_module("hypothesis.strategies")  # imported on first use (only instance generation needs it)
 
 #: irrational bases for drawn values: algebraic and transcendental
 IRRATIONAL_BASES = (sympy.sqrt(2), sympy.sqrt(3), sympy.pi, sympy.E)

@@ -14,8 +14,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from hypothesis import HealthCheck, Phase, find, reject, settings
-from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 
 class OutsideDomain(Exception):
@@ -49,6 +47,8 @@ def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples
     instance found by then is returned); ``shrink=False`` returns the first failing instance (a caller
     that shrinks its own way, :mod:`checker.shrink`).
     """
+    from hypothesis import HealthCheck, Phase, find, reject, settings  # here: importing the kernel stays cheap
+    from hypothesis.errors import NoSuchExample, Unsatisfiable
     stats = {"instances": 0, "rejected": 0, "max": 0, "since_failure": None}
     failing: set = set()  # reprs of the instances seen to fail (hypothesis replays its final one)
 

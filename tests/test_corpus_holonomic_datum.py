@@ -40,10 +40,11 @@ def run(verifier, kind="theorem", **claim):
 # every item's verifier passes on the true claim
 # ---------------------------------------------------------------------------
 
-from theorems import holonomic_datum_cited, holonomic_datum_remarks, holonomic_datum_scleronomic  # noqa: E402,F401
+from theorems import (holonomic_datum_cited, holonomic_datum_remarks, holonomic_datum_scleronomic,  # noqa: E402,F401
+                      holonomic_datum_submanifold)
 
 DATUM_MODULES = ("theorems.holonomic_datum", "theorems.holonomic_datum_cited", "theorems.holonomic_datum_scleronomic",
-                 "theorems.holonomic_datum_remarks")
+                 "theorems.holonomic_datum_remarks", "theorems.holonomic_datum_submanifold")
 ITEMS = {it.id: it for name in DATUM_MODULES for it in registered(name)}
 
 STATED_IDS = [

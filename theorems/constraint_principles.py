@@ -10,7 +10,7 @@ This file contains
   ``A q̇ + b = 0`` (the offset ``b`` does not enter), and the definition
   ``constraints.linear_velocity_constraint_chetaev``;
 * the definitions ``constraints.lagrange_dalembert_equations`` and
-  ``constraints.vakonomic_augmented_variation``: the toolkit's equations (:mod:`theorems.variational`) are checked
+  ``constraints.vakonomic_augmented_variation``: the toolkit's equations (:mod:`theorems.toolkit.variational`) are checked
   against first variations computed directly (d/dε of the Lagrangian along q + εη, μ + εν), which the cited
   fundamental lemma turns into the pointwise equations;
 * the remarks ``constraints.holonomic_dalembert_vakonomic_agree`` (``λ = −μ̇`` for holonomic
@@ -35,8 +35,10 @@ from checker.symbolic import jet_normalize
 from theorems.analytic_facts import FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM, SCHWARZ
 from theorems.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
-from theorems.variational import dalembert_equations, euler_lagrange, solve_multipliers, vakonomic_equations
+from theorems.toolkit.virtual_displacements import (  # noqa: F401 - the toolkit's constructions, re-exported
+    _is_zero, chetaev_virtual_displacements, holonomic_virtual_displacements)
+from theorems.toolkit.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
+from theorems.toolkit.variational import dalembert_equations, euler_lagrange, solve_multipliers, vakonomic_equations
 
 __all__ = [
     "holonomic_virtual_displacements",
@@ -56,50 +58,8 @@ m = Symbol("m", positive=True)
 
 
 # ---------------------------------------------------------------------------
-# constructions
+# helpers (the constructions are theorems.toolkit.virtual_displacements)
 # ---------------------------------------------------------------------------
-
-def _is_zero(expr) -> bool:
-    return sympy.cancel(expr) == 0
-
-
-def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
-    """A basis of ``ker A``: the Chetaev virtual displacements ``Σ_i A_ai δq_i = 0`` of ``A q̇ + b = 0``.
-
-    ``b`` (length k) and ``coords`` (length n) are only checked against the shape of the k×n
-    matrix ``A``: the offset does not enter the condition, which concerns one frozen instant.
-    Basis vectors have their denominators cleared.
-    """
-    A = Matrix(A)
-    if b is not None:
-        entries = list(b) if isinstance(b, (list, tuple, sympy.MatrixBase)) else [b]
-        if len(entries) != A.rows:
-            raise ValueError(f"offset has {len(entries)} entries, the constraint matrix has {A.rows} rows")
-    if coords is not None and len(list(coords)) != A.cols:
-        raise ValueError(f"{len(list(coords))} coordinates for a constraint matrix with {A.cols} columns")
-    basis = []
-    for v in A.nullspace(iszerofunc=_is_zero):
-        v = v.applyfunc(sympy.cancel)
-        common = sympy.S.One
-        for e in v:
-            common = sympy.lcm(common, sympy.fraction(sympy.together(e))[1])
-        basis.append((common * v).applyfunc(sympy.cancel))
-    return basis
-
-
-def holonomic_virtual_displacements(f, q, at=None) -> list:
-    """A basis of ``ker ∂f/∂q`` (t fixed): the virtual displacements of the holonomic constraint ``f(q, t) = 0``.
-
-    ``f`` is one expression or a list of k of them, ``q`` the plain coordinate Symbols (the time,
-    if present, is not among them and is not differentiated), ``at`` an optional point (dict).
-    """
-    rows = list(f) if isinstance(f, (list, tuple, sympy.MatrixBase)) else [f]
-    q = list(q)
-    jacobian = Matrix(rows).jacobian(q)
-    if at is not None:
-        jacobian = jacobian.subs(at)
-    return chetaev_virtual_displacements(jacobian, coords=q)
-
 
 def _residuals(equations) -> Matrix:
     return Matrix([eq.lhs - eq.rhs for eq in equations])

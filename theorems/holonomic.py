@@ -37,10 +37,10 @@ from checker.symbolic import jet_normalize
 from .analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_LINDELOF, ZERO_DERIVATIVE,
                              ZERO_SECOND_DERIVATIVE)
 from .holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
-from .holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier, integrate_ideal_motion,
+from .toolkit.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier, integrate_ideal_motion,
                                  state_function)
 from .linalg import field_zero_decision, rational_function_matrices
-from .strategies import mass_operators, polynomial_forces, regular_constraints
+from .toolkit.strategies import mass_operators, polynomial_forces, regular_constraints
 
 t = Symbol("t", real=True)
 X3 = [Function(f"x{i}", real=True)(t) for i in range(1, 4)]  # one particle, 3N = 3 coordinates
@@ -178,12 +178,12 @@ def _constraint_datum(G):
 
 
 def _full_rank(k, n):
-    from .strategies import full_row_rank_matrices
+    from .toolkit.strategies import full_row_rank_matrices
     return full_row_rank_matrices(k, n, max_num=4, max_den=2)
 
 
 def _rational_vector(k):
-    from .strategies import rational_matrices
+    from .toolkit.strategies import rational_matrices
     return rational_matrices(k, 1, max_num=4, max_den=2)
 
 

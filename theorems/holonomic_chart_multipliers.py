@@ -35,10 +35,10 @@ from theorems.holonomic_chart import (CHAIN_RULE, DEFINITION_ID, H_CONSTRAINT_C2
                                       H_RANK_EVERYWHERE, LEMMA_87, PLANE, SEED001, THEOREM_88, Chart, X, Y,
                                       _generic_jacobian, _state_symbols, is_symmetric_positive_definite,
                                       regular_holonomic_constraint, t)
-from theorems.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier,
+from theorems.toolkit.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier,
                                          integrate_ideal_motion, state_functions)
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals, spd_matrices
+from theorems.toolkit.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals, spd_matrices
 
 __all__ = ["check_multiplier_presentation", "check_reaction_transpose_multiple", "check_ideal_system_chart",
            "PRESENTATION_SIZES", "TRANSPOSE_MULTIPLE_SIZES", "SYSTEM_SIZES", "SYSTEM_POWER_SIZES"]

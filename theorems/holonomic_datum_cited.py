@@ -17,7 +17,7 @@ from sympy import Function, Matrix, Rational, Symbol
 from checker import cited
 from checker.randomized import OutsideDomain
 from theorems.constraint_principles import chetaev_virtual_displacements
-from theorems.strategies import polynomials, rational_matrices, rationals
+from theorems.toolkit.strategies import polynomials, rational_matrices, rationals
 from theorems.holonomic_datum import (  # noqa: F401 - the datum and shared helpers
     DPS, ImplicitFunction, X, _compose, _describe_level_set, _is_zero, _level_set_instances, _mpf, _rank,
     _shifted_polynomials, local_graph_residuals, rank_on_locus_certificate, slice_chart, t, x1, x2, x3,

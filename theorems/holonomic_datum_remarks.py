@@ -17,9 +17,9 @@ from sympy import Function, Matrix, Rational, Symbol
 from checker import Proof, remark
 from theorems.analytic_facts import PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
 from theorems.constraint_principles import chetaev_virtual_displacements
-from theorems.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion, state_functions
+from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion, state_functions
 from theorems.linalg import euclidean_inner_product
-from theorems.strategies import polynomials, rationals
+from theorems.toolkit.strategies import polynomials, rationals
 from theorems.holonomic_datum import (  # noqa: F401 - the datum and shared helpers
     CIRCLE, H_RANK_ON_LOCUS, HolonomicConstraintDatum, SEED, SPHERE, X, _is_zero, _mpf, _rank, m, t, x1, x2, x3,
 )
@@ -383,7 +383,7 @@ def check_second_derivative_vanishes_every_size(check, *, multiplier_sign=-1):
 def check_chain_rule_second_derivative(check, *, sizes=(3, 6)):
     """d²/dt² G(t, x(t)) = κ + D_xG x'' for a generic scalar G (each component of G separately), with κ the curvature
     term of :func:`theorems.holonomic_dynamics.constraint_derivatives`, for n = 3N coordinates."""
-    from theorems.holonomic_dynamics import constraint_derivatives
+    from theorems.toolkit.holonomic_dynamics import constraint_derivatives
     for n in sizes:
         xs = [Function(f"y{i + 1}", real=True)(t) for i in range(n)]
         g = Function("G")(t, *xs)

@@ -17,7 +17,7 @@ from checker import Proof, counterexample, definition, lemma
 from checker.decision import Decision
 from checker.randomized import OutsideDomain
 from theorems.linalg import transpose_multiplier
-from theorems.strategies import polynomials, rationals
+from theorems.toolkit.strategies import polynomials, rationals
 from theorems.holonomic_datum import (  # noqa: F401 - the datum and shared helpers
     H_G_C2, H_RANK_ON_LOCUS, H_RHO_C2, H_RHO_NOWHERE_ZERO, H_SCLERONOMIC, HolonomicConstraintDatum, SEED, SPHERE, X,
     _is_zero, _shifted_polynomials, rank_on_locus_certificate, t, x1,

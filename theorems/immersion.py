@@ -2,11 +2,6 @@
 
 This file contains
 
-* the toolkit: :func:`generic_two_jet_map` (a generic C² map whose partial derivatives of order ≤ 2 are
-  undefined functions), :func:`reduced_mass_matrix` (DXᵀ M DX), :func:`reduced_dalembert_equation` (the
-  reduced mass matrix, the generalized force DXᵀF, the acceleration correction DXᵀ M X_qq[q', q'] and the
-  residual of the reduced equation, as a :class:`ReducedDalembertEquation`) and the decision
-  :func:`is_immersion` (DX injective at a point, generically, or at every point);
 * the hypotheses H1–H7 of the corollary (``immersion.dimensions_open_domain`` ... ``immersion.ideal_reaction``);
 * the corollary ``immersion.reduced_dalembert_equation`` (catalogue #10): the second-order chain rule for generic X,
   the tangent projection at each time t for every n and m (a matrix identity of symbolic shape, any m×n Jacobian,
@@ -20,32 +15,30 @@ This file contains
   period; the correction vanishes although X is not affine) and ``examples.planar_rolling_disk_acceleration`` (#82),
   both obtained from the reduced equation on the constraints of :mod:`theorems.holonomic_chart`.
 
+The toolkit they rest on (:func:`reduced_mass_matrix`, :func:`reduced_dalembert_equation`, :func:`is_immersion`,
+:func:`generic_two_jet_map`) is :mod:`theorems.toolkit.immersion`, re-exported here.
+
 Each verifier is a plain function ``check_*(check, **claim)`` whose keyword parameters are the data of the claim
 with the true values as defaults; soundness tests run it on mutated claims.  Coordinates are functions of time
 (``sympy.physics.mechanics`` style); pointwise linear algebra uses plain Symbols.
 """
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass
-
 import mpmath
 import sympy
 from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
-from sympy.core.function import AppliedUndef
 
-from checker import Decision, Proof, cited, corollary, hypothesis, remark
+from checker import Proof, cited, corollary, hypothesis, remark
 from checker.randomized import OutsideDomain
 from checker.symbolic import reduce_residual
-from checker.instances import satisfies_assumptions
-from theorems.zero_handling import ZeroUndecided, kernel_basis, witness_point, zero_state
 from theorems.holonomic_chart import (PENDULUM_G, SEED001, X as PLANE_X, Y as PLANE_Y, THETA as DISK_THETA,
                                       is_symmetric_positive_definite, g, inertia, l, m, offset, pendulum_constraint,
                                       radius, rolling_disk_constraint)
-from theorems.holonomic_dynamics import constraint_derivatives
-from theorems.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals, spd_matrices
-from theorems.variational import _as_coordinate_list
+from theorems.toolkit.immersion import (  # noqa: F401 - the toolkit's public names, re-exported
+    ImmersionUndecided, ReducedDalembertEquation, _is_polynomial_map, _pythagorean, _reduced_terms,
+    generic_two_jet_map, is_immersion, reduced_dalembert_equation, reduced_mass_matrix)
+from theorems.toolkit.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals, spd_matrices
 from theorems.velocity_constraint_matrix_algebra import every_size_identity
 
 __all__ = [
@@ -65,205 +58,6 @@ DISK_ID = "examples.planar_rolling_disk_acceleration"
 CHAIN_RULE = "calculus.chain_rule_total_derivative"
 
 t = Symbol("t", real=True)
-
-
-# ---------------------------------------------------------------------------
-# toolkit
-# ---------------------------------------------------------------------------
-
-class ImmersionUndecided(ValueError):
-    """:func:`is_immersion` could neither show DX injective everywhere nor find a point where it is not;
-    kept for callers: since issue 12 the decision returns ``Decision.undecided`` instead."""
-
-
-def _column(values) -> Matrix:
-    if isinstance(values, sympy.Basic) and not isinstance(values, sympy.MatrixBase):
-        values = [values]
-    v = Matrix(values)
-    return v if v.cols == 1 else v.reshape(len(v), 1)
-
-
-def _partial_function(name: str, partials: list):
-    """An undefined function ``name`` whose i-th partial derivative is ``partials[i]`` (applied to the same arguments)."""
-    def fdiff(self, argindex=1):
-        return partials[argindex - 1](*self.args)
-    return Function(name, real=True, fdiff=fdiff)
-
-
-def generic_two_jet_map(name: str, q, rows: int) -> Matrix:
-    """A generic C² map X: ℝⁿ → ℝ^rows at the coordinates q: X_k, ∂_iX_k and ∂_i∂_jX_k = ∂_j∂_iX_k are undefined
-    functions (named ``{name}{k}``, ``{name}{k}_{i}``, ``{name}{k}_{ij}``), and no derivative of order 3 is defined.
-
-    An identity that holds for this map holds for every C² map (substitute its partial derivatives), and any third
-    derivative a computation needs shows up as an unevaluated ``Derivative`` of a second partial.
-    """
-    coords = _as_coordinate_list(q)
-    n = len(coords)
-    if n < 1 or rows < 1:
-        raise ValueError("need at least one coordinate and one component")
-    components = []
-    for k in range(1, rows + 1):
-        second = {}
-        for i, j in itertools.combinations_with_replacement(range(1, n + 1), 2):
-            second[(i, j)] = second[(j, i)] = Function(f"{name}{k}_{i}{j}", real=True)
-        first = [_partial_function(f"{name}{k}_{i}", [second[(i, j)] for j in range(1, n + 1)]) for i in range(1, n + 1)]
-        components.append(_partial_function(f"{name}{k}", first)(*coords))
-    return Matrix(components)
-
-
-def reduced_mass_matrix(X, q, M) -> Matrix:
-    """The reduced mass matrix DXᵀ M DX (n×n) of X: ℝⁿ → ℝᵐ at the coordinates q (Symbols or functions of t)."""
-    X, coords, M = _column(X), _as_coordinate_list(q), Matrix(M)
-    if M.shape != (X.rows, X.rows):
-        raise ValueError(f"M must be {X.rows}x{X.rows} for a map with {X.rows} components, not {M.rows}x{M.cols}")
-    DX = X.jacobian(coords)
-    return DX.T * M * DX
-
-
-def _reduced_terms(DX: Matrix, curvature: Matrix, M: Matrix, F: Matrix):
-    """``(DXᵀ M DX, DXᵀ F, DXᵀ M c)`` for the Jacobian DX, the curvature c = X_qq[q', q'], the mass M and the force F."""
-    DXT_M = DX.T * M
-    return DXT_M * DX, DX.T * F, DXT_M * curvature
-
-
-@dataclass(frozen=True)
-class ReducedDalembertEquation:
-    """The reduced d'Alembert equation DXᵀMDX q'' = DXᵀF − DXᵀ M X_qq[q', q'] of x = X(q), in t, q(t), q'(t), q''(t)."""
-
-    jacobian: Matrix  # DX(q), m×n
-    curvature: Matrix  # X_qq[q', q'], m×1
-    mass: Matrix  # DXᵀ M DX, n×n (the reduced mass matrix)
-    generalized_force: Matrix  # DXᵀ F
-    correction: Matrix  # DXᵀ M X_qq[q', q'] (the acceleration correction of the parametrisation)
-    residual: Matrix  # mass q'' − generalized_force + correction (zero along reduced motions)
-    coordinates: tuple
-    time: Symbol
-
-    def acceleration(self) -> Matrix:
-        """q'' = (DXᵀMDX)⁻¹(DXᵀF − DXᵀ M X_qq[q', q']) by ``LUsolve`` (the reduced mass must be invertible, #11)."""
-        return self.mass.LUsolve(self.generalized_force - self.correction)
-
-
-def reduced_dalembert_equation(X, q, t, M, F) -> ReducedDalembertEquation:
-    """The reduced d'Alembert equation of x = X(q(t)) for M x'' = F + R with R·DXδ = 0 (seed 001's corollary).
-
-    ``X``: m expressions in the n coordinate functions ``q`` of the time Symbol ``t`` (no explicit t, no
-    derivatives); ``M``: an m×m Matrix; ``F``: m expressions in t, q(t), q'(t) (the applied force along x = X(q)).
-    Returns DX, X_qq[q', q'], DXᵀMDX, DXᵀF, DXᵀ M X_qq[q', q'] and the residual
-    DXᵀMDX q'' − DXᵀF + DXᵀ M X_qq[q', q'] (:class:`ReducedDalembertEquation`).
-    """
-    coords = _as_coordinate_list(q)
-    if not coords or not all(isinstance(c, AppliedUndef) and c.args == (t,) for c in coords):
-        raise ValueError(f"the coordinates must be functions of {t} (dynamicsymbols style), got {coords}")
-    X, M, F = _column(X), Matrix(M), _column(F)
-    if any(d.has(*coords) for d in X.atoms(sympy.Derivative) if t in d.variables):
-        raise ValueError("X must depend on the coordinates only, not on their derivatives")
-    if M.shape != (X.rows, X.rows) or F.rows != X.rows:
-        raise ValueError(f"M must be {X.rows}x{X.rows} and F of length {X.rows} for a map with {X.rows} components")
-    DX, X_t, curvature = constraint_derivatives(X, coords, t)
-    if not X_t.applyfunc(sympy.cancel).is_zero_matrix:
-        raise ValueError("X must not depend on t explicitly (a time-independent parametrisation X: Ω → ℝᵐ)")
-    mass, force, correction = _reduced_terms(DX, curvature, M, F)
-    accelerations = Matrix([c.diff(t, 2) for c in coords])
-    return ReducedDalembertEquation(DX, curvature, mass, force, correction, mass * accelerations - force + correction,
-                                    tuple(coords), t)
-
-
-def _as_symbols(X: Matrix, coords: list):
-    """X with coordinate functions replaced by Symbols carrying their assumptions, and those Symbols."""
-    symbols = []
-    for i, c in enumerate(coords):
-        if isinstance(c, Symbol):
-            symbols.append(c)
-            continue
-        facts = {k: True for k in ("positive", "negative", "nonzero", "nonnegative", "real") if getattr(c, f"is_{k}")}
-        symbols.append(Symbol(f"_{getattr(c, 'name', 'q')}_{i}", **facts))
-    return X.xreplace({c: s for c, s in zip(coords, symbols) if c is not s}), symbols
-
-
-def _pythagorean(expr, angle=None):
-    """``expr`` with sin²(u) rewritten as 1 − cos²(u) (u = ``angle``, or every sine argument), numerator and
-    denominator expanded and cancelled: an exact rewriting that settles sin² + cos² = 1 without ``trigsimp``."""
-    numerator, denominator = sympy.fraction(sympy.together(sympy.sympify(expr)))
-    angles = [angle] if angle is not None else sorted({s_.args[0] for s_ in sympy.sympify(expr).atoms(sympy.sin)}, key=str)
-
-    def rewrite(e):
-        e = sympy.expand(e)
-        for u in angles:
-            e = sympy.expand(e.subs(sympy.sin(u)**2, 1 - sympy.cos(u)**2))
-        return e
-    return sympy.cancel(rewrite(numerator) / rewrite(denominator))
-
-
-_SEARCH = [sympy.Integer(v) for v in (0, 1, -1, 2)] + [Rational(1, 2), Rational(-1, 3)]
-
-
-def _admissible(symbol, value) -> bool:
-    """``value`` has every fact sympy holds about ``symbol`` (sign, integer, ...; :mod:`checker.instances`)."""
-    return satisfies_assumptions(value, symbol.assumptions0)
-
-
-def _grid(symbols):
-    return itertools.product(*[[v for v in _SEARCH if _admissible(s, v)] for s in symbols])
-
-
-def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
-    """DX injective (rank n): at the point ``at`` (a list of values), generically (``everywhere=False``), or at every
-    point allowed by the coordinates' assumptions (``everywhere=True``, shown by a positive Gram determinant
-    det(DXᵀDX)).
-
-    Generic rank n means det(DXᵀDX) ≢ 0 (Cauchy–Binet: the sum of the squares of the n×n minors); the certificate
-    is the Gram determinant and a point where it is non-zero (re-checked), the witness a vector of ker DX (shown
-    annihilated) or a point of rank loss (the determinant shown 0 there).  Zero tests go through
-    :func:`theorems.zero_handling.zero_state`; undecided (``Decision.undecided``) when one cannot be settled.
-    """
-    X, coords = _column(X), _as_coordinate_list(q)
-    n = len(coords)
-    if n < 1:
-        raise ValueError("need at least one coordinate")
-    Xs, symbols = _as_symbols(X, coords)
-    DX = Xs.jacobian(symbols)
-    back = dict(zip(symbols, coords))
-    try:
-        if at is not None:
-            values = [sympy.sympify(v) for v in _as_coordinate_list(at)]
-            if len(values) != n:
-                raise ValueError(f"the point has {len(values)} coordinates, expected {n}")
-            point = dict(zip(symbols, values))
-            J = DX.xreplace(point).applyfunc(sympy.cancel)
-            kernel = kernel_basis(J)
-            holds = not kernel
-            return Decision(holds, witness=None if holds else {"point": list(point.values()), "kernel vector": list(kernel[0])},
-                            certificate={"DX": J} if holds else None,
-                            explanation=f"rank DX = {n - len(kernel)} at {list(point.values())} (n = {n})")
-        gram = sympy.factor(_pythagorean((DX.T * DX).det()))
-        shown = gram.xreplace(back)  # in the caller's coordinates
-        state = zero_state(gram)
-        if state.is_zero is True:
-            kernel = kernel_basis(DX)
-            return Decision(False, witness={"kernel vector": [e.xreplace(back) for e in kernel[0]] if kernel else None},
-                            explanation=f"det(DXᵀDX) ≡ 0: rank DX < n = {n} at every point")
-        if state.is_zero is None:
-            return Decision.undecided_because(f"could not decide whether det(DXᵀDX) = {sympy.sstr(shown)} ≡ 0: {state.reason}")
-    except ZeroUndecided as exc:
-        return Decision.undecided_because(exc.reason)
-    if not everywhere:
-        return Decision(True, certificate={"Gram determinant": shown, "nonzero at": witness_point(gram)},
-                        explanation=f"generic rank n = {n}: det(DXᵀDX) = {sympy.sstr(shown)} ≢ 0")
-    if gram.is_positive:
-        return Decision(True, certificate={"Gram determinant": shown},
-                        explanation=f"det(DXᵀDX) = {sympy.sstr(shown)} > 0 at every point: DX injective everywhere")
-    for values in _grid(symbols):
-        if zero_state(gram.xreplace(dict(zip(symbols, values)))).is_zero is True:
-            return Decision(False, witness={"point": list(values)},
-                            explanation=f"det(DXᵀDX) = {sympy.sstr(shown)} vanishes at {list(values)}: rank DX < n there")
-    return Decision.undecided_because(f"could not decide whether det(DXᵀDX) = {sympy.sstr(shown)} vanishes somewhere")
-
-
-def _is_polynomial_map(X, q) -> bool:
-    """X is a polynomial in the coordinates q (hence C^∞)."""
-    Xs, symbols = _as_symbols(_column(X), _as_coordinate_list(q))
-    return all(e.is_polynomial(*symbols) for e in Xs)
 
 
 # ---------------------------------------------------------------------------

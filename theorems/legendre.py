@@ -2,7 +2,7 @@
 
 This file contains
 
-* the toolkit (defined in :mod:`theorems.legendre_toolkit`, re-exported here), for any Lagrangian 𝓛(t, q, v) in
+* the toolkit (defined in :mod:`theorems.toolkit.legendre`, re-exported here), for any Lagrangian 𝓛(t, q, v) in
   any number of coordinates:
   :func:`legendre_map` (a :class:`LegendreMap`: the momentum p = 𝓛_v, the velocity Hessian 𝓛_vv and the map
   (t, q, v) ↦ (t, q, 𝓛_v) with its Jacobian), :func:`is_regular` (decision: det 𝓛_vv ≠ 0 on the whole chart or at a
@@ -21,7 +21,7 @@ This file contains
   (#95), ``legendre.sqrt_and_zero_lagrangian_witnesses`` (#96) and ``legendre.scope_regular_vs_hyperregular`` (#97).
 
 Conventions.  Coordinates are given either as functions of time (``x(t)``, the convention of
-:mod:`theorems.variational`; the velocities are ``x(t).diff(t)``) or as plain Symbols together with velocity Symbols
+:mod:`theorems.toolkit.variational`; the velocities are ``x(t).diff(t)``) or as plain Symbols together with velocity Symbols
 ``v=[...]``.  Momenta come back in the same convention: functions ``p_x(t)`` or Symbols ``p_x``.  Internally every
 chart variable is replaced by a real Dummy (keeping a declared sign), so assumptions-based decisions treat t, q, v as
 real; declare generic functions ``real=True`` (``Function('U', real=True)``) so that sympy knows their values are real.
@@ -37,14 +37,14 @@ from sympy.core.function import AppliedUndef
 
 from checker import Proof, cited, counterexample, definition, hypothesis, lemma, remark
 from theorems.analytic_facts import INVERSE_FUNCTION_THEOREM
-from theorems.legendre_toolkit import (HamiltonianBranch, HyperregularityUndecided, InverseBranchError,  # noqa: F401
+from theorems.toolkit.legendre import (HamiltonianBranch, HyperregularityUndecided, InverseBranchError,  # noqa: F401
                                        LagrangianChart, LegendreMap, NoInverseBranch, RegularityUndecided,
                                        SeveralInverseBranches, _PROBE_VALUES, _real_compositions, _zero_or_nonzero,
                                        hamilton_equations, hamiltonian, is_hyperregular, is_regular,
                                        lagrangian_chart, legendre_map)
 from theorems.noether import matrix_derivative, scalar_form
-from theorems.strategies import rational_matrices, spd_matrices
-from theorems.variational import _name, euler_lagrange
+from theorems.toolkit.strategies import rational_matrices, spd_matrices
+from theorems.toolkit.variational import _name, euler_lagrange
 
 __all__ = [
     "LagrangianChart", "LegendreMap", "HamiltonianBranch", "InverseBranchError", "NoInverseBranch",

@@ -2,8 +2,8 @@
 
 This file contains
 
-* :func:`euclidean_inner_product` -- ``⟨x, y⟩ = Σ_{k<n} x_k y_k`` on ℝⁿ, and the cited definition
-  ``linalg.euclidean_inner_product`` (bilinear, symmetric, positive definite);
+* the cited definition ``linalg.euclidean_inner_product`` (bilinear, symmetric, positive definite) of
+  :func:`euclidean_inner_product`, ``⟨x, y⟩ = Σ_{k<n} x_k y_k`` on ℝⁿ;
 * :func:`kernel_projector` -- ``P = I − Aᵀ(AAᵀ)⁻¹A``, the orthogonal projector onto ``ker A`` of a
   surjective ``A``;
 * :func:`transpose_multiplier` -- ``μ = (AAᵀ)⁻¹Aℓ``, the multiplier with ``ℓ = Aᵀμ`` when ``ℓ``
@@ -18,6 +18,10 @@ This file contains
   :func:`check_annihilator_symbolic_dimension`); its verifier also shows the rank hypothesis
   is needed (``A = [[1, 0], [1, 0]]``).
 
+The constructions (:func:`euclidean_inner_product`, :func:`kernel_projector`, :func:`transpose_multiplier`,
+:func:`rational_function_matrices`, :func:`rational_identity`) are the toolkit module
+:mod:`theorems.toolkit.linear_algebra`, re-exported here.
+
 Each verifier is a plain function whose keyword parameters are the data of the claim, with the
 true values as defaults; soundness tests run it on mutated claims and expect a refutation.
 Linear systems are solved with ``LUsolve``; nothing here inverts a matrix with ``inv()``.
@@ -30,145 +34,21 @@ import sympy
 from hypothesis import strategies as st
 from sympy import Matrix
 
-from checker import Decision, Proof, cited, hypothesis
+from checker import Proof, cited, hypothesis
 from checker.randomized import OutsideDomain
-from theorems.fraction_free import rational_generators as _rational_generators
-from theorems.frobenius import annihilated_distribution
-from theorems.strategies import full_row_rank_matrices, rational_matrices, rationals
+from theorems.toolkit import linear_algebra as _linear_algebra
+from theorems.toolkit.frobenius import annihilated_distribution
+from theorems.toolkit.linear_algebra import (  # noqa: F401 - the toolkit's constructions, re-exported
+    euclidean_inner_product, field_zero_decision, kernel_projector, rational_function_matrices,
+    rational_identity, transpose_multiplier)
+from theorems.toolkit.strategies import full_row_rank_matrices, rational_matrices, rationals
 
 __all__ = [
-    "euclidean_inner_product",
-    "kernel_projector",
-    "transpose_multiplier",
-    "rational_function_matrices",
-    "rational_identity",
-    "field_zero_decision",
+    *_linear_algebra.__all__,
     "A_FULL_ROW_RANK",
     "check_euclidean_inner_product",
     "check_annihilator_lemma",
 ]
-
-
-# ---------------------------------------------------------------------------
-# constructions
-# ---------------------------------------------------------------------------
-
-def euclidean_inner_product(x, y):
-    """``⟨x, y⟩ = Σ_{k<n} x_k y_k`` for two vectors of the same length n (lists or Matrices)."""
-    x, y = list(x), list(y)
-    if len(x) != len(y):
-        raise ValueError(f"vectors of lengths {len(x)} and {len(y)} have no Euclidean inner product")
-    return sum((xk * yk for xk, yk in zip(x, y)), sympy.S.Zero)
-
-
-def _gram_solve(A: Matrix, rhs: Matrix) -> Matrix:
-    """``(AAᵀ)⁻¹ rhs``, exactly in the field of rational functions of the entries (raises
-    ``NonInvertibleMatrixError`` when AAᵀ is singular)."""
-    from sympy.polys.matrices.exceptions import DMNonInvertibleMatrixError
-    (Ad, rhs_d), to_sympy = rational_function_matrices(A, rhs)
-    try:
-        return to_sympy((Ad * Ad.transpose()).lu_solve(rhs_d))
-    except DMNonInvertibleMatrixError as exc:
-        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"AAᵀ is singular: {exc}") from exc
-
-
-def kernel_projector(A) -> Matrix:
-    """``P = I − Aᵀ(AAᵀ)⁻¹A``: for A of full row rank, the orthogonal projector onto ``ker A``."""
-    A = Matrix(A)
-    (Ad,), to_sympy = rational_function_matrices(A)
-    identity = Ad.eye(A.cols, Ad.domain)
-    try:
-        return to_sympy(identity - Ad.transpose() * (Ad * Ad.transpose()).lu_solve(Ad))
-    except sympy.polys.matrices.exceptions.DMNonInvertibleMatrixError as exc:
-        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"AAᵀ is singular: {exc}") from exc
-
-
-def transpose_multiplier(A, ell) -> Matrix:
-    """``μ = (AAᵀ)⁻¹Aℓ`` (a k-vector): the unique μ with ``ℓ = Aᵀμ`` when ℓ annihilates ``ker A``."""
-    A = Matrix(A)
-    ell = Matrix(list(ell))
-    if ell.rows != A.cols:
-        raise ValueError(f"functional has {ell.rows} entries, the matrix has {A.cols} columns")
-    return _gram_solve(A, A * ell)
-
-
-def rational_function_matrices(*matrices):
-    """The matrices as ``DomainMatrix`` objects over one field ``K = Q(g_1, ..., g_r)`` of rational functions.
-
-    The generators are the symbols of the entries and their non-rational subexpressions (function values,
-    derivatives, radicals), each taken as an indeterminate.  Returns ``(domain matrices, to_sympy)`` where
-    ``to_sympy(D)`` turns a result back into a sympy Matrix (each entry a cancelled quotient of expanded
-    polynomials).  Arithmetic in K is exact; a computation valid in K holds wherever its denominators are
-    nonzero.
-    """
-    from sympy.polys.matrices import DomainMatrix
-    mapping: dict = {}
-    plain = [Matrix(m).applyfunc(lambda e: _rational_generators(sympy.sympify(e), mapping)) for m in matrices]
-    generators = sorted(set().union(*(m.free_symbols for m in plain)), key=sympy.default_sort_key)
-    field = sympy.QQ.frac_field(*generators) if generators else sympy.QQ
-    converted = [DomainMatrix([[field.from_sympy(e) for e in m.row(i)] for i in range(m.rows)], m.shape, field)
-                 for m in plain]
-    back = {dummy: expr for expr, dummy in mapping.items()}
-
-    def to_sympy(D) -> Matrix:
-        result = D.to_Matrix()
-        return result.xreplace(back) if back else result
-
-    return converted, to_sympy
-
-
-def rational_identity(lhs, rhs=0) -> Decision:
-    """Decision: ``lhs = rhs`` (scalars or matrices) as rational functions of their symbols and non-rational atoms.
-
-    Exact: both sides are brought into one field Q(g_1, ..., g_r) (:func:`rational_function_matrices`) and
-    subtracted there.  When they differ, the witness is the first nonzero entry of the difference and a
-    point of small integers where it does not vanish (so the identity fails there).
-    """
-    L, R = Matrix([lhs]) if not isinstance(lhs, sympy.MatrixBase) else Matrix(lhs), \
-        Matrix([rhs]) if not isinstance(rhs, sympy.MatrixBase) else Matrix(rhs)
-    if R.shape != L.shape and R == Matrix([0]):
-        R = sympy.zeros(*L.shape)
-    if L.shape != R.shape:
-        raise ValueError(f"cannot compare a {L.shape} matrix with a {R.shape} matrix")
-    (Ld, Rd), to_sympy = rational_function_matrices(L, R)
-    return field_zero_decision(Ld - Rd, to_sympy)
-
-
-def field_zero_decision(difference, to_sympy) -> Decision:
-    """Decision: a matrix over a field of rational functions (:func:`rational_function_matrices`) is zero.
-
-    When it is not, the witness is its first nonzero entry and a point of small integers where that entry is
-    defined and nonzero.
-    """
-    if difference.is_zero_matrix:
-        return Decision(True, certificate="difference is 0 in the field of rational functions",
-                        explanation=f"identical as rational functions over {difference.domain}")
-    entries = [e for e in to_sympy(difference) if e != 0]
-    # the generators of K may be related (sin u and cos u, U(sin²q + cos²q) and U(1)): re-check every entry
-    from theorems.zero_handling import witness_point, zero_state
-    states = [zero_state(e) for e in entries]
-    shown = [(e, state) for e, state in zip(entries, states) if state.is_zero is False]
-    if shown:
-        residual = shown[0][0]
-        return Decision(False, witness={"difference": residual, "at": witness_point(residual)},
-                        explanation="the two sides differ (as rational functions, and shown ≢ 0)")
-    if any(state.is_zero is None for state in states):
-        return Decision.undecided_because("the two sides differ as rational functions of independent generators, but "
-                                          "the difference was neither shown ≡ 0 nor ≢ 0: "
-                                          + "; ".join(state.reason for state in states if state.is_zero is None))
-    return Decision(True, certificate="difference shown ≡ 0 (relations between the generators)",
-                    explanation="identical after the relations between the generators (theorems.zero_handling)")
-
-
-def _nonvanishing_point(expr, tries: int = 40):
-    """A point of small integers where ``expr`` (nonzero as a rational function) is defined and nonzero."""
-    numerator, denominator = sympy.fraction(sympy.together(expr))
-    symbols = sorted(numerator.free_symbols | denominator.free_symbols, key=sympy.default_sort_key)
-    for shift in range(tries):
-        point = {s: sympy.Integer(2 + (shift + 3 * i) % 7) for i, s in enumerate(symbols)}
-        if numerator.xreplace(point) != 0 and denominator.xreplace(point) != 0:
-            return {str(s): v for s, v in point.items()}
-    return None
 
 
 def _has_full_row_rank(A) -> bool:

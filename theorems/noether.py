@@ -18,7 +18,7 @@ This file contains
 * the every-n helpers (below).  The definition ``noether.infinitesimal_point_symmetry_definition`` (#19), its remarks
   #20–#23 and the cited results #90, #91, #92 are in :mod:`theorems.noether_point_symmetry`.
 
-The toolkit used throughout is :mod:`theorems.symmetry`.  Coordinates are functions of t (the convention of
+The toolkit used throughout is :mod:`theorems.toolkit.symmetry`.  Coordinates are functions of t (the convention of
 :func:`theorems.variational.euler_lagrange`); the pointwise identities of #19–#21, #90 and #91
 (:mod:`theorems.noether_point_symmetry`) use jet Symbols (t, q, v, a), where ``D_t = ∂_t + v·∂_q + a·∂_v`` (checked against sympy's
 chain rule in #22; #90's identity is also checked with curves, through sympy's own d/dt).  The generic symbolic
@@ -46,11 +46,11 @@ from sympy import Function, MatAdd, Matrix, MatrixExpr, MatrixSymbol, MatMul, Sy
 from checker import Proof, counterexample, definition, hypothesis, remark, theorem
 from theorems.analytic_facts import ZERO_DERIVATIVE
 from theorems.linalg import euclidean_inner_product
-from theorems.strategies import rationals
-from theorems.symmetry import (euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
+from theorems.toolkit.strategies import rationals
+from theorems.toolkit.symmetry import (euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
                                is_first_integral, is_point_symmetry, noether_charge, rotation_invariants,
                                symmetry_residual, translation_invariants)
-from theorems.variational import euler_lagrange
+from theorems.toolkit.variational import euler_lagrange
 
 __all__ = [
     "potential_lagrangian", "is_potential_chart", "is_euler_lagrange_solution", "coordinates",

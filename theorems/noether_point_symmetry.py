@@ -25,9 +25,9 @@ from theorems.noether import (CHAIN_111, CHART_77, DEFINITION_19, H_REPARAMETRIS
                               N_DIM, PARTIALS_89, REACTION_LAW, SCOPE_92, SEED, THEOREM_90, THEOREM_91, VN, U0,
                               _along, _direction, _velocities, coordinates, k, m, matrix_derivative,
                               potential_lagrangian, scalar_form, t)
-from theorems.symmetry import (energy, generator_depends_on_time, is_first_integral, is_point_symmetry, noether_charge,
+from theorems.toolkit.symmetry import (energy, generator_depends_on_time, is_first_integral, is_point_symmetry, noether_charge,
                                symmetry_residual, total_derivative, velocity_variation)
-from theorems.variational import euler_lagrange
+from theorems.toolkit.variational import euler_lagrange
 
 __all__ = [
     "check_point_symmetry_definition", "check_first_order_reading", "check_constant_field_case",

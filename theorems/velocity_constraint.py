@@ -45,13 +45,13 @@ from sympy import Function, Matrix, Rational, Symbol
 from checker import definition, hypothesis, lemma, postulate
 from checker.decision import Decision
 from checker.randomized import OutsideDomain
-from theorems.zero_handling import zero_state
+from theorems.toolkit.zero_handling import zero_state
 from theorems.constraint_principles import chetaev_virtual_displacements
 from theorems.holonomic_chart import WHOLE_SPACE, Chart, IrregularConstraint, rank_everywhere_on_chart
 from theorems.holonomic_datum import HolonomicConstraintDatum, mass_operator
 from theorems.linalg import A_FULL_ROW_RANK, euclidean_inner_product, transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, rational_matrices, rationals
-from theorems.variational import dalembert_equations
+from theorems.toolkit.strategies import full_row_rank_matrices, rational_matrices, rationals
+from theorems.toolkit.variational import dalembert_equations
 from theorems import zxy
 from theorems.velocity_constraint_matrix_algebra import check_affine_every_size
 

@@ -13,7 +13,7 @@ from sympy import Matrix, Symbol
 from checker import cited, stated
 from theorems.holonomic_chart import is_symmetric_positive_definite
 from theorems.holonomic_datum import mass_operator
-from theorems.strategies import rationals
+from theorems.toolkit.strategies import rationals
 from theorems.velocity_constraint import FORCE_ID, GL_ID, MASS_ID, X, _invertible_matrices, _symbol_set
 from theorems.velocity_constraint_matrix_algebra import check_general_linear_group_every_size
 

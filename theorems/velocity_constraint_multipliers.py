@@ -24,7 +24,7 @@ from checker.randomized import OutsideDomain
 from theorems.analytic_facts import INVERSE_FUNCTION_THEOREM
 from theorems.constraint_principles import chetaev_virtual_displacements
 from theorems.linalg import A_FULL_ROW_RANK, euclidean_inner_product, transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, rational_matrices
+from theorems.toolkit.strategies import full_row_rank_matrices, rational_matrices
 from theorems.velocity_constraint import (AFFINE_ID, ANNIHILATOR_ID, DATUM_ID, GL_ID, H_CONSTANT_RANK, H_RHO_INVERTIBLE,
                                           IDEAL_REACTION_ADOPTION, MODEL_ID, MULTIPLIER_ID, RANK_NULLITY_ID,
                                           REPRESENTATION_ID, SEED, ZX, _invertible_matrices, _normal_form,

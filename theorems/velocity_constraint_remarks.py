@@ -17,7 +17,7 @@ from theorems.frobenius import exterior_derivative, satisfies_frobenius_conditio
 from theorems.holonomic_chart import WHOLE_SPACE, Chart
 from theorems.holonomic_datum import HolonomicConstraintDatum, mass_operator
 from theorems.linalg import transpose_multiplier
-from theorems.strategies import full_row_rank_matrices, mass_operators
+from theorems.toolkit.strategies import full_row_rank_matrices, mass_operators
 from theorems.velocity_constraint import (CURVE_ID, DATUM_ID, GL_ID, MASS_ID, MODEL_ID, MULTIPLIER_ID, SEED, ZX, ZXY_ROW,
                                           ZY, ZZ, _rejects, _symbol_set, _witness_point, differentiated_constraint_law,
                                           t, velocity_constraint_datum, x1, x2, x3)

@@ -19,8 +19,9 @@ from sympy import Function, Matrix, Symbol
 
 from checker import example, hypothesis
 
-from .frobenius import RHO_DPHI_ID, annihilated_distribution, exterior_derivative, is_involutive, satisfies_frobenius_condition, wedge_one_two
-from .variational import dalembert_equations, solve_multipliers, vakonomic_equations
+from .frobenius import RHO_DPHI_ID
+from .toolkit.frobenius import annihilated_distribution, exterior_derivative, is_involutive, satisfies_frobenius_condition, wedge_one_two
+from .toolkit.variational import dalembert_equations, solve_multipliers, vakonomic_equations
 from .zxy import CONSTRAINT_ROW as ZXY_ROW, COORDINATES as ZXY_COORDINATES
 
 t = Symbol("t", real=True)

@@ -24,8 +24,9 @@ from sympy import Eq, Function, Matrix, Rational, Symbol, asinh, sqrt
 from checker import Proof, cited, counterexample, example, hypothesis, remark, stated, theorem
 
 from .analytic_facts import PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, SCHWARZ
-from .frobenius import RHO_DPHI_ID, annihilated_distribution, is_involutive
-from .variational import dalembert_equations, solve_multipliers, vakonomic_equations
+from .frobenius import RHO_DPHI_ID
+from .toolkit.frobenius import annihilated_distribution, is_involutive
+from .toolkit.variational import dalembert_equations, solve_multipliers, vakonomic_equations
 
 t = Symbol("t", real=True)
 x, y, z = (Function(name, real=True)(t) for name in "xyz")

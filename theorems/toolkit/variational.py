@@ -266,7 +266,7 @@ def solve_exactly(matrix, rhs, max_terms=None) -> list:
     the result re-checked there (``A Y = Δ B``), then one cancelled quotient per entry.
     ``NonInvertibleMatrixError`` when the matrix is singular in that field;
     :class:`~theorems.fraction_free.TermLimitExceeded` when a polynomial formed has more than ``max_terms`` terms."""
-    from theorems.fraction_free import PolynomialMatrices, fraction_free_solve, matrix_product
+    from theorems.toolkit.fraction_free import PolynomialMatrices, fraction_free_solve, matrix_product
     ring_matrices = PolynomialMatrices(matrix, rhs)
     ring = ring_matrices.ring
     (A, dA), (B, dB) = ring_matrices.matrices
@@ -325,7 +325,7 @@ def solve_multipliers(eqs: ConstrainedEquations, q, t, simplify=None, max_terms:
 
 def _solve_linear_system(matrix, rhs, simplify, max_terms) -> list:
     """The values of :func:`solve_multipliers`: exact (:func:`solve_exactly`) or ``LUsolve`` (see its ``simplify``)."""
-    from theorems.fraction_free import TermLimitExceeded, lu_solve_unexpanded
+    from theorems.toolkit.fraction_free import TermLimitExceeded, lu_solve_unexpanded
     if simplify is not False:
         try:
             return solve_exactly(matrix, rhs, None if simplify else max_terms)

@@ -110,7 +110,7 @@ def ideal_multiplier(M, J, F, curvature, simplify=None, max_terms: int = EXACT_T
 
 def _solve_ideal(M, J, F, curvature, simplify, max_terms):
     """``(C, Λ, a, exact)`` of :func:`ideal_multiplier`; ``exact`` tells which form was returned."""
-    from theorems.fraction_free import TermLimitExceeded
+    from theorems.toolkit.fraction_free import TermLimitExceeded
     M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
     if simplify is False:
         return (*_unsimplified_ideal_multiplier(M, J, F, curvature), False)
@@ -123,7 +123,7 @@ def _solve_ideal(M, J, F, curvature, simplify, max_terms):
 def _unsimplified_ideal_multiplier(M, J, F, curvature):
     """``(C, Λ, a)`` by ``LUsolve`` without simplification (:func:`theorems.fraction_free.lu_solve_unexpanded`); M⁻¹ is
     read off when M is (structurally) diagonal."""
-    from theorems.fraction_free import lu_solve_unexpanded
+    from theorems.toolkit.fraction_free import lu_solve_unexpanded
     if all(M[i, j] == 0 for i in range(M.rows) for j in range(M.cols) if i != j):
         if any(M[i, i] == 0 for i in range(M.rows)):
             raise sympy.matrices.exceptions.NonInvertibleMatrixError("M has a zero diagonal entry")
@@ -145,7 +145,7 @@ def exact_ideal_multiplier(M, J, F, curvature, max_terms=None):
     the bound Π_a (Σ_b terms(C_ab) + terms(r_a)) on the terms of det C and of Cramer's numerators exceeds it, and
     during the computation when a polynomial does.  ``NonInvertibleMatrixError`` when M or C is singular.
     """
-    from theorems.fraction_free import (PolynomialMatrices, TermLimitExceeded, fraction_free_solve, matrix_product,
+    from theorems.toolkit.fraction_free import (PolynomialMatrices, TermLimitExceeded, fraction_free_solve, matrix_product,
                                         row_product_bound)
     M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
     n, k = M.rows, J.rows

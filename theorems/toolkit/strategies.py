@@ -25,7 +25,10 @@ from itertools import product
 from typing import Sequence
 
 import sympy
-from hypothesis import strategies as st
+
+from checker.lazy import lazy_module
+
+st = lazy_module("hypothesis.strategies")  # imported on first use: only the strategies need it
 
 __all__ = [
     "rationals",

@@ -24,11 +24,11 @@ from sympy import Derivative, Dummy, Eq, Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
 from sympy.solvers.solveset import NonlinearError
 
-from checker import Decision
+from checker.decision import Decision
 from checker.instances import satisfies_assumptions
 from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
-from theorems.variational import LagrangianChart, _as_coordinate_list, _is_curve, _name, lagrangian_chart
-from theorems.zero_handling import ZeroUndecided, solve_linear, zero_state
+from theorems.toolkit.variational import LagrangianChart, _as_coordinate_list, _is_curve, _name, lagrangian_chart
+from theorems.toolkit.zero_handling import ZeroUndecided, solve_linear, zero_state
 
 __all__ = [
     "LagrangianChart", "LegendreMap", "HamiltonianBranch", "InverseBranchError", "NoInverseBranch",

@@ -37,17 +37,19 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import sympy
-from hypothesis import strategies as st
 from sympy import Derivative, Dummy, Matrix, Subs, Symbol
 from sympy.core.function import AppliedUndef
 
 from checker.decision import Decision
+from checker.lazy import lazy_module
 from checker.symbolic import TimeLimit, time_limit
-from theorems.linalg import euclidean_inner_product
-from theorems.strategies import polynomials
-from theorems.variational import lagrangian_chart
-from theorems.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, solve_linear,
+from theorems.toolkit.linear_algebra import euclidean_inner_product
+from theorems.toolkit.strategies import polynomials
+from theorems.toolkit.variational import lagrangian_chart
+from theorems.toolkit.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, solve_linear,
                                     witness_point, zero_state)
+
+st = lazy_module("hypothesis.strategies")  # imported on first use: only the strategies need it
 
 __all__ = [
     "IdentityUndecided",

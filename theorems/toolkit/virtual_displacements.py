@@ -1,0 +1,58 @@
+"""Virtual displacements: bases of ker ∂f/∂q (holonomic constraints) and of ker A (Chetaev, velocity constraints).
+
+* :func:`holonomic_virtual_displacements` -- a basis of ``ker ∂f/∂q`` at a fixed time;
+* :func:`chetaev_virtual_displacements` -- a basis of ``ker A`` for the linear velocity constraint
+  ``A q̇ + b = 0`` (the offset ``b`` does not enter).
+
+Part of the toolkit (:mod:`theorems.toolkit`): declares no item; the definitions
+``constraints.holonomic_virtual_displacements`` and ``constraints.linear_velocity_constraint_chetaev`` are in
+:mod:`theorems.constraint_principles`.
+"""
+from __future__ import annotations
+
+import sympy
+from sympy import Matrix
+
+__all__ = ["holonomic_virtual_displacements", "chetaev_virtual_displacements"]
+
+
+def _is_zero(expr) -> bool:
+    return sympy.cancel(expr) == 0
+
+
+def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
+    """A basis of ``ker A``: the Chetaev virtual displacements ``Σ_i A_ai δq_i = 0`` of ``A q̇ + b = 0``.
+
+    ``b`` (length k) and ``coords`` (length n) are only checked against the shape of the k×n
+    matrix ``A``: the offset does not enter the condition, which concerns one frozen instant.
+    Basis vectors have their denominators cleared.
+    """
+    A = Matrix(A)
+    if b is not None:
+        entries = list(b) if isinstance(b, (list, tuple, sympy.MatrixBase)) else [b]
+        if len(entries) != A.rows:
+            raise ValueError(f"offset has {len(entries)} entries, the constraint matrix has {A.rows} rows")
+    if coords is not None and len(list(coords)) != A.cols:
+        raise ValueError(f"{len(list(coords))} coordinates for a constraint matrix with {A.cols} columns")
+    basis = []
+    for v in A.nullspace(iszerofunc=_is_zero):
+        v = v.applyfunc(sympy.cancel)
+        common = sympy.S.One
+        for e in v:
+            common = sympy.lcm(common, sympy.fraction(sympy.together(e))[1])
+        basis.append((common * v).applyfunc(sympy.cancel))
+    return basis
+
+
+def holonomic_virtual_displacements(f, q, at=None) -> list:
+    """A basis of ``ker ∂f/∂q`` (t fixed): the virtual displacements of the holonomic constraint ``f(q, t) = 0``.
+
+    ``f`` is one expression or a list of k of them, ``q`` the plain coordinate Symbols (the time,
+    if present, is not among them and is not differentiated), ``at`` an optional point (dict).
+    """
+    rows = list(f) if isinstance(f, (list, tuple, sympy.MatrixBase)) else [f]
+    q = list(q)
+    jacobian = Matrix(rows).jacobian(q)
+    if at is not None:
+        jacobian = jacobian.subs(at)
+    return chetaev_virtual_displacements(jacobian, coords=q)
