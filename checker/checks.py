@@ -51,6 +51,10 @@ class Checks:
         self.item = item
         self.seed = seed
         self.profile = profile
+        # sympy's own random state (the order its assumptions system tries facts in, random test points) from the
+        # run's seed: at a seed a verifier's sympy calls are the same every run, not only its instances
+        from sympy.core.random import seed as seed_sympy
+        seed_sympy(seed)
         self.dps = dps
         self.reproduce = reproduce
         self.checks: list[Check] = []
