@@ -22,10 +22,11 @@ import sympy
 from sympy import Function, Matrix, Rational, Symbol
 
 from checker.decision import Decision
+from checker.symbolic import TimeLimit, time_limit
 from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics
 from theorems.toolkit.linear_algebra import transpose_multiplier
 from theorems.toolkit.virtual_displacements import holonomic_virtual_displacements
-from theorems.toolkit.zero_handling import all_zero
+from theorems.toolkit.zero_handling import all_zero, rewritten_within, simplified_within
 
 __all__ = [
     "Chart", "WHOLE_SPACE", "IrregularConstraint", "RankUndecided", "RegularHolonomicConstraint",
@@ -52,6 +53,22 @@ WHOLE_SPACE = Chart("ℝ × ℝⁿ")
 
 class RankUndecided(ValueError):
     """:func:`rank_everywhere_on_chart` could neither exclude nor exhibit a point of rank loss in O."""
+
+
+#: ``sympy.solve`` for the rank-loss set of a user's constraint gets this long; then the rank is undecided
+SOLVE_SECONDS = 10.0
+
+
+def _rank_loss_branches(equations, variables) -> list:
+    """The solution branches of the rank-loss equations (``sympy.solve``), or :class:`RankUndecided` after
+    :data:`SOLVE_SECONDS`."""
+    if not equations:
+        return [{}]
+    try:
+        with time_limit(SOLVE_SECONDS):
+            return sympy.solve(equations, variables, dict=True)
+    except TimeLimit as exc:
+        raise RankUndecided(f"sympy.solve found no rank-loss set within {SOLVE_SECONDS:g} s") from exc
 
 
 class IrregularConstraint(ValueError):
@@ -96,7 +113,8 @@ def _search_point(branch: dict, free: list, checks, limit: int = 400):
             return None
         point = dict(zip(free, values))
         try:
-            solved = {var: sympy.simplify(sympy.sympify(expr).xreplace(point)) for var, expr in branch.items()}
+            solved = {var: rewritten_within(sympy.sympify(expr).xreplace(point), sympy.simplify)
+                      for var, expr in branch.items()}
         except (ZeroDivisionError, ValueError):
             continue
         point.update(solved)
@@ -127,7 +145,7 @@ def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: 
     where = "O" if on == "chart" else "Σ ∩ O"
     if k > n:
         equations = list(G) if on == "locus" else []
-        branches = sympy.solve(equations, variables, dict=True) if equations else [{}]
+        branches = _rank_loss_branches(equations, variables)
         reason = f"k = {k} > n = {n}: a {k}×{n} matrix has rank at most {n}"
     else:
         minors = _minors(J, k)
@@ -139,10 +157,10 @@ def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: 
         equations = nonzero + (list(G) if on == "locus" else [])
         if not nonzero:
             reason = f"every {k}×{k} minor of G_q vanishes identically"
-            branches = sympy.solve(equations, variables, dict=True) if equations else [{}]
+            branches = _rank_loss_branches(equations, variables)
         else:
             reason = f"the {k}×{k} minors of G_q vanish"
-            branches = sympy.solve(equations, variables, dict=True)
+            branches = _rank_loss_branches(equations, variables)
     if not branches:
         return Decision(True, certificate={"minors": equations},
                         explanation=f"the {k}×{k} minors of G_q have no common zero in {where}")
@@ -158,7 +176,7 @@ def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: 
             if not chart.contains(point):
                 return False
             Jp = J.xreplace(point).applyfunc(sympy.nsimplify)
-            if on == "locus" and not all(sympy.simplify(g.xreplace(point)) == 0 for g in G):
+            if on == "locus" and not all(rewritten_within(g.xreplace(point), sympy.simplify) == 0 for g in G):
                 return False
             return Jp.rank(simplify=True) < k
         point = _search_point(branch, free, is_rank_loss)
@@ -246,7 +264,7 @@ class RegularHolonomicConstraint:
 
     def constrained_curve(self, curve: dict, sample_times=(0, Rational(1, 2), 1)) -> Decision:
         """G(t, q(t)) ≡ 0 (symbolically) and (t, q(t)) ∈ O at the sample times."""
-        residual = self.along(self.G, curve).applyfunc(lambda e: sympy.simplify(sympy.cancel(e)))
+        residual = self.along(self.G, curve).applyfunc(simplified_within)
         outside = [s for s in sample_times
                    if not self.chart.contains({self.time: s, **{c: curve[c].subs(self.time, s) for c in self.coords}})]
         on_locus = all_zero(residual)
@@ -260,11 +278,13 @@ class RegularHolonomicConstraint:
     def reaction(self, M, f, curve: dict) -> Matrix:
         """R(t) = M q''(t) − f(t, q(t), q'(t))."""
         acceleration = Matrix([sympy.diff(curve[c], self.time, 2) for c in self.coords])
-        return (Matrix(M) * acceleration - self.along(_column(f), curve)).applyfunc(sympy.simplify)
+        return (Matrix(M) * acceleration - self.along(_column(f), curve)).applyfunc(
+            lambda e: rewritten_within(e, sympy.simplify))
 
     def multiplier(self, R, curve: dict) -> Matrix:
         """λ = (G_qG_qᵀ)⁻¹G_q R along the curve (the only candidate for R = G_qᵀλ)."""
-        return transpose_multiplier(self.along(self.jacobian, curve), R).applyfunc(sympy.simplify)
+        return transpose_multiplier(self.along(self.jacobian, curve), R).applyfunc(
+            lambda e: rewritten_within(e, sympy.simplify))
 
     def ideal_constraint_motion(self, M, f, curve: dict, multiplier=None, reaction_sign=1,
                                 permitted=None) -> Decision:
@@ -275,11 +295,10 @@ class RegularHolonomicConstraint:
             permitted_residual = self.along(self.time_derivative + self.jacobian * velocity, curve)
         else:
             permitted_residual = self.along(permitted(self, velocity), curve)
-        permitted_residual = permitted_residual.applyfunc(lambda e: sympy.simplify(sympy.cancel(e)))
+        permitted_residual = permitted_residual.applyfunc(simplified_within)
         R = self.reaction(M, f, curve)
         lam = self.multiplier(R, curve) if multiplier is None else _column(multiplier)
-        motion_residual = (R - reaction_sign * self.along(self.jacobian, curve).T * lam).applyfunc(
-            lambda e: sympy.simplify(sympy.cancel(e)))
+        motion_residual = (R - reaction_sign * self.along(self.jacobian, curve).T * lam).applyfunc(simplified_within)
         parts = [constrained.holds, all_zero(permitted_residual), all_zero(motion_residual)]
         if False not in parts and None in parts:
             return Decision.undecided_because("a residual of the constrained curve, the permitted velocity or the motion "

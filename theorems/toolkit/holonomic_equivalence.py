@@ -35,8 +35,8 @@ from checker.symbolic import TimeLimit, time_limit
 from theorems.toolkit.frobenius import (_generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
                                         satisfies_frobenius_condition)
 from theorems.toolkit.strategies import polynomials, rationals
-from theorems.toolkit.zero_handling import (ZeroUndecided, rank_at_points, require_zero_state, solve_linear, witness_point,
-                                            zero_state)
+from theorems.toolkit.zero_handling import (ZeroUndecided, rewritten_within, rank_at_points, require_zero_state,
+                                            solve_linear, witness_point, zero_state)
 
 st = lazy_module("hypothesis.strategies")  # imported on first use: only the strategies need it
 
@@ -165,7 +165,7 @@ def check_holonomic_pair(A, b, coords, rho, Phi, t=None, *, seconds: float = 2.0
                 unsettled.append(f"{label}, entry {i}: {state.reason}")
     if unsettled:
         return Decision.undecided_because("residuals neither shown ≡ 0 nor ≢ 0: " + "; ".join(unsettled))
-    det = sympy.factor(rho.det())
+    det = rewritten_within(rho.det())
     det_state = zero_state(det, seconds)
     if det_state.is_zero is True:
         return Decision(False, witness={"condition": "det ρ ≢ 0", "det": det}, explanation="det ρ ≡ 0: ρ is nowhere invertible")

@@ -23,7 +23,7 @@ from checker.decision import Decision
 from checker.instances import satisfies_assumptions
 from theorems.toolkit.holonomic_dynamics import constraint_derivatives
 from theorems.toolkit.variational import _as_coordinate_list
-from theorems.toolkit.zero_handling import ZeroUndecided, kernel_basis, witness_point, zero_state
+from theorems.toolkit.zero_handling import ZeroUndecided, rewritten_within, kernel_basis, witness_point, zero_state
 
 __all__ = [
     "ImmersionUndecided", "ReducedDalembertEquation", "generic_two_jet_map", "reduced_mass_matrix",
@@ -196,7 +196,7 @@ def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
             return Decision(holds, witness=None if holds else {"point": list(point.values()), "kernel vector": list(kernel[0])},
                             certificate={"DX": J} if holds else None,
                             explanation=f"rank DX = {n - len(kernel)} at {list(point.values())} (n = {n})")
-        gram = sympy.factor(_pythagorean((DX.T * DX).det()))
+        gram = rewritten_within(_pythagorean((DX.T * DX).det()))
         shown = gram.xreplace(back)  # in the caller's coordinates
         state = zero_state(gram)
         if state.is_zero is True:

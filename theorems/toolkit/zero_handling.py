@@ -160,6 +160,28 @@ def reduced_form(expr):
     return sympy.cancel(sympy.together(expanded)) if _has_denominator(expanded) else expanded
 
 
+#: a value-preserving rewrite of a user's expression (``factor``, ``simplify``) gets this long, then it is kept as it is
+REWRITE_SECONDS = 2.0
+
+
+def rewritten_within(expr, rewrite=sympy.factor, seconds: float = REWRITE_SECONDS):
+    """``rewrite(expr)`` when sympy finishes it within ``seconds``, else ``expr`` unchanged: the same value either way.
+
+    For rewrites that only change how an expression is written (``factor``, ``simplify``, ``cancel``): a decision
+    taken on either form is the same decision, at most less often settled (a sign visible only when factored)."""
+    try:
+        with time_limit(seconds):
+            return rewrite(expr)
+    except (TimeLimit, Exception):  # noqa: BLE001 - the unrewritten expression is equal
+        return expr
+
+
+def simplified_within(expr, seconds: float = REWRITE_SECONDS):
+    """``simplify(cancel(expr))`` within ``seconds``, else ``cancel(expr)`` (within ``seconds``), else ``expr``."""
+    cancelled = rewritten_within(expr, sympy.cancel, seconds)
+    return rewritten_within(cancelled, sympy.simplify, seconds)
+
+
 @lru_cache(maxsize=8192)
 def canonical(expr):
     """An expression equal to ``expr`` (where both are defined): cancelled (expanded when it has no denominator), with
