@@ -27,7 +27,7 @@ from sympy import Matrix
 from sympy.core.function import AppliedUndef
 
 from checker.instances import admissible_value, satisfies_assumptions
-from checker.symbolic import TimeLimit, time_limit
+from checker.symbolic import TimeLimit, time_limit, zero_as_rational_function
 from checker.zero import ZeroTest, zero_test
 
 __all__ = ["ZeroUndecided", "zero_state", "reduced_form", "is_zero", "all_zero", "require_zero_state", "eliminate",
@@ -212,6 +212,8 @@ def _cached_state(expr, seconds: float) -> ZeroTest:
         return ZeroTest("zero", "is 0")
     if expr.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return ZeroTest("undecided", f"{sympy.sstr(expr)} is not a finite expression")
+    if zero_as_rational_function(expr):  # the kernel's exact test, without the expanded intermediate
+        return ZeroTest("zero", "reduces to 0 (expand/cancel)")
     try:
         reduced = reduced_form(expr)
     except Exception:  # noqa: BLE001 - leave it to the kernel
