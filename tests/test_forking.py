@@ -32,7 +32,8 @@ def _oscillate(times, height):
 def _worst_faults(wrap, depths=range(0, 400, 3), times=300, height=6):
     """The most page faults the oscillation costs over the caller depths ``depths`` (one frame-stack chunk holds
     some 150-200 of these small frames, so the depths span a chunk boundary)."""
-    run = (lambda: call_on_fresh_frame_stack(_oscillate, times, height)) if wrap else (lambda: _oscillate(times, height))
+    def run():
+        return call_on_fresh_frame_stack(_oscillate, times, height) if wrap else _oscillate(times, height)
     run()  # warm: the interpreter's own first-call allocations
     return max(_at_depth(d, run) for d in depths)
 
