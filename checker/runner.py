@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from .checks import Checks
 from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
+from .forking import call_on_fresh_frame_stack, frozen_heap, restore_recursion_budget
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -176,7 +177,8 @@ def _child(it, seed, profile, load_flags, conn, full_traceback=False):
     sink = None
     try:
         sink = _capture_output()
-        message = run_in_process(it, seed, profile, load_flags, full_traceback)
+        restore_recursion_budget()  # the same run wherever the fork happened (checker.forking)
+        message = call_on_fresh_frame_stack(run_in_process, it, seed, profile, load_flags, full_traceback)
         output = _captured(sink)
         if output:
             message["output"] = output
@@ -360,7 +362,8 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             parent, child = ctx.Pipe(duplex=False)
             proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
                                                     full_traceback), daemon=True)
-            proc.start()
+            with frozen_heap():  # the child's collections skip the parent's objects (checker.forking)
+                proc.start()
             child.close()
             running[item_id] = (proc, parent, time.monotonic())
         finished = multiprocessing.connection.wait([p.sentinel for p, _, _ in running.values()] +
