@@ -45,10 +45,12 @@ def _midpoint_tableau_step(field, t, y, f0, H, tolerance, max_columns):
             gaps.append(max(abs(a - b) for a, b in zip(row[j], row[j - 1])) / scale)
             if j >= 3 and gaps[-1] < tolerance and gaps[-2] < tolerance ** mpmath.mpf(0.75):
                 return row[j]
+            if j >= 5 and gaps[-1] > gaps[-2] > gaps[-3]:  # the tableau diverges: a shorter step is needed
+                return None
     return None
 
 
-def integrate(field, t0, y0, times, dps: int, *, first_step=mpmath.mpf(1) / 8, max_columns: int = 10):
+def integrate(field, t0, y0, times, dps: int, *, first_step=mpmath.mpf(1) / 8, max_columns: int = 12):
     """The states y(s) for s in ``times`` (increasing, ≥ t0) of y' = field(t, y), y(t0) = y0, as lists of mpf at
     ``dps`` digits; each step's extrapolation error estimate is below 10^-(dps+2) relative to max(1, |y|)."""
     with mpmath.workdps(dps + 10):
