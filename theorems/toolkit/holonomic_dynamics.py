@@ -421,8 +421,9 @@ def integrate_ideal_motion(dynamics: IdealHolonomicDynamics, t0, x0, v0, times, 
         xs, vs = state[:n], state[n:2 * n]
         return list(vs) + system.acceleration(time, xs, vs) + [f(system, time, xs, vs) for f in integrands]
 
-    start = [_mpf(v) for v in list(x0) + list(v0)] + [mpmath.mpf(0)] * len(integrands)
-    sampled = extrapolation_ode.integrate(field, _mpf(t0), start, [_mpf(time) for time in times], dps)
+    with mpmath.workdps(dps + 10):  # the data rounded at the integrator's working precision
+        start = [_mpf(v) for v in list(x0) + list(v0)] + [mpmath.mpf(0)] * len(integrands)
+        sampled = extrapolation_ode.integrate(field, _mpf(t0), start, [_mpf(time) for time in times], dps)
     with mpmath.workdps(dps):
         states, g_drift, h_drift = [], mpmath.mpf(0), mpmath.mpf(0)
         for time, s in zip(times, sampled):
