@@ -58,3 +58,23 @@ def test_a_blow_up_is_reported_not_integrated_through():
 def test_times_before_the_start_are_refused():
     with pytest.raises(ValueError):
         integrate(lambda _t, y: [y[0]], 0, [1], [mpmath.mpf(1) / 2, mpmath.mpf(1) / 4], dps=15)
+
+
+def test_ideal_motion_keeps_rational_data_at_the_asked_precision():
+    """A unit circle with non-dyadic data x0 = (3/5, -4/5): the data are rounded at the working precision, not at
+    15 digits, so |G| and |G_t + J v| stay far below 10^-15 at 25 digits; the integrand x1 integrates to ∫ x1 dt."""
+    import sympy
+    from sympy.physics.mechanics import dynamicsymbols
+    from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion
+
+    t = dynamicsymbols._t
+    xs = dynamicsymbols("c1:3")
+    dynamics = ideal_holonomic_dynamics(sympy.eye(2), [0, -1], [xs[0] ** 2 + xs[1] ** 2 - 1], xs, t, solve=False)
+    x0, v0 = [sympy.Rational(3, 5), sympy.Rational(-4, 5)], [sympy.Rational(4, 15), sympy.Rational(1, 5)]
+    times = [sympy.Rational(1, 8), sympy.Rational(1, 4)]
+    report = integrate_ideal_motion(dynamics, 0, x0, v0, times, dps=25, integrands=[lambda _s, _t, x, _v: x[0]])
+    assert max(report.constraint_drift, report.velocity_drift) < mpmath.mpf(10) ** -22
+    finer = integrate_ideal_motion(dynamics, 0, x0, v0, times, dps=35, integrands=[lambda _s, _t, x, _v: x[0]])
+    with mpmath.workdps(35):
+        assert abs(report.integrals[-1][0] - finer.integrals[-1][0]) < mpmath.mpf(10) ** -22
+        assert abs(report.integrals[-1][0]) > mpmath.mpf(1) / 10  # ∫ x1 over [0, 1/4] with x1 ≈ 3/5: not trivial
