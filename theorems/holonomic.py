@@ -342,8 +342,8 @@ def trajectory_evidence(check, *, power_sign=-1, acceleration_error=0, dps=18, s
                    "|R.delta| for delta in ker D_xG, with R = M a - F", kinds, residual, tolerance=tolerance,
                    samples=samples, describe=repr,
                    scope=f"{check.instances(samples)} random instances: N = 1 particle (3 coordinates), k in {{1, 2}}, random "
-                         f"masses, polynomial rheonomic or scleronomic G (drawn at random) and force, mpmath odefun at "
-                         f"{dps} digits, sampled at t = 1/8 and 1/4")
+                         f"masses, polynomial rheonomic or scleronomic G (drawn at random) and force, mpmath Bulirsch–Stoer "
+                         f"extrapolation at {dps} digits, sampled at t = 1/8 and 1/4")
 
 
 def _generic_state_data(k):
@@ -762,8 +762,9 @@ def check_energy_balance(check, *, power_sign=-1, include_time_derivative=True, 
                            "lambda.G_t)]|", trajectory_instances(1, True), work_residual, tolerance=tolerance,
                            samples=samples, describe=repr,
                            scope=f"{check.instances(samples)} random instances: N = 1, k = 1, random masses, polynomial "
-                                 f"rheonomic G, U = |x|^2/2 + t x1, d = force - grad U, mpmath odefun + quad at {dps} "
-                                 f"digits on [0, 1/4]")
+                                 f"rheonomic G, U = |x|^2/2 + t x1, d = force - grad U, mpmath Bulirsch–Stoer "
+                                 f"extrapolation at {dps} digits on [0, 1/4], the work integral integrated along with "
+                                 f"the motion")
         energy_balance_picture(check, power_sign=power_sign)
     accelerating_wall(check)
     energy_hypothesis_witnesses(check)
@@ -778,21 +779,18 @@ def _work_form_residual(instance, *, dps, power_sign):
     K = (w.T * M * w)[0] / 2
     energy = state_function(dyn, [K, U, partial_t(U) + (d.T * w)[0]])
     t1 = mpmath.mpf(1) / 4
-    report = integrate_ideal_motion(dyn, 0, [0, 0, 0], constraint.v0, [t1], dps=dps)
-    system = report.system
 
-    def integrand(s):
-        state = report.solution(s)
-        xs, vs = state[:3], state[3:]
+    def integrand(system, s, xs, vs):  # U_t + d.w + power_sign lambda.G_t (the true law: power_sign = -1)
         Lam = system.parts(s, xs, vs)[2]
         G_t = system.time_derivative(s, xs, vs)
-        return energy(s, *state)[2] + power_sign * sum(Lam[a] * G_t[a] for a in range(len(G_t)))
+        return energy(s, *xs, *vs)[2] + power_sign * sum(Lam[a] * G_t[a] for a in range(len(G_t)))
 
+    report = integrate_ideal_motion(dyn, 0, [0, 0, 0], constraint.v0, [t1], dps=dps, integrands=[integrand])
     with mpmath.workdps(dps):
-        solution = report.solution
-        work = mpmath.quad(integrand, [0, t1])
-        start, end = solution(0), solution(t1)
-        (K0, U0, _), (K1, U1, _) = energy(0, *start), energy(t1, *end)
+        work = report.integrals[0][0]
+        start = [mpmath.mpf(0)] * 3 + [mpmath.mpf(v.p) / v.q for v in map(sympy.Rational, constraint.v0)]
+        xs1, vs1 = report.states[0]
+        (K0, U0, _), (K1, U1, _) = energy(0, *start), energy(t1, *xs1, *vs1)
         return abs(K1 - K0 - (U0 - U1 + work)) + report.constraint_drift
 
 
@@ -917,12 +915,12 @@ PICTURE_G = Matrix([X3[2] - t * X3[0] - X3[1] ** 2 / 2])
 PICTURE_V0 = [1, 1, 0]  # consistent at t = 0, x = 0: G_t + D_xG v = -x1 + v3 - x2 v2 = 0
 
 
-def representative_motion(dps=15, horizon=2, samples=21):
-    """Integrate the representative ideal motion; returns (times, report, dynamics)."""
+def representative_motion(dps=15, horizon=2, samples=21, integrands=()):
+    """Integrate the representative ideal motion (with ``integrands`` along it); returns (times, report, dynamics)."""
     F = [0, 0, -1]
     dyn = ideal_holonomic_dynamics(sympy.eye(3), F, PICTURE_G, X3, t, solve=False)
     times = [mpmath.mpf(horizon) * k / (samples - 1) for k in range(samples)]
-    return times, integrate_ideal_motion(dyn, 0, [0, 0, 0], PICTURE_V0, times, dps=dps), dyn
+    return times, integrate_ideal_motion(dyn, 0, [0, 0, 0], PICTURE_V0, times, dps=dps, integrands=integrands), dyn
 
 
 def trajectory_drift_picture(check, *, dps=15, power_sign=-1):
@@ -937,45 +935,40 @@ def trajectory_drift_picture(check, *, dps=15, power_sign=-1):
     worst = max(max(r) for r in rows)
     check.numeric("representative motion (x3 = t x1 + x2^2/2, gravity, unit mass): constraint, permitted velocity and "
                   "reaction power stay exact along t in [0, 2]", worst, mpmath.mpf(10) ** (-(dps - 5)),
-                  scope=f"one rheonomic instance, mpmath odefun at {dps} digits, {len(times)} sample times",
+                  scope=f"one rheonomic instance, mpmath Bulirsch–Stoer extrapolation at {dps} digits, {len(times)} sample times",
                   detail="max over the samples of |G|, |G_t + D_xG v|, |R.w + lambda.G_t|")
     check.figure("ideal motion on the moving surface x3 = t x1 + x2²/2: residuals along time",
                  [float(s) for s in times],
                  {"|G|": [r[0] for r in rows], "|G_t + D_xG v|": [r[1] for r in rows], "|R·w + λ·G_t|": [r[2] for r in rows]},
                  ylabel="residual", log=True,
-                 caption=f"What the trajectory check measures, on one representative instance (mpmath odefun, {dps} "
+                 caption=f"What the trajectory check measures, on one representative instance (mpmath Bulirsch–Stoer, {dps} "
                          "digits): the motion stays on the locus, its velocity stays permitted, and the reaction power "
                          "is −λ·G_t. Values at the level of the working precision are rounding.")
 
 
 def energy_balance_picture(check, *, dps=15, power_sign=-1):
-    """#76 clause 2/4 along the representative motion: E(t) − E(0) against the reaction work ∫ −λ·G_t."""
-    times, report, _ = representative_motion(dps, horizon=1, samples=6)
-    system = report.system
-    with mpmath.workdps(dps):
-        def reaction_power(s):
-            state = report.solution(s)
-            xs, vs = state[:3], state[3:]
-            lam, g_t = system.parts(s, xs, vs)[2], system.time_derivative(s, xs, vs)
-            return power_sign * lam[0] * g_t[0]
+    """#76 clause 2/4 along the representative motion: E(t) − E(0) against the reaction work ∫ −λ·G_t (integrated
+    along with the motion)."""
+    def reaction_power(system, s, xs, vs):
+        lam, g_t = system.parts(s, xs, vs)[2], system.time_derivative(s, xs, vs)
+        return power_sign * lam[0] * g_t[0]
 
+    times, report, _ = representative_motion(dps, horizon=1, samples=6, integrands=[reaction_power])
+    with mpmath.workdps(dps):
         def energy(s, xs, vs):
             return sum(v * v for v in vs) / 2 + xs[2]  # K + U with U = x3 (unit gravity), d = 0
 
         e0 = energy(times[0], *report.states[0])
-        gained, work, total = [], [], mpmath.mpf(0)
-        for k, (s, (xs, vs)) in enumerate(zip(times, report.states)):
-            if k:
-                total += mpmath.quad(reaction_power, [times[k - 1], s])
-            gained.append(energy(s, xs, vs) - e0)
-            work.append(total)
+        gained = [energy(s, xs, vs) - e0 for s, (xs, vs) in zip(times, report.states)]
+        work = [integrals[0] for integrals in report.integrals]
         residual = max(abs(g - w) for g, w in zip(gained, work))
     check.fact("the representative motion does not conserve E (so the balance is not trivially 0 = 0): "
                f"|E(1) - E(0)| = {mpmath.nstr(abs(gained[-1]), 4)}", abs(gained[-1]) > mpmath.mpf(10) ** -3,
                method="numerical", scope="one rheonomic instance")
     check.numeric("representative motion: E(t) - E(0) equals the reaction work int(-lambda.G_t) for t in [0, 1]",
                   residual, mpmath.mpf(10) ** (-(dps - 6)),
-                  scope=f"one rheonomic instance (U = x3, d = 0), mpmath odefun and quad at {dps} digits, {len(times)} times")
+                  scope=f"one rheonomic instance (U = x3, d = 0), mpmath Bulirsch–Stoer extrapolation at {dps} digits, the "
+                        f"work integral integrated along with the motion, {len(times)} times")
     check.figure("energy balance on the moving surface: E(t) − E(0) and the reaction work", [float(s) for s in times],
                  {"E(t) − E(0)": gained, "∫ −λ·G_t": work}, ylabel="energy",
                  caption="Clause 2 of the energy theorem on one rheonomic instance: the mechanical energy is not "

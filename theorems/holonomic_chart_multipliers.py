@@ -646,7 +646,7 @@ def _integrated_motions(check, trajectory_residual, samples, dps, tolerance):
                                               [sympy.sstr(e) for e in inst[3]], [str(v) for v in inst[4]], sympy.sstr(inst[5])],
                        scope=f"{check.instances(samples)} instances; " + f"randomized: (k, n) ∈ {{(1,2), (1,3), (2,3)}}, M SPD (spd_matrices), rheonomic quadratic "
                              f"G(t, q) with G(0, x0) = 0, polynomial f(t, q, v) of degree ≤ 2, consistent v0 by projection; "
-                             f"mpmath odefun at {dps} digits, sampled at t = 1/20, 1/10; instances whose rank drops along the "
+                             f"mpmath Bulirsch–Stoer extrapolation at {dps} digits, sampled at t = 1/20, 1/10; instances whose rank drops along the "
                              f"trajectory are rejected; tolerance 10^-{dps // 2}")
 
 
@@ -671,7 +671,7 @@ def _bead_on_accelerating_circle(check, curvature_scale, power_sign, acceleratio
     check.numeric("bead on an accelerating circle: drift of G, of G_t + G_q v and of R·v + λ·G_t",
                   max(report.constraint_drift, report.velocity_drift, worst), tolerance,
                   scope=f"G = (x − t²/2)² + y² − 1, M = [[2, 1/2], [1/2, 1]], f = (0, −1), q(0) = (3/5, −4/5), "
-                        f"mpmath odefun at {dps} digits, t = 1/8 and 1/4",
+                        f"mpmath Bulirsch–Stoer extrapolation at {dps} digits, t = 1/8 and 1/4",
                   detail=f"|G| ≤ {mpmath.nstr(report.constraint_drift, 3)}, |G_t + G_q v| ≤ "
                          f"{mpmath.nstr(report.velocity_drift, 3)}, |R·v + λ·G_t| ≤ {mpmath.nstr(worst, 3)}")
 

@@ -465,14 +465,14 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
                        describe=lambda inst: [inst[0], sympy.sstr(inst[1]), sympy.sstr(inst[2]), inst[3], inst[4]],
                        scope=f"randomized: rheonomic graph constraints x3 = P(t,x1,x2) (k = 1) and x2 = Q(t,x1) "
                              f"(k = 2), 𝖬 = I, F = (−x1, −x2', −1), random rational (x0, v0) at t0 = 0, "
-                             f"t ∈ {{1/8, 1/4}}, mpmath odefun at {dps} digits")
+                             f"t ∈ {{1/8, 1/4}}, mpmath Bulirsch–Stoer extrapolation at {dps} digits")
         report = integrate_ideal_motion(dynamics, 0, list(x0), list(v0), times, dps=dps)
         g_fn = state_functions(dynamics, list(dynamics.constraint))[0]
         values = [g_fn(_mpf(time), *xs, *vs) for time, (xs, vs) in zip(times, report.states)]
         with mpmath.workdps(dps):
             deviation = max(abs(v - law(G0, H0, _mpf(time))) for v, time in zip(values, times))
         check.numeric("witness integrated: G(t, x(t)) = 1 − 8t is 0 only at t = 1/8 and −1 at t = 1/4", deviation,
-                      mpmath.mpf(10) ** -(dps - 6), scope=f"mpmath odefun at {dps} digits, t ∈ {{1/8, 1/4}}",
+                      mpmath.mpf(10) ** -(dps - 6), scope=f"mpmath Bulirsch–Stoer extrapolation at {dps} digits, t ∈ {{1/8, 1/4}}",
                       detail=f"G(t, x(t)) = {[mpmath.nstr(v, 12) for v in values]}")
 
 

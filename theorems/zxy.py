@@ -25,6 +25,7 @@ from checker import Proof, cited, counterexample, example, hypothesis, remark, s
 
 from .analytic_facts import PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, SCHWARZ
 from .frobenius import RHO_DPHI_ID
+from .toolkit import extrapolation_ode
 from .toolkit.frobenius import annihilated_distribution, is_involutive
 from .toolkit.variational import dalembert_equations, solve_multipliers, vakonomic_equations
 
@@ -185,19 +186,19 @@ def check_differ(check, *, a=1, b=1, closed_form=None, dps=30):
 
 
 def _numerical_cross_check(check, state, accelerations, motion, a, b, dps):
-    """mpmath integration of the reduced d'Alembert system against the closed form at t = 1 and t = 3."""
+    """mpmath integration (Bulirsch–Stoer extrapolation) of the reduced d'Alembert system against the closed form
+    at t = 1 and t = 3."""
     field = sympy.lambdify(state, list(state[3:]) + accelerations, modules="mpmath")
     with mpmath.workdps(dps):
         start = [mpmath.mpf(0)] * 3 + [mpmath.mpf(sympy.Rational(a)), mpmath.mpf(sympy.Rational(b)), mpmath.mpf(0)]
-        solution = mpmath.odefun(lambda _t, s: field(*s), 0, start)
+        states = extrapolation_ode.integrate(lambda _t, s: field(*s), 0, start, [1, 3], dps)
         residual = mpmath.mpf(0)
-        for time in (1, 3):
-            numeric = solution(time)
+        for time, numeric in zip((1, 3), states):
             for coord, value in zip(COORDINATES, numeric[:3]):
                 exact = mpmath.mpf(sympy.N(along(coord, motion).subs(t, time), dps + 10))
                 residual = max(residual, abs(value - exact))
     check.numeric("mpmath integration of the reduced d'Alembert system matches the closed form",
-                  residual, mpmath.mpf(10) ** (-(dps - 5)), scope=f"t = 1 and t = 3, mpmath odefun at {dps} digits",
+                  residual, mpmath.mpf(10) ** (-(dps - 5)), scope=f"t = 1 and t = 3, mpmath Bulirsch–Stoer extrapolation at {dps} digits",
                   detail="max |numeric - closed form| over x, y, z")
 
 
@@ -348,7 +349,7 @@ def check_solution_sets(check, *, family=vakonomic_family):
 def motions_figures(check, *, c=0, horizon=3, samples=16, dps=12):
     """Pictures of what #54 compares: the d'Alembert motion (closed form) and the vakonomic member c = μ(0).
 
-    The vakonomic member is integrated with mpmath from x'' = -(c-x)(1+cx)/(1+x^2)^2, y' = (1+cx)/(1+x^2),
+    The vakonomic member is integrated with mpmath (Bulirsch–Stoer extrapolation) from x'' = -(c-x)(1+cx)/(1+x^2)^2, y' = (1+cx)/(1+x^2),
     z' = x(1+cx)/(1+x^2).  Figures only: they never enter the verdict.
     """
     cc = mpmath.mpf(c)
@@ -357,16 +358,16 @@ def motions_figures(check, *, c=0, horizon=3, samples=16, dps=12):
             xv, vx = s[0], s[1]
             den = 1 + xv**2
             return [vx, -(cc - xv) * (1 + cc * xv) / den**2, (1 + cc * xv) / den, xv * (1 + cc * xv) / den]
-        solution = mpmath.odefun(field, 0, [mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(0), mpmath.mpf(0)])
         times = [mpmath.mpf(horizon) * k / (samples - 1) for k in range(samples)]
-        vak = [solution(tt) for tt in times]
+        vak = extrapolation_ode.integrate(field, 0, [mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(0), mpmath.mpf(0)], times,
+                                          dps)
         dal = [(tt, mpmath.asinh(tt), mpmath.sqrt(1 + tt**2) - 1) for tt in times]
     check.figure("d'Alembert motion of z' = xy' (closed form)", times,
                  {"x": [p[0] for p in dal], "y": [p[1] for p in dal], "z": [p[2] for p in dal]},
                  ylabel="position", caption="x = t, y = asinh t, z = √(1+t²) − 1: the unique maximal d'Alembert motion.")
     check.figure(f"vakonomic motion with the same data (c = μ(0) = {c})", times,
                  {"x": [s[0] for s in vak], "y": [s[2] for s in vak], "z": [s[3] for s in vak]},
-                 ylabel="position", caption=f"mpmath odefun at {dps} digits; x is not t, so the motions differ.")
+                 ylabel="position", caption=f"mpmath Bulirsch–Stoer extrapolation at {dps} digits; x is not t, so the motions differ.")
     # a picture only: that the motions differ is proved symbolically above (the family never has x'' = 0)
 
 

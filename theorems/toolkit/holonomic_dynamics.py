@@ -11,8 +11,8 @@ determine the reaction" and its chart analogue in seed 001:
   ``a = M⁻¹(F + JᵀΛ)``; the bracket term is the part of d²/dt² G(t,x(t)) that does not
   contain x'';
 * :func:`integrate_ideal_motion` -- the first-order system x' = v, v' = a(t,x,v) integrated with
-  mpmath at an explicit precision, reporting the drift of G and of the permitted-velocity
-  residual G_t + J v along the way.
+  mpmath at an explicit precision (extrapolation, :mod:`theorems.toolkit.extrapolation_ode`), with any
+  integrands along the motion, reporting the drift of G and of the permitted-velocity residual G_t + J v.
 
 Coordinates are functions of time (``sympy.physics.mechanics`` style); the results are sympy
 matrices in x(t) and x'(t).  The symbolic linear systems are solved exactly: fraction-free in the polynomial
@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 from sympy import Matrix
+
+from . import extrapolation_ode
 
 
 @dataclass(frozen=True)
@@ -233,8 +235,9 @@ class IntegrationReport:
     constraint_drift: object  # max |G| over the sample times
     velocity_drift: object  # max |G_t + J v|
     dps: int
-    solution: object = None  # the mpmath odefun solution, callable at further times
+    solution: object = None  # unused (kept for callers of the former mpmath odefun report)
     system: object = None  # the NumericIdealSystem that was integrated
+    integrals: list = None  # integrals[i][j]: the j-th integrand integrated from t0 to times[i]
 
 
 def _state_symbols(dynamics: IdealHolonomicDynamics):
@@ -273,6 +276,7 @@ class NumericIdealSystem:
                                                  *dynamics.mass])
         self._locus = state_function(dynamics, [*dynamics.constraint, *dynamics.time_derivative])
         self._override = state_function(dynamics, list(acceleration)) if acceleration is not None else None
+        self._last_parts = None
 
     def _split(self, time, xs, vs):
         """(J rows, curvature, F, M rows) at one state."""
@@ -285,7 +289,16 @@ class NumericIdealSystem:
         return J, curv, F, [flat_M[i * n:(i + 1) * n] for i in range(n)]
 
     def parts(self, time, xs, vs):
-        """``(J, C, Λ, a)`` at one state, as lists of mpf (J and C as lists of rows)."""
+        """``(J, C, Λ, a)`` at one state, as lists of mpf (J and C as lists of rows); the last state's parts are
+        remembered (keyed by the state and the working precision), as the field and the integrands read them."""
+        key = (mpmath.mp.prec, time, *xs, *vs)
+        if self._last_parts is not None and self._last_parts[0] == key:
+            return self._last_parts[1]
+        result = self._compute_parts(time, xs, vs)
+        self._last_parts = (key, result)
+        return result
+
+    def _compute_parts(self, time, xs, vs):
         J, curv, F, M = self._split(time, xs, vs)
         M_inv_F = solve_linear(M, F)
         M_inv_JT = [solve_linear(M, [J[a][i] for i in range(self.n)]) for a in range(self.k)]  # columns
@@ -392,26 +405,31 @@ def _mpf(value):
 
 
 def integrate_ideal_motion(dynamics: IdealHolonomicDynamics, t0, x0, v0, times, dps: int = 30,
-                           acceleration=None) -> IntegrationReport:
-    """Integrate x' = v, v' = a from (t0, x0, v0) with mpmath ``odefun`` at ``dps`` digits.
+                           acceleration=None, integrands=()) -> IntegrationReport:
+    """Integrate x' = v, v' = a from (t0, x0, v0) at ``dps`` digits (Gragg–Bulirsch–Stoer extrapolation,
+    :func:`theorems.toolkit.extrapolation_ode.integrate`, each step's error estimate below 10^-(dps+2)).
 
-    ``acceleration`` overrides the ideal acceleration (to feed a wrong one on purpose).
+    ``acceleration`` overrides the ideal acceleration (to feed a wrong one on purpose).  Each of ``integrands``,
+    a function (system, t, x, v) -> mpf, is integrated along the motion from t0 (as extra components of the
+    same integration): ``report.integrals[i][j]`` is the integral of the j-th integrand up to ``times[i]``.
     Reports the largest |G| and |G_t + J v| at the sample ``times``.
     """
     system = NumericIdealSystem(dynamics, acceleration)
     n = system.n
-    with mpmath.workdps(dps):
-        def field(time, state):
-            xs, vs = state[:n], state[n:]
-            return list(vs) + system.acceleration(time, xs, vs)
 
-        start = [_mpf(v) for v in list(x0) + list(v0)]
-        solution = mpmath.odefun(field, _mpf(t0), start)
+    def field(time, state):
+        xs, vs = state[:n], state[n:2 * n]
+        return list(vs) + system.acceleration(time, xs, vs) + [f(system, time, xs, vs) for f in integrands]
+
+    with mpmath.workdps(dps + 10):  # the data rounded at the integrator's working precision
+        start = [_mpf(v) for v in list(x0) + list(v0)] + [mpmath.mpf(0)] * len(integrands)
+        sampled = extrapolation_ode.integrate(field, _mpf(t0), start, [_mpf(time) for time in times], dps)
+    with mpmath.workdps(dps):
         states, g_drift, h_drift = [], mpmath.mpf(0), mpmath.mpf(0)
-        for time in times:
-            s = solution(_mpf(time))
-            xs, vs = list(s[:n]), list(s[n:])
+        for time, s in zip(times, sampled):
+            xs, vs = list(s[:n]), list(s[n:2 * n])
             states.append((xs, vs))
             g_drift = max([g_drift] + [abs(g) for g in system.constraint(_mpf(time), xs, vs)])
             h_drift = max([h_drift] + [abs(h) for h in system.velocity_residual(_mpf(time), xs, vs)])
-    return IntegrationReport(list(times), states, g_drift, h_drift, dps, solution, system)
+    return IntegrationReport(list(times), states, g_drift, h_drift, dps, None, system,
+                             [list(s[2 * n:]) for s in sampled])
