@@ -34,7 +34,7 @@ from typing import Any, Optional, Sequence
 
 import sympy
 
-from .symbolic import TimeLimit, as_residuals, is_provably_nonzero, reduce_residual, time_limit
+from .symbolic import TimeLimit, as_residuals, is_provably_nonzero, reduce_residual, shown_zero, time_limit
 
 RULES = ("hypothesis", "suppose", "define", "cite", "differentiate", "substitute", "algebra", "cancel", "contradiction")
 #: functions defined and finite at every real and complex argument: polynomial certificates may use them
@@ -180,7 +180,7 @@ def render(eq) -> str:
 
 
 def _all_zero(residuals, seconds) -> bool:
-    return all(reduce_residual(r, simplify_seconds=seconds)[0] for r in residuals)
+    return all(shown_zero(r, simplify_seconds=seconds) for r in residuals)
 
 
 def _same_up_to_sign(claimed, derived, seconds) -> bool:
@@ -533,10 +533,10 @@ def _check_step(step, residuals, status, ctx):
                 if problem:
                     return False, problem
             combo = sum((c * g for c, g in zip(cert, gens)), sympy.S.Zero)
-            ok = bool(reduce_residual(claimed[0] - combo, simplify_seconds=seconds)[0])
+            ok = shown_zero(claimed[0] - combo, simplify_seconds=seconds)
             return ok, "certificate checked" if ok else "certificate does not reproduce the residual"
         for c in claimed:
-            if reduce_residual(c, simplify_seconds=seconds)[0]:
+            if shown_zero(c, simplify_seconds=seconds):
                 continue
             if not ideal_member(c, gens, seconds):
                 return False, f"residual {sympy.sstr(c)} is not shown to follow from {list(step.refs)}"

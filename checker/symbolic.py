@@ -240,6 +240,25 @@ def zero_as_rational_function(expr) -> bool:
     return field.domain in _EXACT_DOMAINS and not element
 
 
+def nonzero_as_rational_function(expr) -> bool:
+    """True when ``expr`` is a non-zero rational function over ℚ of symbols alone: then no rewriting shows it zero.
+
+    Its generators (in sympy's fraction field) are all symbols, none of them assumed zero, so it is a non-zero
+    quotient of polynomials in independent variables, and a non-zero polynomial does not vanish on all of any
+    product of infinite sets (reals, positives, integers, ...).  ``simplify`` and the power and trigonometric
+    rewriting of :func:`expensive_reduce` can only fail on it; they are skipped where only the verdict is read.
+    """
+    from sympy.polys.fields import sfield
+    if not isinstance(expr, sympy.Expr) or expr.has(*_NOT_EXACT) or not expr.is_commutative:
+        return False
+    try:
+        field, element = sfield(expr)
+    except Exception:  # noqa: BLE001 - not a rational function sympy can build: not decided here
+        return False
+    return (field.domain in _EXACT_DOMAINS and bool(element)
+            and all(isinstance(g, sympy.Symbol) and g.is_zero is not True for g in field.symbols))
+
+
 def cheap_reduce(expr, relations=None):
     """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, reduced form)``.
 
@@ -289,11 +308,28 @@ def expensive_reduce(expr, simplify_seconds: float = 5.0):
 
 def reduce_residual(expr, relations=None, simplify_seconds: float = 5.0):
     """Return ``(verdict, reduced)`` where verdict is True (zero), or None (not shown zero)."""
+    zero, reduced = cheap_reduce(expr, _parsed(relations))
+    return (zero, reduced) if zero else expensive_reduce(reduced, simplify_seconds)
+
+
+def shown_zero(expr, relations=None, simplify_seconds: float = 5.0) -> bool:
+    """The verdict of :func:`reduce_residual` alone: its rewriting is skipped where the cheap reduced form is a
+    non-zero rational function of symbols (:func:`nonzero_as_rational_function`), which no rewriting shows zero."""
+    zero, reduced = cheap_reduce(expr, _parsed(relations))
+    return bool(zero) or rewriting_shows_zero(reduced, simplify_seconds)
+
+
+def rewriting_shows_zero(reduced, simplify_seconds: float = 5.0) -> bool:
+    """:func:`expensive_reduce` shows the cheap reduced form zero; not tried where no rewriting can
+    (a non-zero rational function of symbols, :func:`nonzero_as_rational_function`)."""
+    return not nonzero_as_rational_function(reduced) and bool(expensive_reduce(reduced, simplify_seconds)[0])
+
+
+def _parsed(relations):
     if isinstance(relations, dict):
         from .relations import parse_relations
-        relations = parse_relations(relations, "local relations")
-    zero, reduced = cheap_reduce(expr, relations)
-    return (zero, reduced) if zero else expensive_reduce(reduced, simplify_seconds)
+        return parse_relations(relations, "local relations")
+    return relations
 
 
 def is_provably_nonzero(expr) -> bool:

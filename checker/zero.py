@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from .identity import InstancePlan, nonzero_constant
-from .symbolic import cheap_reduce, expensive_reduce
+from .symbolic import cheap_reduce, rewriting_shows_zero
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def zero_test(expr, *, seed: int = 0, dps: int = 30, seconds: float = 5.0, sampl
         found = _nonzero_point(plan, seed, 3)
         if found is not None:
             return found
-    zero, _ = expensive_reduce(reduced, simplify_seconds=seconds)
+    zero = rewriting_shows_zero(reduced, simplify_seconds=seconds)
     if zero:
         return ZeroTest("zero", "reduces to 0 (trigonometric/power rewriting or simplify)")
     if plan.impossible:

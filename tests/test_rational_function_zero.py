@@ -104,3 +104,33 @@ def test_non_expressions_and_noncommutative_factors_are_not_decided():
     assert not zero_as_rational_function(A * B - B * A)
     assert not zero_as_rational_function(sympy.Matrix([0]))
     assert not zero_as_rational_function(sympy.oo - x)
+
+
+# -- the decided non-zero case: a non-zero rational function of symbols alone ------------------------------------
+
+from checker.symbolic import nonzero_as_rational_function  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(st.lists(st.integers(-4, 4), min_size=2, max_size=6), st.integers(1, 3))
+def test_a_nonzero_polynomial_quotient_of_symbols_is_decided_nonzero(coefficients, power):
+    """Truth by construction: p/q with p a non-zero polynomial is non-zero, and no rewriting makes it zero."""
+    a, b = sympy.symbols("a b", real=True)
+    p = sum(c * a**i * b**(len(coefficients) - i) for i, c in enumerate(coefficients))
+    expr = p / (1 + a**2) ** power
+    assert nonzero_as_rational_function(expr) == (sympy.expand(p) != 0)
+    # a rearranged zero is never "decided non-zero"
+    assert not nonzero_as_rational_function(expr - sympy.together(expr))
+
+
+def test_only_symbols_alone_are_decided():
+    x, y = sympy.symbols("x y")
+    f = sympy.Function("f")
+    assert nonzero_as_rational_function(x**2 - y)
+    # atoms with relations, function values and radicals are not decided here
+    assert not nonzero_as_rational_function(sympy.sin(x)**2 + sympy.cos(x)**2 - 1)
+    assert not nonzero_as_rational_function(f(x) - x)
+    assert not nonzero_as_rational_function(sympy.sqrt(x) - x)
+    assert not nonzero_as_rational_function(sympy.Float(0.5) * x)
+    # a symbol assumed zero takes a single value: x is 0 there, so it is not decided non-zero
+    assert not nonzero_as_rational_function(sympy.Symbol("z", zero=True))
