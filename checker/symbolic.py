@@ -230,14 +230,8 @@ def zero_as_rational_function(expr) -> bool:
     infinities, non-commutative factors, or coefficients outside ℤ/ℚ are not decided here (False).  It is
     ``cancel(together(expand(expr))) == 0`` without the expanded intermediate, often ten times faster.
     """
-    from sympy.polys.fields import sfield
-    if not isinstance(expr, sympy.Expr) or expr.has(*_NOT_EXACT) or not expr.is_commutative:
-        return False
-    try:
-        field, element = sfield(expr)
-    except Exception:  # noqa: BLE001 - not a rational function sympy can build: not decided here
-        return False
-    return field.domain in _EXACT_DOMAINS and not element
+    exact = _exact_rational_function(expr)
+    return exact is not None and not exact[1]
 
 
 def nonzero_as_rational_function(expr) -> bool:
@@ -248,15 +242,22 @@ def nonzero_as_rational_function(expr) -> bool:
     product of infinite sets (reals, positives, integers, ...).  ``simplify`` and the power and trigonometric
     rewriting of :func:`expensive_reduce` can only fail on it; they are skipped where only the verdict is read.
     """
+    exact = _exact_rational_function(expr)
+    return (exact is not None and bool(exact[1])
+            and all(isinstance(g, sympy.Symbol) and g.is_zero is not True for g in exact[0].symbols))
+
+
+def _exact_rational_function(expr):
+    """``(field, element)``: ``expr`` in sympy's fraction field over ℚ (or ℚ(i)) of its atoms, or None where that is
+    not exact (floats, infinities, non-commutative factors, other coefficient domains, or sympy cannot build it)."""
     from sympy.polys.fields import sfield
     if not isinstance(expr, sympy.Expr) or expr.has(*_NOT_EXACT) or not expr.is_commutative:
-        return False
+        return None
     try:
         field, element = sfield(expr)
     except Exception:  # noqa: BLE001 - not a rational function sympy can build: not decided here
-        return False
-    return (field.domain in _EXACT_DOMAINS and bool(element)
-            and all(isinstance(g, sympy.Symbol) and g.is_zero is not True for g in field.symbols))
+        return None
+    return (field, element) if field.domain in _EXACT_DOMAINS else None
 
 
 def cheap_reduce(expr, relations=None):
