@@ -298,11 +298,26 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     return results
 
 
+#: modules sympy and hypothesis import on first use inside many verifiers (differentiation, matrices, lambdify,
+#: flat-mapped strategies): imported once before forking instead of once per verifier
+_FIRST_USE_MODULES = ("sympy.tensor.array.array_derivatives", "sympy.tensor.array.expressions",
+                      "sympy.matrices.expressions.applyfunc", "sympy.codegen.ast",
+                      "hypothesis.strategies._internal.flatmapped")
+
+
 def preload() -> None:
     """Import here, once, the engines every verifier imports on first use (identity, randomized checks, checked
-    proofs, hypothesis), so forked verifier processes inherit them instead of each importing them again: a few
-    tenths of a second per item, and seconds per item inside pytest, whose import hook rewrites hypothesis."""
+    proofs, hypothesis, and the modules sympy imports lazily), and do hypothesis' per-thread set-up, so forked
+    verifier processes inherit them instead of each doing it again: a few tenths of a second per item, and seconds
+    per item inside pytest, whose import hook rewrites hypothesis.  Neither changes what a verifier computes."""
+    import importlib
     from . import identity, proof, randomized  # noqa: F401
+    for name in _FIRST_USE_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:  # pragma: no cover - another sympy/hypothesis layout: imported on first use instead
+            pass
+    randomized.prepare_engine()
 
 
 def _stop_all(running: dict) -> None:
