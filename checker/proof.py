@@ -29,6 +29,7 @@ unchecked step is not a proof.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -227,8 +228,23 @@ def ideal_member(target, generators, seconds: float = 10.0) -> bool:
 
 
 def shown_nonzero(expr, declared=()) -> bool:
-    """``expr != 0``: sympy shows it, or each irreducible factor of it divides an expression declared nonzero."""
+    """``expr != 0``: sympy shows it, or each irreducible factor of it divides an expression declared nonzero.
+
+    A pure function of its arguments, so its answers are remembered (a proof asks about one denominator at
+    many of its steps)."""
     expr = sympy.sympify(expr)
+    try:
+        return _shown_nonzero_remembered(expr, tuple(sympy.sympify(d) for d in declared))
+    except TypeError:  # something unhashable: decide without remembering
+        return _shown_nonzero(expr, declared)
+
+
+@functools.lru_cache(maxsize=1024)
+def _shown_nonzero_remembered(expr, declared: tuple) -> bool:
+    return _shown_nonzero(expr, declared)
+
+
+def _shown_nonzero(expr, declared) -> bool:
     if expr.is_number:
         return expr != 0
     if is_provably_nonzero(expr):
