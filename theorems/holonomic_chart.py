@@ -825,7 +825,20 @@ def _to_state(expr, dyn, state):
     mapping = {c.diff(dyn.time): v for c, v in zip(dyn.coordinates, speeds)}
     expr = sympy.sympify(expr).xreplace(mapping)
     expr = expr.xreplace({c: s for c, s in zip(dyn.coordinates, positions)})
-    return sympy.cancel(expr.doit())
+    return sympy.cancel(derivatives_done(expr))
+
+
+def derivatives_done(expr, memo=None):
+    """``expr.doit()`` for an expression whose unevaluated parts are ``Derivative``/``Subs`` atoms: each distinct
+    atom is evaluated once (``memo`` shares the results between expressions) and put back in one ``xreplace``,
+    instead of ``doit`` rebuilding every node and re-evaluating every occurrence of an atom."""
+    memo = {} if memo is None else memo
+    mapping = {}
+    for atom in expr.atoms(sympy.Derivative, sympy.Subs):
+        if atom not in memo:
+            memo[atom] = atom.doit()
+        mapping[atom] = memo[atom]
+    return expr.xreplace(mapping)
 
 
 @example("holonomic.pendulum_constraint_example",
