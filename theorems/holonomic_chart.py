@@ -25,6 +25,7 @@ constructions use plain Symbols (t, q); the dynamics use coordinates that are fu
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 
 import sympy
@@ -329,8 +330,10 @@ def _(check):
 FIBRE_SIZES = tuple((k, n) for n in (1, 2, 3) for k in range(1, n + 1))
 
 
+@functools.lru_cache(maxsize=None)
 def _fibre_jacobians(k: int, n: int):
-    """(G(t0, z), D(G(t0, ·))(z), G_q(t, q) at (t0, z)) for generic G_1..G_k(t, q)."""
+    """(G(t0, z), D(G(t0, ·))(z), G_q(t, q) at (t0, z)) for generic G_1..G_k(t, q) (computed once per size; the
+    proofs and identities only read them)."""
     T, t0 = Symbol("T", real=True), Symbol("t0", real=True)
     Q, z = sympy.symbols(f"Q1:{n + 1}", real=True), sympy.symbols(f"z1:{n + 1}", real=True)
     funcs = [Function(f"G{a + 1}") for a in range(k)]
@@ -825,7 +828,20 @@ def _to_state(expr, dyn, state):
     mapping = {c.diff(dyn.time): v for c, v in zip(dyn.coordinates, speeds)}
     expr = sympy.sympify(expr).xreplace(mapping)
     expr = expr.xreplace({c: s for c, s in zip(dyn.coordinates, positions)})
-    return sympy.cancel(expr.doit())
+    return sympy.cancel(derivatives_done(expr))
+
+
+def derivatives_done(expr, memo=None):
+    """``expr.doit()`` for an expression whose unevaluated parts are ``Derivative``/``Subs`` atoms: each distinct
+    atom is evaluated once (``memo`` shares the results between expressions) and put back in one ``xreplace``,
+    instead of ``doit`` rebuilding every node and re-evaluating every occurrence of an atom."""
+    memo = {} if memo is None else memo
+    mapping = {}
+    for atom in expr.atoms(sympy.Derivative, sympy.Subs):
+        if atom not in memo:
+            memo[atom] = atom.doit()
+        mapping[atom] = memo[atom]
+    return expr.xreplace(mapping)
 
 
 @example("holonomic.pendulum_constraint_example",

@@ -33,7 +33,7 @@ from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_
 from theorems.constraint_principles import holonomic_virtual_displacements
 from theorems.holonomic_chart import (CHAIN_RULE, DEFINITION_ID, H_CONSTRAINT_C2, H_FORCE_CONTINUOUS, H_MASS_SPD,
                                       H_RANK_EVERYWHERE, LEMMA_87, PLANE, SEED001, THEOREM_88, Chart, X, Y,
-                                      _generic_jacobian, _state_symbols, is_symmetric_positive_definite,
+                                      _generic_jacobian, _state_symbols, derivatives_done, is_symmetric_positive_definite,
                                       regular_holonomic_constraint, t)
 from theorems.toolkit.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier,
                                          integrate_ideal_motion, state_functions)
@@ -270,7 +270,10 @@ _FV = sympy.symbols("V1:4", real=True)
 
 
 class _FractionPrinter(PythonCodePrinter):
-    """Prints rationals as ``Fraction(p, q)``: compiled polynomials evaluate exactly on Fractions."""
+    """Prints rationals as ``Fraction(p, q)``: compiled polynomials evaluate exactly on Fractions.  Terms are printed
+    in sympy's stored order (``order="none"``, no sorting): exact Fraction sums do not depend on the order."""
+
+    _default_settings = {**PythonCodePrinter._default_settings, "order": "none"}
 
     def _print_Rational(self, expr):
         return f"Fraction({expr.p}, {expr.q})"
@@ -344,7 +347,7 @@ def _atomize(expr, relations):
     q_fns = relations["coordinates"]
     positions, speeds = _ATOM_STATE
     expr = sympy.sympify(expr).xreplace({c.diff(t): v for c, v in zip(q_fns, speeds)})
-    expr = expr.xreplace({c: s for c, s in zip(q_fns, positions)}).doit()
+    expr = derivatives_done(expr.xreplace({c: s for c, s in zip(q_fns, positions)}), relations["done"])
     atoms = sorted(expr.atoms(sympy.Derivative), key=lambda d: (-d.derivative_count, str(d)))
     mapping = {d: relations["symbols"].setdefault(d, Symbol(f"_d{len(relations['symbols'])}")) for d in atoms}
     expr = expr.xreplace(mapping)
@@ -373,7 +376,7 @@ def _locus_relations(G_list, q_fns):
     symbols[G_state] = Symbol("_g0")
     for var in (t, *positions):
         symbols[sympy.Derivative(G_state, var)] = Symbol(f"_g_{var}")
-    return {"coordinates": q_fns, "symbols": symbols, "locus": locus}
+    return {"coordinates": q_fns, "symbols": symbols, "locus": locus, "done": {}}
 
 
 @remark("constraints.multiplier_presentation_dependence",
@@ -566,10 +569,10 @@ def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceler
         C, Lam, a = ideal_multiplier(Msym, J, F, curvature_scale * curvature)
         scope = (f"symbolic, generic G(t, q) (k = {k}, n = {n}), generic F(t, q, v), M = (m_ij) a "
                  "symbolic symmetric matrix (the identity holds wherever det M ≠ 0 and C ≠ 0, so for every SPD M)")
-        state = _state_symbols(n)
+        state, done = _state_symbols(n), {}
         second = G.diff(t, 2).xreplace({c.diff(t, 2): ai for c, ai in zip(q, a)})
         check.identity(f"d²/dt² G(t, q(t)) = 0 along q'' = a (k = {k}, n = {n})",
-                       Matrix([_jet_state(e, q, state) for e in second]), sympy.zeros(k, 1), scope=scope)
+                       Matrix([_jet_state(e, q, state, done) for e in second]), sympy.zeros(k, 1), scope=scope)
 
     for k, n in power_sizes:
         lam = Matrix(sympy.symbols(f"lambda1:{k + 1}", real=True))
@@ -684,11 +687,12 @@ def _scaled_curvature(dyn, M, F, scale):
     return dataclasses.replace(dyn, acceleration=a, multiplier=Lam, curvature_terms=scale * dyn.curvature_terms)
 
 
-def _jet_state(expr, q, state):
-    """An expression along a curve q(t), written in state symbols (positions, speeds) with derivatives done."""
+def _jet_state(expr, q, state, memo=None):
+    """An expression along a curve q(t), written in state symbols (positions, speeds) with derivatives done
+    (each distinct derivative once: :func:`theorems.holonomic_chart.derivatives_done`, ``memo`` shared)."""
     positions, speeds = state
     expr = sympy.sympify(expr).xreplace({c.diff(t): v for c, v in zip(q, speeds)})
-    return expr.xreplace({c: s for c, s in zip(q, positions)}).doit()
+    return derivatives_done(expr.xreplace({c: s for c, s in zip(q, positions)}), memo)
 
 
 @cited(THEOREM_88, cited_kind="theorem",
