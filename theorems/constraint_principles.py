@@ -114,15 +114,16 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
     varied = L(t, *(qi + s * ei for qi, ei in zip(q, eta)), *(qi.diff(t) + s * ei.diff(t) for qi, ei in zip(q, eta)))
     L_q = [sympy.diff(on_path, qi) for qi in q]
     L_v = [sympy.diff(on_path, qi.diff(t)) for qi in q]
+    L_v_rate = [p.diff(t) for p in L_v]  # d/dt L_v, computed once for both identities below
     first_variation = sympy.diff(varied, s).subs(s, 0)
-    integration_by_parts = (sum(((L_q[i] - L_v[i].diff(t)) * eta[i] for i in range(n)), sympy.S.Zero)
+    integration_by_parts = (sum(((L_q[i] - L_v_rate[i]) * eta[i] for i in range(n)), sympy.S.Zero)
                             + boundary_term_sign * sympy.diff(euclidean_inner_product(L_v, eta), t))
     scope = f"symbolic, generic L(t, q, v), generic q(t) and η(t), n = {n}"
     # both sides in jet coordinates (q, q', q'', η, η' as independent symbols), as the identity checker reduces them
     check.identity("first variation = (L_q − d/dt L_v)·η + d/dt(L_v·η)", jet_normalize(first_variation),
                    jet_normalize(integration_by_parts), scope=scope)
     check.identity("euler_lagrange(L) = d/dt L_v − L_q", Matrix(euler_lagrange(on_path, q, t)),
-                   el_sign * Matrix([L_v[i].diff(t) - L_q[i] for i in range(n)]), scope=scope)
+                   el_sign * Matrix([L_v_rate[i] - L_q[i] for i in range(n)]), scope=scope)
     # δS = ∫_a^b (first variation) dt = ∫_a^b (L_q − d/dt L_v)·η dt + [L_v·η]_a^b (fundamental theorem of calculus,
     # cited); the bracket vanishes for fixed endpoints
     a, b = sympy.symbols("a b", real=True)
@@ -137,17 +138,19 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
 
     def integrated(instance):
         lagrangian, paths, profiles = instance
-        qs = [p.subs(T, t) for p in paths]
-        etas = [(t * (t - 1) if endpoints_fixed else 1) * p.subs(T, t) for p in profiles]
+        # polynomials in plain Symbols whose substituted values hold none of them: xreplace (one simultaneous
+        # structural pass) is the substitution exactly
+        qs = [p.xreplace({T: t}) for p in paths]
+        etas = [(t * (t - 1) if endpoints_fixed else 1) * p.xreplace({T: t}) for p in profiles]
         point = {T: t, **dict(zip(Q, qs)), **{Wi: qi.diff(t) for Wi, qi in zip(W, qs)}}
-        gradient_q = [sympy.diff(lagrangian, Qi).subs(point) for Qi in Q]
-        gradient_v = [sympy.diff(lagrangian, Wi).subs(point) for Wi in W]
+        gradient_q = [sympy.diff(lagrangian, Qi).xreplace(point) for Qi in Q]
+        gradient_v = [sympy.diff(lagrangian, Wi).xreplace(point) for Wi in W]
         varied_point = {T: t, **{Qi: qi + s * ei for Qi, qi, ei in zip(Q, qs, etas)},
                         **{Wi: qi.diff(t) + s * ei.diff(t) for Wi, qi, ei in zip(W, qs, etas)}}
-        first_variation = sympy.diff(lagrangian.subs(varied_point), s).subs(s, 0)
+        first_variation = sympy.diff(lagrangian.xreplace(varied_point), s).xreplace({s: 0})
         el_form = sum(((gradient_q[i] - gradient_v[i].diff(t)) * etas[i] for i in range(n)), sympy.S.Zero)
         # ∫_0^1 of a polynomial in t, exactly (δS − ∫ EL·η is the integral of the difference)
-        antiderivative = sympy.Poly(sympy.expand(first_variation - el_form), t).integrate()
+        antiderivative = sympy.Poly(first_variation - el_form, t).integrate()
         return antiderivative.eval(1) - antiderivative.eval(0)
 
     with check.supporting():  # exact integration on polynomial instances: a cross-check of the symbolic argument above
@@ -557,7 +560,7 @@ def _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_
     check.proof(f"vakonomic ⇒ EL(L) = −Gᵀμ̇ (n = {n}, k = {k})", p, scope=scope)
 
     A, b = G, [_partial_t(f, q) for f in fs]
-    vak = vakonomic_equations(L, q, t, A, b)
+    vak = vakonomic_equations(L, q, t, A, b, multiplier=mus)  # the same μ: its EL(L + μ(A q̇ + b)) is el_vak's, reused
     dal = dalembert_equations(L, q, t, A, b)
     check.identity(f"the constraint rows A q̇ + b are ḟ (n = {n}, k = {k})", _residuals(vak.constraints),
                    Matrix(f_dot), scope=scope)

@@ -162,6 +162,20 @@ def _taken_names(*objects) -> set[str]:
     return names
 
 
+def _multipliers(multiplier, k: int, t, taken: set[str]) -> list:
+    """The k multiplier functions of t: new ones named ``{multiplier}_{a}`` (a name), or the k given ones, which must be
+    distinct functions of ``t`` alone whose names occur nowhere in the system."""
+    if isinstance(multiplier, str):
+        return _fresh_multipliers(multiplier, k, t, taken)
+    given = list(multiplier)
+    if len(given) != k or len(set(given)) != k or not all(_is_curve(g, t) for g in given):
+        raise ValueError(f"need {k} distinct multiplier functions of {t}, got {given!r}")
+    clashes = sorted({_name(g) for g in given} & taken)
+    if clashes:
+        raise ValueError(f"multiplier names {clashes} already occur in the system")
+    return given
+
+
 def _fresh_multipliers(base: str, k: int, t, taken: set[str]) -> list:
     """k new functions of t named ``{base}_{a}``, padded with underscores to avoid ``taken``."""
     multipliers = []
@@ -178,13 +192,32 @@ def _fresh_multipliers(base: str, k: int, t, taken: set[str]) -> list:
 # equations of motion
 # ---------------------------------------------------------------------------
 
+#: the most recent Euler--Lagrange expressions, by (L, coordinates, t): the operator is a pure function of them
+_EULER_LAGRANGE_MEMO: dict = {}
+_EULER_LAGRANGE_MEMO_SIZE = 64
+
+
 def euler_lagrange(L, q, t) -> list:
     """The Euler--Lagrange operator: ``[d/dt ∂L/∂q̇_i − ∂L/∂q_i for each coordinate q_i]``.
 
     A trajectory solves the Euler--Lagrange equations of ``L`` exactly when every entry vanishes.
+    The expressions of a recent call with the same (structurally equal) ``L``, coordinates and ``t`` are reused:
+    the operator is computed by ``sympy.diff`` alone, a pure function of its arguments.
     """
     coordinates = _as_coordinate_list(q)
-    return [sympy.diff(L, qi.diff(t)).diff(t) - sympy.diff(L, qi) for qi in coordinates]
+    try:
+        key = (sympy.sympify(L), tuple(coordinates), t)
+        known = _EULER_LAGRANGE_MEMO.get(key)
+    except TypeError:  # an unhashable argument: computed, not remembered
+        key, known = None, None
+    if known is not None:
+        return list(known)
+    result = [sympy.diff(L, qi.diff(t)).diff(t) - sympy.diff(L, qi) for qi in coordinates]
+    if key is not None:
+        if len(_EULER_LAGRANGE_MEMO) >= _EULER_LAGRANGE_MEMO_SIZE:
+            del _EULER_LAGRANGE_MEMO[next(iter(_EULER_LAGRANGE_MEMO))]
+        _EULER_LAGRANGE_MEMO[key] = tuple(result)
+    return list(result)
 
 
 @dataclass(frozen=True)
@@ -216,15 +249,16 @@ class ConstrainedEquations:
         yield list(self.multipliers)
 
 
-def dalembert_equations(L, q, t, A, b=None, multiplier: str = "lambda") -> ConstrainedEquations:
+def dalembert_equations(L, q, t, A, b=None, multiplier="lambda") -> ConstrainedEquations:
     """Lagrange--d'Alembert equations ``EL_i(L) = Σ_a λ_a A_{a i}`` with ``A(q,t) q̇ + b(q,t) = 0``.
 
-    The multipliers ``λ_a`` are new functions of ``t`` named ``{multiplier}_{a}``.
+    The multipliers ``λ_a`` are new functions of ``t`` named ``{multiplier}_{a}``, or, when ``multiplier`` is a
+    sequence of k functions of ``t`` (names not occurring in the system), those.
     """
     coordinates = _as_coordinate_list(q)
     A = _constraint_matrix(A, len(coordinates))
     b = _constraint_offset(b, A.rows)
-    multipliers = _fresh_multipliers(multiplier, A.rows, t, _taken_names(L, A, b, coordinates, t))
+    multipliers = _multipliers(multiplier, A.rows, t, _taken_names(L, A, b, coordinates, t))
     velocities = Matrix([qi.diff(t) for qi in coordinates])
 
     el = euler_lagrange(L, coordinates, t)
@@ -238,15 +272,16 @@ def dalembert_equations(L, q, t, A, b=None, multiplier: str = "lambda") -> Const
     return ConstrainedEquations(dynamics, constraints, multipliers, coordinates, "dalembert")
 
 
-def vakonomic_equations(L, q, t, A, b=None, multiplier: str = "mu") -> ConstrainedEquations:
+def vakonomic_equations(L, q, t, A, b=None, multiplier="mu") -> ConstrainedEquations:
     """Euler--Lagrange equations ``EL_i(L + Σ_a μ_a (A_a·q̇ + b_a)) = 0`` varied in q, plus the constraint.
 
-    Varying the multipliers ``μ_a`` (new functions of ``t``) gives back the constraint rows.
+    Varying the multipliers ``μ_a`` (new functions of ``t``, named as in :func:`dalembert_equations`, or the given
+    ones) gives back the constraint rows.
     """
     coordinates = _as_coordinate_list(q)
     A = _constraint_matrix(A, len(coordinates))
     b = _constraint_offset(b, A.rows)
-    multipliers = _fresh_multipliers(multiplier, A.rows, t, _taken_names(L, A, b, coordinates, t))
+    multipliers = _multipliers(multiplier, A.rows, t, _taken_names(L, A, b, coordinates, t))
     velocities = Matrix([qi.diff(t) for qi in coordinates])
 
     constraint_values = [(A.row(a) * velocities)[0, 0] + b[a] for a in range(A.rows)]

@@ -34,6 +34,8 @@ def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
             raise ValueError(f"offset has {len(entries)} entries, the constraint matrix has {A.rows} rows")
     if coords is not None and len(list(coords)) != A.cols:
         raise ValueError(f"{len(list(coords))} coordinates for a constraint matrix with {A.cols} columns")
+    if all(isinstance(e, sympy.Rational) for e in A):
+        return _rational_kernel_basis(A)
     basis = []
     for v in A.nullspace(iszerofunc=_is_zero):
         v = v.applyfunc(sympy.cancel)
@@ -41,6 +43,29 @@ def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
         for e in v:
             common = sympy.lcm(common, sympy.fraction(sympy.together(e))[1])
         basis.append((common * v).applyfunc(sympy.cancel))
+    return basis
+
+
+def _rational_kernel_basis(A) -> list:
+    """The basis of the generic branch for a rational ``A``, computed over ℚ (``DomainMatrix``): the same vectors.
+
+    The reduced row echelon form over a field is unique, so ``Matrix.nullspace``'s basis (one vector per free column,
+    1 there, minus the reduced entries at the pivot columns) is the same whichever exact elimination computes it;
+    each vector is then multiplied by the least common multiple of its denominators, as in the generic branch.
+    """
+    from math import lcm
+    from sympy.polys.matrices import DomainMatrix
+    reduced, pivots = DomainMatrix.from_Matrix(A).convert_to(sympy.QQ).rref()
+    rows = reduced.to_list()
+    QQ = sympy.QQ
+    basis = []
+    for free in (j for j in range(A.cols) if j not in pivots):
+        vector = [QQ(0)] * A.cols
+        vector[free] = QQ(1)
+        for row, column in enumerate(pivots):
+            vector[column] -= rows[row][free]
+        common = lcm(*(int(QQ.denom(e)) for e in vector))
+        basis.append(Matrix([QQ.to_sympy(e * common) for e in vector]))
     return basis
 
 
