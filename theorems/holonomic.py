@@ -37,8 +37,8 @@ from checker.symbolic import jet_normalize
 from .analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_LINDELOF, ZERO_DERIVATIVE,
                              ZERO_SECOND_DERIVATIVE)
 from .holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
-from .toolkit.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier, integrate_ideal_motion,
-                                 state_function)
+from .toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, ideal_holonomic_dynamics,
+                                         ideal_multiplier, integrate_ideal_motion, state_function)
 from .linalg import field_zero_decision, rational_function_matrices
 from .toolkit.strategies import mass_operators, polynomial_forces, regular_constraints
 
@@ -370,6 +370,40 @@ def _derivative_order(atom, name):
     return None
 
 
+def _det_C_in_field(solution):
+    """det C for C = J M⁻¹ Jᵀ formed from the data J and M = diag(m) (not from the toolkit's C), as an element of the
+    toolkit's field (J and M as :class:`~theorems.toolkit.fraction_free.PolynomialMatrices` read them)."""
+    from sympy.polys.matrices import DomainMatrix
+    domain = solution.ring_matrices.field
+    field = domain.field
+    (Mn, dM), (Jn, dJ) = solution.ring_matrices.matrices[:2]
+    n, k = len(Mn), len(Jn)
+    if any(Mn[i][j] for i in range(n) for j in range(n) if i != j):
+        raise ValueError("det C here is for a diagonal M")
+    J = [[field.new(p, dJ) for p in row] for row in Jn]
+    inverse_masses = [field.new(dM, Mn[i][i]) for i in range(n)]
+    C = [[sum((J[a][i] * J[b][i] * inverse_masses[i] for i in range(n)), field.zero) for b in range(k)] for a in range(k)]
+    return DomainMatrix(C, (k, k), domain).det()
+
+
+def _occurring_generators(polynomials) -> list:
+    """The indices of the ring generators that occur in any of ``polynomials`` (or in the numerator or denominator
+    of any of them, for field elements), increasing."""
+    found = set()
+    for p in polynomials:
+        for q in ((p.numer, p.denom) if hasattr(p, "numer") else (p,)):
+            for monomial in q.itermonoms():
+                found.update(i for i, e in enumerate(monomial) if e)
+    return sorted(found)
+
+
+def _cross_cancelled_product(x, y):
+    """x·y for cancelled quotients x = p/q, y = r/s of a field of rational functions: (p/gcd(p,s))(r/gcd(r,q)) over
+    (q/gcd(r,q))(s/gcd(p,s)), again in lowest terms (p, q and r, s coprime) without the gcd of the full products."""
+    g1, g2 = x.numer.gcd(y.denom), y.numer.gcd(x.denom)
+    return x.field.raw_new(x.numer.exquo(g1) * y.numer.exquo(g2), x.denom.exquo(g2) * y.denom.exquo(g1))
+
+
 def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
     """Clause 2 (unique maximal solutions) and clause 1 (λ continuous): the closed form of D_(x,v)a.
 
@@ -382,20 +416,21 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
     (h2) F ∈ C¹, a is C¹ in (x, v), hence locally Lipschitz (cited) and Picard–Lindelöf (cited) applies.
     ``max_G_order`` / ``max_F_order`` are the orders claimed (a test lowers them: the certificate must then fail).
     """
-    from sympy.polys.matrices import DomainMatrix
     masses, M, G, F, J, curvature = _generic_state_data(k)
-    _, Lam, a = ideal_multiplier(M, J, F, curvature)
-    det_C = (J * M.inv() * J.T).det()
-    (ad, Ld, dd), to_sympy = rational_function_matrices(a, Lam, Matrix([det_C]))
-    K = ad.domain
-    generators = [to_sympy(DomainMatrix([[K.from_sympy(s)]], (1, 1), K))[0] for s in K.symbols]
-    det_elem = dd.to_list()[0][0]
-    scaled = {"a": [e * det_elem for e in ad.to_list_flat()], "Lambda": [e * det_elem for e in Ld.to_list_flat()]}
+    solution = exact_ideal_fractions(M, J, F, curvature)  # the toolkit's exact Λ, a (ideal_multiplier's quotients)
+    Lam = [row[0] for row in solution.field_entries(solution.multiplier)]
+    a = [row[0] for row in solution.field_entries(solution.acceleration)]
+    det_elem = _det_C_in_field(solution)
+    expressions = solution.generator_expressions()
+    occurring = _occurring_generators([*a, *Lam, det_elem])  # the generators of a, Λ and det C
+    generators = [expressions[i] for i in occurring]
+    scaled = {"a": [_cross_cancelled_product(e, det_elem) for e in a],
+              "Lambda": [_cross_cancelled_product(e, det_elem) for e in Lam]}
     scope = (f"symbolic (exact in the field of rational functions), k = {k}, n = 3, generic G(t, x), F(t, x, v), "
              "M = diag(m1, m2, m3) > 0")
 
     def denominator_symbols(e):
-        return to_sympy(DomainMatrix([[K(e.denom)]], (1, 1), K))[0].free_symbols
+        return set().union(*(expressions[i].free_symbols for i in _occurring_generators([e.denom])))
 
     for name in ("a", "Lambda"):
         check.fact(f"clauses 1-2: det C * {name} is a polynomial in the generators (its denominator involves only the "
@@ -411,14 +446,13 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
                not others and max(g_orders) <= 2 and max(f_orders) == 0, method="symbolic", scope=scope,
                detail=f"generators: derivatives of G of orders {sorted(set(g_orders))}, of F of orders "
                       f"{sorted(set(f_orders))}, masses and speeds")
-    numerators = [e.numer for e in scaled["a"]] + [det_elem.numer]
-    ring_gens = numerators[0].ring.gens
+    in_numerators = _occurring_generators([e.numer for e in scaled["a"]] + [det_elem.numer])
     g_next, f_next, stray = set(), set(), []
     for z in (*_POSITIONS, *_SPEEDS):
-        for idx, g in enumerate(generators):
-            if all(num.diff(ring_gens[idx]) == 0 for num in numerators):
+        for idx in occurring:
+            if idx not in in_numerators:
                 continue  # g does not occur in det C * a nor in det C
-            dg = g.diff(z)
+            dg = expressions[idx].diff(z)
             for atom in ({dg} if dg.is_Atom or isinstance(dg, (sympy.Derivative, sympy.core.function.AppliedUndef))
                          else dg.atoms(sympy.Derivative, sympy.core.function.AppliedUndef)):
                 orders_g = [_derivative_order(atom, f"G{b}") for b in range(1, k + 1)]

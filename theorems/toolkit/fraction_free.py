@@ -72,6 +72,12 @@ class PolynomialMatrices:
         return [[f.numer if f.denom == denominator else f.numer * denominator.exquo(f.denom) for f in row]
                 for row in fractions], denominator
 
+    @property
+    def generator_expressions(self) -> list:
+        """The sympy expression of each generator of the ring, in the ring's order (a symbol, or the subexpression
+        a dummy generator stands for)."""
+        return list(self._expressions)
+
     def to_expr(self, numerator, denominator):
         """``numerator / denominator`` as one cancelled sympy quotient (the form a ``DomainMatrix`` over the field gives)."""
         if not numerator:

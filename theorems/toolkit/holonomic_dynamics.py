@@ -147,6 +147,35 @@ def exact_ideal_multiplier(M, J, F, curvature, max_terms=None):
     the bound Π_a (Σ_b terms(C_ab) + terms(r_a)) on the terms of det C and of Cramer's numerators exceeds it, and
     during the computation when a polynomial does.  ``NonInvertibleMatrixError`` when M or C is singular.
     """
+    solution = exact_ideal_fractions(M, J, F, curvature, max_terms)
+    to_sympy = solution.ring_matrices.to_sympy
+    return tuple(to_sympy(*part) for part in (solution.constraint_matrix, solution.multiplier, solution.acceleration))
+
+
+@dataclass(frozen=True)
+class ExactIdealFractions:
+    """C, Λ, a of the ideal system over the polynomial ring ``Q[g]`` of the entries' generators
+    (``ring_matrices.ring``): each a pair (rows of numerators, one common denominator), not yet cancelled."""
+
+    ring_matrices: object  # the PolynomialMatrices of (M, J, F, curvature): the ring, its field, to_sympy
+    constraint_matrix: tuple  # (C numerators, denominator)
+    multiplier: tuple  # (Λ numerators as a column, denominator)
+    acceleration: tuple  # (a numerators as a column, denominator)
+
+    def field_entries(self, part) -> list:
+        """The entries of ``part`` (one of the three pairs) as cancelled elements of the field Q(g), row by row
+        (the quotients :meth:`PolynomialMatrices.to_sympy` writes out)."""
+        numerators, denominator = part
+        field = self.ring_matrices.field.field
+        return [[field.new(p, denominator) for p in row] for row in numerators]
+
+    def generator_expressions(self) -> list:
+        """The sympy expression of each generator of the ring, in the ring's order."""
+        return self.ring_matrices.generator_expressions
+
+
+def exact_ideal_fractions(M, J, F, curvature, max_terms=None) -> ExactIdealFractions:
+    """C, Λ, a of :func:`exact_ideal_multiplier` before the final cancellation and conversion to sympy."""
     from theorems.toolkit.fraction_free import (PolynomialMatrices, TermLimitExceeded, fraction_free_solve, matrix_product,
                                         row_product_bound)
     M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
@@ -181,9 +210,8 @@ def exact_ideal_multiplier(M, J, F, curvature, max_terms=None):
     YJL = matrix_product(YJ, [[p] for p in lam_num], ring)
     acc_num = [[dM * (YF[i][0] * dJ * lam_den + YJL[i][0] * dF)] for i in range(n)]
     acc_den = delta * dF * dJ * lam_den
-    to_sympy = ring_matrices.to_sympy
-    return (to_sympy([[dM * p for p in row] for row in Cn], delta * dJ * dJ), to_sympy([[p] for p in lam_num], lam_den),
-            to_sympy(acc_num, acc_den))
+    return ExactIdealFractions(ring_matrices, ([[dM * p for p in row] for row in Cn], delta * dJ * dJ),
+                               ([[p] for p in lam_num], lam_den), (acc_num, acc_den))
 
 
 def _exact(p, q):
