@@ -214,7 +214,7 @@ def check_constraint_differentiation(check, *, curvature_factor=2):
     For one generic component G(t, x) (an undefined function of t and x in R³); the identities are
     componentwise, so they hold for every component of G : O → R^k.
     """
-    G = Matrix([Function("G")(t, *X3)])
+    G = generic_system(1)[2]  # G1(t, x): the component clause 3 differentiates again (sympy's cache serves both)
     J_g, G_t_g, _ = constraint_derivatives(G, X3, t)
     accel = Matrix([c.diff(t, 2) for c in X3])
     scope = ("symbolic, n = 3, one generic component G(t, x) (componentwise, so for each of the k components "
@@ -232,6 +232,22 @@ def check_constraint_differentiation(check, *, curvature_factor=2):
 def _field_fact(check, name, difference, to_sympy, scope):
     """Record ``difference = 0`` (a matrix over a field of rational functions) as an exact symbolic fact."""
     check.fact(name, field_zero_decision(difference, to_sympy), method="symbolic", scope=scope)
+
+
+def _exact_parts_in_field(solution, domain):
+    """(C, Λ, a) of an :class:`~theorems.toolkit.holonomic_dynamics.ExactIdealFractions` whose generators are all
+    symbols, as DomainMatrices over the fraction field ``domain`` (whose symbols include them): each entry is the
+    toolkit's numerator over its denominator, moved into that field's ring and cancelled there."""
+    from sympy.polys.matrices import DomainMatrix
+    if any(not isinstance(g, Symbol) for g in solution.generator_expressions()):
+        raise ValueError("the generators must be symbols")
+    field = domain.field
+    parts = []
+    for numerators, denominator in (solution.constraint_matrix, solution.multiplier, solution.acceleration):
+        den = denominator.set_ring(field.ring)
+        rows = [[field.new(p.set_ring(field.ring), den) for p in row] for row in numerators]
+        parts.append(DomainMatrix(rows, (len(rows), len(rows[0])), domain))
+    return parts
 
 
 def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
@@ -252,9 +268,9 @@ def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
     w = Matrix(sympy.symbols("w1:4", real=True))
     u = Matrix(sympy.symbols(f"u1:{k + 1}", real=True))
     ell = Matrix(sympy.symbols(f"l1:{k + 1}", real=True))
-    C, Lam, a = ideal_multiplier(M, J, F, curvature)
-    (Md, Jd, Fd, cd, Gtd, wd, ud, ld, Cd, Lamd, ad), to_sympy = rational_function_matrices(
-        M, J, F, curvature, G_t, w, u, ell, C, Lam, a)
+    (Md, Jd, Fd, cd, Gtd, wd, ud, ld), to_sympy = rational_function_matrices(M, J, F, curvature, G_t, w, u, ell)
+    # the toolkit's exact (C, Λ, a) (what ideal_multiplier writes out as cancelled quotients), read into that field
+    Cd, Lamd, ad = _exact_parts_in_field(exact_ideal_fractions(M, J, F, curvature), Md.domain)
     scope = (f"symbolic (exact in the field of rational functions), k = {k}, n = 3, D_xG, F, curvature terms and "
              "G_t as independent symbols, M = diag(m1,m2,m3) > 0")
     M_inv = Md.inv()  # diagonal
