@@ -52,8 +52,17 @@ _FROM_STATE = {**{s: c for c, s in zip(X3, _POSITIONS)}, **{v: c.diff(t) for c, 
 
 
 def partial_t(expr):
-    """The partial derivative in the explicit time slot of an expression in t, x(t), x'(t)."""
-    return sympy.sympify(expr).subs(_TO_STATE).diff(t).subs(_FROM_STATE)
+    """The partial derivative in the explicit time slot of an expression in t, x(t), x'(t).
+
+    For a generic function U(t, x(t), ...) with t only in its first slot this is ``U.fdiff(1)``, sympy's partial
+    derivative in that slot, ``Subs(Derivative(U(ξ, x(t), ...), ξ), ξ, t)``: the notation sympy's own chain rule
+    writes for it (so d/dt U(t, x(t)) and its decomposition share their terms); otherwise the derivative in t with
+    x(t), x'(t) held as symbols."""
+    expr = sympy.sympify(expr)
+    if isinstance(expr, sympy.core.function.AppliedUndef) and expr.args and expr.args[0] == t \
+            and not any(a.xreplace(_TO_STATE).has(t) for a in expr.args[1:]):
+        return expr.fdiff(1)
+    return expr.subs(_TO_STATE).diff(t).subs(_FROM_STATE)
 
 IDEAL_REACTION_LAW = postulate(
     "holonomic.ideal_reaction_law",
