@@ -4,7 +4,8 @@ This file contains the construction behind seed 004's theorem "ideal holonomic c
 determine the reaction" and its chart analogue in seed 001:
 
 * :func:`constraint_derivatives` -- D_xG, G_t and G_tt + 2G_tx[v] + G_xx[v,v] of a constraint;
-* :func:`ideal_multiplier` -- the linear algebra C = J M⁻¹Jᵀ, Λ, a from those pieces;
+* :func:`ideal_multiplier` -- the linear algebra C = J M⁻¹Jᵀ, Λ, a from those pieces (:func:`exact_ideal_fractions`:
+  the exact form before it is written out in sympy, as numerators over a denominator in the entries' polynomial ring);
 * :func:`ideal_holonomic_dynamics` -- both together: for a mass matrix M (symmetric positive definite), a force
   F(t,x,v) and a constraint G(t,x) = 0 with Jacobian J = D_xG of full row rank,
   ``C = J M⁻¹ Jᵀ``, ``Λ = −C⁻¹[J M⁻¹F + G_tt + 2G_tx[v] + G_xx[v,v]]`` and
