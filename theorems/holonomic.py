@@ -38,8 +38,9 @@ from .analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_L
                              ZERO_SECOND_DERIVATIVE)
 from .holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
 from .toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, ideal_holonomic_dynamics,
-                                         ideal_multiplier, integrate_ideal_motion, state_function)
+                                         integrate_ideal_motion, state_function)
 from .linalg import field_zero_decision, rational_function_matrices
+from .toolkit.fraction_free import cross_cancelled_product, occurring_generators
 from .toolkit.strategies import mass_operators, polynomial_forces, regular_constraints
 
 t = Symbol("t", real=True)
@@ -243,22 +244,6 @@ def _field_fact(check, name, difference, to_sympy, scope):
     check.fact(name, field_zero_decision(difference, to_sympy), method="symbolic", scope=scope)
 
 
-def _exact_parts_in_field(solution, domain):
-    """(C, Λ, a) of an :class:`~theorems.toolkit.holonomic_dynamics.ExactIdealFractions` whose generators are all
-    symbols, as DomainMatrices over the fraction field ``domain`` (whose symbols include them): each entry is the
-    toolkit's numerator over its denominator, moved into that field's ring and cancelled there."""
-    from sympy.polys.matrices import DomainMatrix
-    if any(not isinstance(g, Symbol) for g in solution.generator_expressions()):
-        raise ValueError("the generators must be symbols")
-    field = domain.field
-    parts = []
-    for numerators, denominator in (solution.constraint_matrix, solution.multiplier, solution.acceleration):
-        den = denominator.set_ring(field.ring)
-        rows = [[field.new(p.set_ring(field.ring), den) for p in row] for row in numerators]
-        parts.append(DomainMatrix(rows, (len(rows), len(rows[0])), domain))
-    return parts
-
-
 def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
     """The linear-algebra parts of clauses 1-4 for k components and n = 3, exactly in a field of rational functions.
 
@@ -279,7 +264,7 @@ def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
     ell = Matrix(sympy.symbols(f"l1:{k + 1}", real=True))
     (Md, Jd, Fd, cd, Gtd, wd, ud, ld), to_sympy = rational_function_matrices(M, J, F, curvature, G_t, w, u, ell)
     # the toolkit's exact (C, Λ, a) (what ideal_multiplier writes out as cancelled quotients), read into that field
-    Cd, Lamd, ad = _exact_parts_in_field(exact_ideal_fractions(M, J, F, curvature), Md.domain)
+    Cd, Lamd, ad = exact_ideal_fractions(M, J, F, curvature).parts_in(Md.domain)
     scope = (f"symbolic (exact in the field of rational functions), k = {k}, n = 3, D_xG, F, curvature terms and "
              "G_t as independent symbols, M = diag(m1,m2,m3) > 0")
     M_inv = Md.inv()  # diagonal
@@ -395,40 +380,6 @@ def _derivative_order(atom, name):
     return None
 
 
-def _det_C_in_field(solution):
-    """det C for C = J M⁻¹ Jᵀ formed from the data J and M = diag(m) (not from the toolkit's C), as an element of the
-    toolkit's field (J and M as :class:`~theorems.toolkit.fraction_free.PolynomialMatrices` read them)."""
-    from sympy.polys.matrices import DomainMatrix
-    domain = solution.ring_matrices.field
-    field = domain.field
-    (Mn, dM), (Jn, dJ) = solution.ring_matrices.matrices[:2]
-    n, k = len(Mn), len(Jn)
-    if any(Mn[i][j] for i in range(n) for j in range(n) if i != j):
-        raise ValueError("det C here is for a diagonal M")
-    J = [[field.new(p, dJ) for p in row] for row in Jn]
-    inverse_masses = [field.new(dM, Mn[i][i]) for i in range(n)]
-    C = [[sum((J[a][i] * J[b][i] * inverse_masses[i] for i in range(n)), field.zero) for b in range(k)] for a in range(k)]
-    return DomainMatrix(C, (k, k), domain).det()
-
-
-def _occurring_generators(polynomials) -> list:
-    """The indices of the ring generators that occur in any of ``polynomials`` (or in the numerator or denominator
-    of any of them, for field elements), increasing."""
-    found = set()
-    for p in polynomials:
-        for q in ((p.numer, p.denom) if hasattr(p, "numer") else (p,)):
-            for monomial in q.itermonoms():
-                found.update(i for i, e in enumerate(monomial) if e)
-    return sorted(found)
-
-
-def _cross_cancelled_product(x, y):
-    """x·y for cancelled quotients x = p/q, y = r/s of a field of rational functions: (p/gcd(p,s))(r/gcd(r,q)) over
-    (q/gcd(r,q))(s/gcd(p,s)), again in lowest terms (p, q and r, s coprime) without the gcd of the full products."""
-    g1, g2 = x.numer.gcd(y.denom), y.numer.gcd(x.denom)
-    return x.field.raw_new(x.numer.exquo(g1) * y.numer.exquo(g2), x.denom.exquo(g2) * y.denom.exquo(g1))
-
-
 def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
     """Clause 2 (unique maximal solutions) and clause 1 (λ continuous): the closed form of D_(x,v)a.
 
@@ -445,17 +396,17 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
     solution = exact_ideal_fractions(M, J, F, curvature)  # the toolkit's exact Λ, a (ideal_multiplier's quotients)
     Lam = [row[0] for row in solution.field_entries(solution.multiplier)]
     a = [row[0] for row in solution.field_entries(solution.acceleration)]
-    det_elem = _det_C_in_field(solution)
+    det_elem = solution.data_gram_determinant()
     expressions = solution.generator_expressions()
-    occurring = _occurring_generators([*a, *Lam, det_elem])  # the generators of a, Λ and det C
+    occurring = occurring_generators([*a, *Lam, det_elem])  # the generators of a, Λ and det C
     generators = [expressions[i] for i in occurring]
-    scaled = {"a": [_cross_cancelled_product(e, det_elem) for e in a],
-              "Lambda": [_cross_cancelled_product(e, det_elem) for e in Lam]}
+    scaled = {"a": [cross_cancelled_product(e, det_elem) for e in a],
+              "Lambda": [cross_cancelled_product(e, det_elem) for e in Lam]}
     scope = (f"symbolic (exact in the field of rational functions), k = {k}, n = 3, generic G(t, x), F(t, x, v), "
              "M = diag(m1, m2, m3) > 0")
 
     def denominator_symbols(e):
-        return set().union(*(expressions[i].free_symbols for i in _occurring_generators([e.denom])))
+        return set().union(*(expressions[i].free_symbols for i in occurring_generators([e.denom])))
 
     for name in ("a", "Lambda"):
         check.fact(f"clauses 1-2: det C * {name} is a polynomial in the generators (its denominator involves only the "
@@ -471,7 +422,7 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
                not others and max(g_orders) <= 2 and max(f_orders) == 0, method="symbolic", scope=scope,
                detail=f"generators: derivatives of G of orders {sorted(set(g_orders))}, of F of orders "
                       f"{sorted(set(f_orders))}, masses and speeds")
-    in_numerators = _occurring_generators([e.numer for e in scaled["a"]] + [det_elem.numer])
+    in_numerators = occurring_generators([e.numer for e in scaled["a"]] + [det_elem.numer])
     g_next, f_next, stray = set(), set(), []
     for z in (*_POSITIONS, *_SPEEDS):
         for idx in occurring:

@@ -174,6 +174,35 @@ class ExactIdealFractions:
         """The sympy expression of each generator of the ring, in the ring's order."""
         return self.ring_matrices.generator_expressions
 
+    def data_gram_determinant(self):
+        """det(J M⁻¹ Jᵀ) formed from the data J and a diagonal M (not from the solved C), in the field Q(g)."""
+        from sympy.polys.matrices import DomainMatrix
+        domain = self.ring_matrices.field
+        field = domain.field
+        (Mn, dM), (Jn, dJ) = self.ring_matrices.matrices[:2]
+        n, k = len(Mn), len(Jn)
+        if any(Mn[i][j] for i in range(n) for j in range(n) if i != j):
+            raise ValueError("the Gram determinant here is for a diagonal M")
+        J = [[field.new(p, dJ) for p in row] for row in Jn]
+        inverse_masses = [field.new(dM, Mn[i][i]) for i in range(n)]
+        C = [[sum((J[a][i] * J[b][i] * inverse_masses[i] for i in range(n)), field.zero) for b in range(k)]
+             for a in range(k)]
+        return DomainMatrix(C, (k, k), domain).det()
+
+    def parts_in(self, domain) -> list:
+        """[C, Λ, a] as DomainMatrices over the fraction field ``domain``, when every generator is a symbol of it:
+        each entry the numerator over the denominator, moved into that field's ring and cancelled there."""
+        from sympy.polys.matrices import DomainMatrix
+        if any(not isinstance(g, sympy.Symbol) for g in self.generator_expressions()):
+            raise ValueError("the generators must be symbols")
+        field = domain.field
+        parts = []
+        for numerators, denominator in (self.constraint_matrix, self.multiplier, self.acceleration):
+            den = denominator.set_ring(field.ring)
+            rows = [[field.new(p.set_ring(field.ring), den) for p in row] for row in numerators]
+            parts.append(DomainMatrix(rows, (len(rows), len(rows[0])), domain))
+        return parts
+
 
 def exact_ideal_fractions(M, J, F, curvature, max_terms=None) -> ExactIdealFractions:
     """C, Λ, a of :func:`exact_ideal_multiplier` before the final cancellation and conversion to sympy."""
