@@ -37,9 +37,10 @@ from checker.symbolic import jet_normalize
 from .analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_LINDELOF, ZERO_DERIVATIVE,
                              ZERO_SECOND_DERIVATIVE)
 from .holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
-from .toolkit.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier, integrate_ideal_motion,
-                                 state_function)
+from .toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, ideal_holonomic_dynamics,
+                                         integrate_ideal_motion, state_function)
 from .linalg import field_zero_decision, rational_function_matrices
+from .toolkit.fraction_free import cross_cancelled_product, occurring_generators
 from .toolkit.strategies import mass_operators, polynomial_forces, regular_constraints
 
 t = Symbol("t", real=True)
@@ -52,8 +53,17 @@ _FROM_STATE = {**{s: c for c, s in zip(X3, _POSITIONS)}, **{v: c.diff(t) for c, 
 
 
 def partial_t(expr):
-    """The partial derivative in the explicit time slot of an expression in t, x(t), x'(t)."""
-    return sympy.sympify(expr).subs(_TO_STATE).diff(t).subs(_FROM_STATE)
+    """The partial derivative in the explicit time slot of an expression in t, x(t), x'(t).
+
+    For a generic function U(t, x(t), ...) with t only in its first slot this is ``U.fdiff(1)``, sympy's partial
+    derivative in that slot, ``Subs(Derivative(U(ξ, x(t), ...), ξ), ξ, t)``: the notation sympy's own chain rule
+    writes for it (so d/dt U(t, x(t)) and its decomposition share their terms); otherwise the derivative in t with
+    x(t), x'(t) held as symbols."""
+    expr = sympy.sympify(expr)
+    if isinstance(expr, sympy.core.function.AppliedUndef) and expr.args and expr.args[0] == t \
+            and not any(a.xreplace(_TO_STATE).has(t) for a in expr.args[1:]):
+        return expr.fdiff(1)
+    return expr.subs(_TO_STATE).diff(t).subs(_FROM_STATE)
 
 IDEAL_REACTION_LAW = postulate(
     "holonomic.ideal_reaction_law",
@@ -214,7 +224,7 @@ def check_constraint_differentiation(check, *, curvature_factor=2):
     For one generic component G(t, x) (an undefined function of t and x in R³); the identities are
     componentwise, so they hold for every component of G : O → R^k.
     """
-    G = Matrix([Function("G")(t, *X3)])
+    G = generic_system(1)[2]  # G1(t, x): the component clause 3 differentiates again (sympy's cache serves both)
     J_g, G_t_g, _ = constraint_derivatives(G, X3, t)
     accel = Matrix([c.diff(t, 2) for c in X3])
     scope = ("symbolic, n = 3, one generic component G(t, x) (componentwise, so for each of the k components "
@@ -252,9 +262,9 @@ def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
     w = Matrix(sympy.symbols("w1:4", real=True))
     u = Matrix(sympy.symbols(f"u1:{k + 1}", real=True))
     ell = Matrix(sympy.symbols(f"l1:{k + 1}", real=True))
-    C, Lam, a = ideal_multiplier(M, J, F, curvature)
-    (Md, Jd, Fd, cd, Gtd, wd, ud, ld, Cd, Lamd, ad), to_sympy = rational_function_matrices(
-        M, J, F, curvature, G_t, w, u, ell, C, Lam, a)
+    (Md, Jd, Fd, cd, Gtd, wd, ud, ld), to_sympy = rational_function_matrices(M, J, F, curvature, G_t, w, u, ell)
+    # the toolkit's exact (C, Λ, a) (what ideal_multiplier writes out as cancelled quotients), read into that field
+    Cd, Lamd, ad = exact_ideal_fractions(M, J, F, curvature).parts_in(Md.domain)
     scope = (f"symbolic (exact in the field of rational functions), k = {k}, n = 3, D_xG, F, curvature terms and "
              "G_t as independent symbols, M = diag(m1,m2,m3) > 0")
     M_inv = Md.inv()  # diagonal
@@ -382,20 +392,21 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
     (h2) F ∈ C¹, a is C¹ in (x, v), hence locally Lipschitz (cited) and Picard–Lindelöf (cited) applies.
     ``max_G_order`` / ``max_F_order`` are the orders claimed (a test lowers them: the certificate must then fail).
     """
-    from sympy.polys.matrices import DomainMatrix
     masses, M, G, F, J, curvature = _generic_state_data(k)
-    _, Lam, a = ideal_multiplier(M, J, F, curvature)
-    det_C = (J * M.inv() * J.T).det()
-    (ad, Ld, dd), to_sympy = rational_function_matrices(a, Lam, Matrix([det_C]))
-    K = ad.domain
-    generators = [to_sympy(DomainMatrix([[K.from_sympy(s)]], (1, 1), K))[0] for s in K.symbols]
-    det_elem = dd.to_list()[0][0]
-    scaled = {"a": [e * det_elem for e in ad.to_list_flat()], "Lambda": [e * det_elem for e in Ld.to_list_flat()]}
+    solution = exact_ideal_fractions(M, J, F, curvature)  # the toolkit's exact Λ, a (ideal_multiplier's quotients)
+    Lam = [row[0] for row in solution.field_entries(solution.multiplier)]
+    a = [row[0] for row in solution.field_entries(solution.acceleration)]
+    det_elem = solution.data_gram_determinant()
+    expressions = solution.generator_expressions()
+    occurring = occurring_generators([*a, *Lam, det_elem])  # the generators of a, Λ and det C
+    generators = [expressions[i] for i in occurring]
+    scaled = {"a": [cross_cancelled_product(e, det_elem) for e in a],
+              "Lambda": [cross_cancelled_product(e, det_elem) for e in Lam]}
     scope = (f"symbolic (exact in the field of rational functions), k = {k}, n = 3, generic G(t, x), F(t, x, v), "
              "M = diag(m1, m2, m3) > 0")
 
     def denominator_symbols(e):
-        return to_sympy(DomainMatrix([[K(e.denom)]], (1, 1), K))[0].free_symbols
+        return set().union(*(expressions[i].free_symbols for i in occurring_generators([e.denom])))
 
     for name in ("a", "Lambda"):
         check.fact(f"clauses 1-2: det C * {name} is a polynomial in the generators (its denominator involves only the "
@@ -411,14 +422,13 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
                not others and max(g_orders) <= 2 and max(f_orders) == 0, method="symbolic", scope=scope,
                detail=f"generators: derivatives of G of orders {sorted(set(g_orders))}, of F of orders "
                       f"{sorted(set(f_orders))}, masses and speeds")
-    numerators = [e.numer for e in scaled["a"]] + [det_elem.numer]
-    ring_gens = numerators[0].ring.gens
+    in_numerators = occurring_generators([e.numer for e in scaled["a"]] + [det_elem.numer])
     g_next, f_next, stray = set(), set(), []
     for z in (*_POSITIONS, *_SPEEDS):
-        for idx, g in enumerate(generators):
-            if all(num.diff(ring_gens[idx]) == 0 for num in numerators):
+        for idx in occurring:
+            if idx not in in_numerators:
                 continue  # g does not occur in det C * a nor in det C
-            dg = g.diff(z)
+            dg = expressions[idx].diff(z)
             for atom in ({dg} if dg.is_Atom or isinstance(dg, (sympy.Derivative, sympy.core.function.AppliedUndef))
                          else dg.atoms(sympy.Derivative, sympy.core.function.AppliedUndef)):
                 orders_g = [_derivative_order(atom, f"G{b}") for b in range(1, k + 1)]

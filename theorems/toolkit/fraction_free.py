@@ -11,6 +11,8 @@ This file contains
   elimination (Bareiss: exact divisions only, no gcd) and ``A Y = Δ B`` as ``Y = adj · B``, with an optional
   limit on the number of terms of every polynomial formed (:class:`TermLimitExceeded`);
 * :func:`row_product_bound` -- an a-priori bound on the number of terms of ``det A``;
+* :func:`occurring_generators`, :func:`cross_cancelled_product` -- which generators a polynomial or quotient uses,
+  and a product of two quotients in lowest terms from the cross gcds only;
 * :func:`lu_solve_unexpanded` -- sympy's ``LUsolve`` (no expansion, no cancellation) with every pivot chosen non-zero
   at a random rational point, so that no pivot is an expression that vanishes identically.
 
@@ -26,7 +28,7 @@ from sympy import Matrix
 from sympy.core.function import AppliedUndef
 
 __all__ = ["TermLimitExceeded", "rational_generators", "PolynomialMatrices", "fraction_free_adjugate", "fraction_free_solve",
-           "matrix_product", "row_product_bound", "lu_solve_unexpanded"]
+           "matrix_product", "row_product_bound", "lu_solve_unexpanded", "occurring_generators", "cross_cancelled_product"]
 
 
 class TermLimitExceeded(ArithmeticError):
@@ -72,6 +74,12 @@ class PolynomialMatrices:
         return [[f.numer if f.denom == denominator else f.numer * denominator.exquo(f.denom) for f in row]
                 for row in fractions], denominator
 
+    @property
+    def generator_expressions(self) -> list:
+        """The sympy expression of each generator of the ring, in the ring's order (a symbol, or the subexpression
+        a dummy generator stands for)."""
+        return list(self._expressions)
+
     def to_expr(self, numerator, denominator):
         """``numerator / denominator`` as one cancelled sympy quotient (the form a ``DomainMatrix`` over the field gives)."""
         if not numerator:
@@ -96,6 +104,24 @@ def _exact_quotient(p, q):
     if q == 1:
         return p
     return p.quo_term(q.LT) if q.is_term else p.exquo(q)
+
+
+def occurring_generators(polynomials) -> list:
+    """The indices of the ring generators that occur in any of ``polynomials`` (in the numerator or denominator,
+    for elements of the fraction field), increasing."""
+    found = set()
+    for p in polynomials:
+        for q in ((p.numer, p.denom) if hasattr(p, "numer") else (p,)):
+            for monomial in q.itermonoms():
+                found.update(i for i, e in enumerate(monomial) if e)
+    return sorted(found)
+
+
+def cross_cancelled_product(x, y):
+    """x·y for quotients in lowest terms x = p/q, y = r/s of a field of rational functions, again in lowest terms:
+    (p/gcd(p,s))(r/gcd(r,q)) over (q/gcd(r,q))(s/gcd(p,s)), without the gcd of the full products."""
+    g1, g2 = x.numer.gcd(y.denom), y.numer.gcd(x.denom)
+    return x.field.raw_new(x.numer.exquo(g1) * y.numer.exquo(g2), x.denom.exquo(g2) * y.denom.exquo(g1))
 
 
 def fraction_free_adjugate(A, ring, max_terms=None):

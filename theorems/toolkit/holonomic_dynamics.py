@@ -4,7 +4,8 @@ This file contains the construction behind seed 004's theorem "ideal holonomic c
 determine the reaction" and its chart analogue in seed 001:
 
 * :func:`constraint_derivatives` -- D_xG, G_t and G_tt + 2G_tx[v] + G_xx[v,v] of a constraint;
-* :func:`ideal_multiplier` -- the linear algebra C = J M⁻¹Jᵀ, Λ, a from those pieces;
+* :func:`ideal_multiplier` -- the linear algebra C = J M⁻¹Jᵀ, Λ, a from those pieces (:func:`exact_ideal_fractions`:
+  the exact form before it is written out in sympy, as numerators over a denominator in the entries' polynomial ring);
 * :func:`ideal_holonomic_dynamics` -- both together: for a mass matrix M (symmetric positive definite), a force
   F(t,x,v) and a constraint G(t,x) = 0 with Jacobian J = D_xG of full row rank,
   ``C = J M⁻¹ Jᵀ``, ``Λ = −C⁻¹[J M⁻¹F + G_tt + 2G_tx[v] + G_xx[v,v]]`` and
@@ -147,6 +148,64 @@ def exact_ideal_multiplier(M, J, F, curvature, max_terms=None):
     the bound Π_a (Σ_b terms(C_ab) + terms(r_a)) on the terms of det C and of Cramer's numerators exceeds it, and
     during the computation when a polynomial does.  ``NonInvertibleMatrixError`` when M or C is singular.
     """
+    solution = exact_ideal_fractions(M, J, F, curvature, max_terms)
+    to_sympy = solution.ring_matrices.to_sympy
+    return tuple(to_sympy(*part) for part in (solution.constraint_matrix, solution.multiplier, solution.acceleration))
+
+
+@dataclass(frozen=True)
+class ExactIdealFractions:
+    """C, Λ, a of the ideal system over the polynomial ring ``Q[g]`` of the entries' generators
+    (``ring_matrices.ring``): each a pair (rows of numerators, one common denominator), not yet cancelled."""
+
+    ring_matrices: object  # the PolynomialMatrices of (M, J, F, curvature): the ring, its field, to_sympy
+    constraint_matrix: tuple  # (C numerators, denominator)
+    multiplier: tuple  # (Λ numerators as a column, denominator)
+    acceleration: tuple  # (a numerators as a column, denominator)
+
+    def field_entries(self, part) -> list:
+        """The entries of ``part`` (one of the three pairs) as cancelled elements of the field Q(g), row by row
+        (the quotients :meth:`PolynomialMatrices.to_sympy` writes out)."""
+        numerators, denominator = part
+        field = self.ring_matrices.field.field
+        return [[field.new(p, denominator) for p in row] for row in numerators]
+
+    def generator_expressions(self) -> list:
+        """The sympy expression of each generator of the ring, in the ring's order."""
+        return self.ring_matrices.generator_expressions
+
+    def data_gram_determinant(self):
+        """det(J M⁻¹ Jᵀ) formed from the data J and a diagonal M (not from the solved C), in the field Q(g)."""
+        from sympy.polys.matrices import DomainMatrix
+        domain = self.ring_matrices.field
+        field = domain.field
+        (Mn, dM), (Jn, dJ) = self.ring_matrices.matrices[:2]
+        n, k = len(Mn), len(Jn)
+        if any(Mn[i][j] for i in range(n) for j in range(n) if i != j):
+            raise ValueError("the Gram determinant here is for a diagonal M")
+        J = [[field.new(p, dJ) for p in row] for row in Jn]
+        inverse_masses = [field.new(dM, Mn[i][i]) for i in range(n)]
+        C = [[sum((J[a][i] * J[b][i] * inverse_masses[i] for i in range(n)), field.zero) for b in range(k)]
+             for a in range(k)]
+        return DomainMatrix(C, (k, k), domain).det()
+
+    def parts_in(self, domain) -> list:
+        """[C, Λ, a] as DomainMatrices over the fraction field ``domain``, when every generator is a symbol of it:
+        each entry the numerator over the denominator, moved into that field's ring and cancelled there."""
+        from sympy.polys.matrices import DomainMatrix
+        if any(not isinstance(g, sympy.Symbol) for g in self.generator_expressions()):
+            raise ValueError("the generators must be symbols")
+        field = domain.field
+        parts = []
+        for numerators, denominator in (self.constraint_matrix, self.multiplier, self.acceleration):
+            den = denominator.set_ring(field.ring)
+            rows = [[field.new(p.set_ring(field.ring), den) for p in row] for row in numerators]
+            parts.append(DomainMatrix(rows, (len(rows), len(rows[0])), domain))
+        return parts
+
+
+def exact_ideal_fractions(M, J, F, curvature, max_terms=None) -> ExactIdealFractions:
+    """C, Λ, a of :func:`exact_ideal_multiplier` before the final cancellation and conversion to sympy."""
     from theorems.toolkit.fraction_free import (PolynomialMatrices, TermLimitExceeded, fraction_free_solve, matrix_product,
                                         row_product_bound)
     M, J, F, curvature = Matrix(M), Matrix(J), _column(F), _column(curvature)
@@ -181,9 +240,8 @@ def exact_ideal_multiplier(M, J, F, curvature, max_terms=None):
     YJL = matrix_product(YJ, [[p] for p in lam_num], ring)
     acc_num = [[dM * (YF[i][0] * dJ * lam_den + YJL[i][0] * dF)] for i in range(n)]
     acc_den = delta * dF * dJ * lam_den
-    to_sympy = ring_matrices.to_sympy
-    return (to_sympy([[dM * p for p in row] for row in Cn], delta * dJ * dJ), to_sympy([[p] for p in lam_num], lam_den),
-            to_sympy(acc_num, acc_den))
+    return ExactIdealFractions(ring_matrices, ([[dM * p for p in row] for row in Cn], delta * dJ * dJ),
+                               ([[p] for p in lam_num], lam_den), (acc_num, acc_den))
 
 
 def _exact(p, q):
@@ -379,7 +437,13 @@ def _kernel_basis(J, n):
 
 
 def solve_linear(A, b):
-    """Solve the small dense system A y = b (lists of mpf) by Gaussian elimination with partial pivoting."""
+    """Solve the small dense system A y = b (lists of mpf) by Gaussian elimination with partial pivoting.
+
+    A diagonal A is solved as y_i = b_i / A_ii where that gives the same values and types as the elimination
+    (:func:`_diagonal_solution`), without its updates by zero multipliers."""
+    quotients = _diagonal_solution(A, b)
+    if quotients is not None:
+        return quotients
     n = len(b)
     rows = [list(A[i]) + [b[i]] for i in range(n)]
     for col in range(n):
@@ -395,6 +459,42 @@ def solve_linear(A, b):
     for i in reversed(range(n)):
         y[i] = (rows[i][n] - sum(rows[i][j] * y[j] for j in range(i + 1, n))) / rows[i][i]
     return y
+
+
+def _exact_at_working_precision(value) -> bool:
+    """``value`` is an mpf, or an int below 2^53, that rounding at the working precision (or to a float) leaves as
+    it is."""
+    if isinstance(value, mpmath.mpf):
+        return value._mpf_[3] <= mpmath.mp.prec
+    return type(value) is int and value.bit_length() <= min(53, mpmath.mp.prec)
+
+
+def _diagonal_solution(A, b):
+    """What :func:`solve_linear` returns for a diagonal A, computed as b_i / A_ii, or None outside the cases below.
+
+    For a diagonal A elimination only subtracts products with a zero multiplier (exact) and ends with one division
+    per entry, so y_i = b_i / A_ii rounded once; which rounding follows the types it meets (as Python arithmetic
+    does): with a diagonal of mpf, an mpf at the working precision; with a diagonal of ints (zeros off the diagonal
+    ints too), an mpf for every entry when some b_j is an mpf (the zero products turn every later entry into an
+    mpf), else the float quotient of ints.  Every entry must be exact at the working precision (and as a float).
+    """
+    n = len(b)
+    if not all(_exact_at_working_precision(v) for v in b):
+        return None
+    diagonal = [A[i][i] for i in range(n)]
+    if all(isinstance(p, mpmath.mpf) for p in diagonal):
+        zeros = (int, mpmath.mpf)
+    elif all(type(p) is int for p in diagonal):
+        zeros = (int,)
+    else:
+        return None
+    if not all(p and _exact_at_working_precision(p) for p in diagonal):
+        return None
+    if any(not (type(A[i][j]) in zeros and A[i][j] == 0) for i in range(n) for j in range(n) if i != j):
+        return None
+    if zeros == (int,) and any(isinstance(v, mpmath.mpf) for v in b):
+        return [mpmath.mpf(b[i]) / diagonal[i] for i in range(n)]
+    return [b[i] / diagonal[i] for i in range(n)]
 
 
 def _mpf(value):
