@@ -437,15 +437,17 @@ def _kernel_basis(J, n):
 
 
 def solve_linear(A, b):
-    """Solve the small dense system A y = b (lists of mpf) by Gaussian elimination with partial pivoting.
+    """Solve the small dense system A y = b at the working precision (``mpmath.mp.prec``) by Gaussian elimination
+    with partial pivoting; every entry is first made an mpf (so integer data give no float quotients).
 
-    A diagonal A is solved as y_i = b_i / A_ii where that gives the same values and types as the elimination
-    (:func:`_diagonal_solution`), without its updates by zero multipliers."""
-    quotients = _diagonal_solution(A, b)
-    if quotients is not None:
-        return quotients
+    A diagonal A is solved as y_i = b_i / A_ii: that is what the elimination computes there (its pivots are the
+    diagonal entries and its multipliers 0, so its updates subtract exact zeros), without the updates."""
     n = len(b)
-    rows = [list(A[i]) + [b[i]] for i in range(n)]
+    A = [[_working_mpf(v) for v in row] for row in A]
+    b = [_working_mpf(v) for v in b]
+    if all(A[i][i] for i in range(n)) and not any(A[i][j] for i in range(n) for j in range(n) if i != j):
+        return [b[i] / A[i][i] for i in range(n)]
+    rows = [A[i] + [b[i]] for i in range(n)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
         if rows[pivot][col] == 0:
@@ -461,40 +463,10 @@ def solve_linear(A, b):
     return y
 
 
-def _exact_at_working_precision(value) -> bool:
-    """``value`` is an mpf, or an int below 2^53, that rounding at the working precision (or to a float) leaves as
-    it is."""
-    if isinstance(value, mpmath.mpf):
-        return value._mpf_[3] <= mpmath.mp.prec
-    return type(value) is int and value.bit_length() <= min(53, mpmath.mp.prec)
-
-
-def _diagonal_solution(A, b):
-    """What :func:`solve_linear` returns for a diagonal A, computed as b_i / A_ii, or None outside the cases below.
-
-    For a diagonal A elimination only subtracts products with a zero multiplier (exact) and ends with one division
-    per entry, so y_i = b_i / A_ii rounded once; which rounding follows the types it meets (as Python arithmetic
-    does): with a diagonal of mpf, an mpf at the working precision; with a diagonal of ints (zeros off the diagonal
-    ints too), an mpf for every entry when some b_j is an mpf (the zero products turn every later entry into an
-    mpf), else the float quotient of ints.  Every entry must be exact at the working precision (and as a float).
-    """
-    n = len(b)
-    if not all(_exact_at_working_precision(v) for v in b):
-        return None
-    diagonal = [A[i][i] for i in range(n)]
-    if all(isinstance(p, mpmath.mpf) for p in diagonal):
-        zeros = (int, mpmath.mpf)
-    elif all(type(p) is int for p in diagonal):
-        zeros = (int,)
-    else:
-        return None
-    if not all(p and _exact_at_working_precision(p) for p in diagonal):
-        return None
-    if any(not (type(A[i][j]) in zeros and A[i][j] == 0) for i in range(n) for j in range(n) if i != j):
-        return None
-    if zeros == (int,) and any(isinstance(v, mpmath.mpf) for v in b):
-        return [mpmath.mpf(b[i]) / diagonal[i] for i in range(n)]
-    return [b[i] / diagonal[i] for i in range(n)]
+def _working_mpf(value):
+    """``value`` (an mpf, int, float or exact sympy number) as an mpf at the working precision."""
+    return value if isinstance(value, mpmath.mpf) else (mpmath.mpf(value) if isinstance(value, (int, float))
+                                                         else _mpf(value))
 
 
 def _mpf(value):
