@@ -50,13 +50,14 @@ class Corpus:
         g.remove_edges_from(drop)
         return g
 
-    def rests_on(self, node: str, not_needed=None) -> dict:
+    def rests_on(self, node: str, not_needed=None, used_graph=None) -> dict:
         """What ``node`` rests on, transitively (Metamath's axioms list, Lean's ``#print axioms``): postulates,
         hypotheses, definitions and trusted results (cited items).  With ``not_needed`` (item id -> assumption
         ids the item's analysis showed not needed) those edges are not followed, and the assumptions reached
-        only through them are listed under ``not needed``."""
+        only through them are listed under ``not needed``.  ``used_graph``: ``self.used_graph(not_needed)`` when the
+        caller already has it (a report asks for every item with the same ``not_needed``)."""
         out = {"postulates": [], "hypotheses": [], "definitions": [], "trusted results": [], "not needed": []}
-        used = nx.descendants(self.used_graph(not_needed), node)
+        used = nx.descendants(used_graph if used_graph is not None else self.used_graph(not_needed), node)
         for dep in sorted(nx.descendants(self.graph, node)):
             data = self.graph.nodes[dep]
             if dep not in used:
