@@ -13,26 +13,16 @@ wall times move with the other load.  Not a test: the figures are read off, not 
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import timed  # noqa: E402
 
 COMMANDS = {
     "cli": [sys.executable, "-m", "checker", "verify", "all", "--no-cache"],
     "pytest": [sys.executable, "-m", "pytest", "-p", "checker.pytest_plugin", "--checker", "-m", "checker", "-q",
                "--checker-no-cache", "-p", "no:cacheprovider"],
 }
-
-
-def timed(cmd, cwd):
-    """Wall seconds, CPU seconds (the process tree's user + system) and the exit code of ``cmd`` run in ``cwd``."""
-    start = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=dict(os.environ, PYTHONPATH=cwd))
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.monotonic() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_utime + usage.ru_stime, proc.returncode
 
 
 def main():
