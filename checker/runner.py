@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from .checks import Checks
 from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
-from .forking import call_on_fresh_frame_stack, frozen_heap, restore_recursion_budget
+from .forking import call_on_fresh_frame_stack, collect_less_often, frozen_heap, restore_recursion_budget
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -178,6 +178,7 @@ def _child(it, seed, profile, load_flags, conn, full_traceback=False):
     try:
         sink = _capture_output()
         restore_recursion_budget()  # the same run wherever the fork happened (checker.forking)
+        collect_less_often()
         message = call_on_fresh_frame_stack(run_in_process, it, seed, profile, load_flags, full_traceback)
         output = _captured(sink)
         if output:

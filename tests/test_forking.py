@@ -104,3 +104,24 @@ def test_a_process_that_froze_objects_itself_is_left_as_it_is():
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
+
+
+def _thresholds_after_collect_less_often(conn):
+    from checker.forking import collect_less_often
+    before = gc.get_threshold()
+    collect_less_often()
+    conn.send((before, gc.get_threshold()))
+    conn.close()
+
+
+def test_a_verifier_collects_its_youngest_generation_less_often_and_keeps_the_rest():
+    from checker.forking import VERIFIER_YOUNG_THRESHOLD
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_thresholds_after_collect_less_often, args=(child,))
+    proc.start()
+    child.close()
+    before, after = parent.recv()
+    proc.join(10)
+    assert after == (VERIFIER_YOUNG_THRESHOLD, before[1], before[2])
+    assert gc.get_threshold() == before  # the parent's collector is left as it was
