@@ -80,7 +80,29 @@ class _Frozen:
         return sympy.sympify(expr).xreplace(self.back)
 
 
-def _frozen(chart: LagrangianChart, momenta=()) -> _Frozen:
+#: the frozen charts made so far, by (chart, momenta): one set of Dummies per chart and process
+_FROZEN: dict = {}
+
+
+def _has_dummy(*exprs) -> bool:
+    """Does any of the expressions contain a Dummy?"""
+    return any(isinstance(e, sympy.Basic) and e.has(Dummy) for e in exprs)
+
+
+def _frozen(chart: LagrangianChart, momenta=(), inputs=()) -> _Frozen:
+    """The chart frozen to real Dummies, the same ones for every call with the same (chart, momenta), so sympy's cache
+    serves repeated derivatives of one Lagrangian.  Inputs that contain Dummies get fresh ones, created after theirs,
+    as before: the relative order of all Dummies in a computation (which can decide a printed sign) is unchanged."""
+    key = (chart, tuple(momenta))
+    if _has_dummy(*chart.variables, *key[1], *inputs):
+        return _new_frozen(chart, momenta)
+    fz = _FROZEN.get(key)
+    if fz is None:
+        fz = _FROZEN[key] = _new_frozen(chart, momenta)
+    return fz
+
+
+def _new_frozen(chart: LagrangianChart, momenta=()) -> _Frozen:
     to = {}
     for variable in (*chart.velocities, *chart.coordinates, chart.time, *momenta):
         label = f"{_name(variable.expr)}_dot" if isinstance(variable, Derivative) else _name(variable)
@@ -132,7 +154,7 @@ def _frozen_hessian(momentum: Matrix, fz: _Frozen) -> Matrix:
 def legendre_map(L, q, t, v=None) -> LegendreMap:
     """The Legendre map of 𝓛: momentum p = 𝓛_v and Hessian 𝓛_vv (coordinates as functions of t, or Symbols with ``v``)."""
     chart = lagrangian_chart(q, t, v)
-    fz = _frozen(chart)
+    fz = _frozen(chart, inputs=(sympy.sympify(L),))
     _, momentum = _frozen_momentum(sympy.sympify(L), fz)
     hessian = _frozen_hessian(momentum, fz)
     return LegendreMap(sympy.sympify(L), chart, momentum.applyfunc(fz.thaw), hessian.applyfunc(fz.thaw), fz)
@@ -230,7 +252,7 @@ def is_regular(L, q, t, at=None, v=None) -> Decision:
     (or, at a point, the value is shown ≠ 0); undecided (``Decision.undecided``) otherwise.
     """
     chart = lagrangian_chart(q, t, v)
-    fz = _frozen(chart)
+    fz = _frozen(chart, inputs=(sympy.sympify(L),))
     hessian = _frozen_hessian(_frozen_momentum(sympy.sympify(L), fz)[1], fz)
     det = sympy.cancel(sympy.together(hessian.det()))
     if at is not None:
@@ -441,7 +463,7 @@ def hamiltonian(L, q, t, v=None, momenta=None, branch=None, simplify: bool = Tru
     """
     chart = lagrangian_chart(q, t, v)
     P = chart.momentum_variables(momenta)
-    fz = _frozen(chart, P)
+    fz = _frozen(chart, P, inputs=(sympy.sympify(L),))
     Lf, momentum = _frozen_momentum(sympy.sympify(L), fz)
     Pf = [fz.to[p] for p in P]
     equations = [momentum[i] - Pf[i] for i in range(chart.n)]
@@ -502,7 +524,7 @@ def is_hyperregular(L, q, t, v=None) -> Decision:
         branch = hamiltonian(L, q, t, v=v, simplify=False)
     except InverseBranchError as exc:
         return Decision.undecided_because(f"regular, but no single inverse branch: {exc}")
-    fz = _frozen(branch.chart, branch.momenta)
+    fz = _frozen(branch.chart, branch.momenta, inputs=(sympy.sympify(L),))
     values = [fz.freeze(e) for e in branch.branch.values()]
     if all(e.is_real is True for e in values):
         if branch.verification != "symbolic":

@@ -155,7 +155,37 @@ def _protect_time_partials(expr, t, jets: set):
     return expr.replace(is_target, rewrite)
 
 
-def _jet_of(q, t, v=None) -> _Jet:
+#: the jets made so far, by (coordinates, time, velocities): one set of jet symbols per chart and process
+_JETS: dict = {}
+
+
+def _has_dummy(exprs) -> bool:
+    """Does any of the expressions (or sequences of them) contain a Dummy?"""
+    for e in exprs:
+        items = e if isinstance(e, (list, tuple, sympy.MatrixBase)) else (e,)
+        if any(isinstance(x, sympy.Basic) and x.has(Dummy) for x in items):
+            return True
+    return False
+
+
+def _jet_of(q, t, v=None, inputs=()) -> _Jet:
+    """The jet of the chart (q, t, v), the same one for every call with the same chart (so sympy's cache serves
+    repeated derivatives of one system).  Inputs that contain Dummies get fresh jet symbols, created after theirs,
+    as before: the relative order of all Dummies in a computation (which can decide a printed sign) is unchanged."""
+    if _has_dummy((q, t, v, *inputs)):
+        return _new_jet(q, t, v)
+    key = (tuple(q) if isinstance(q, (list, tuple, sympy.MatrixBase)) else q, t,
+           tuple(v) if isinstance(v, (list, tuple, sympy.MatrixBase)) else v)
+    try:
+        jet = _JETS.get(key)
+    except TypeError:  # unhashable input: validated (and rejected) by lagrangian_chart below
+        return _new_jet(q, t, v)
+    if jet is None:
+        jet = _JETS[key] = _new_jet(q, t, v)
+    return jet
+
+
+def _new_jet(q, t, v=None) -> _Jet:
     chart = lagrangian_chart(q, t, v)  # validates the convention (theorems.variational)
     q = list(chart.coordinates)
     if len(set(q)) != len(q):
@@ -236,7 +266,7 @@ def total_derivative(phi, q, t, v=None, a=None):
     With curves this is the chain rule written out; with jet Symbols a velocity-dependent φ needs the
     acceleration Symbols ``a=[...]``.
     """
-    jet = _jet_of(q, t, v)
+    jet = _jet_of(q, t, v, (phi,))
     if jet.curves or a is None:
         phi = jet.jet(phi) if jet.curves else jet.point_only(phi, "φ (pass a=[...] for a velocity-dependent φ)")
         return jet.user(sympy.expand(jet.D_t(phi)))
@@ -253,7 +283,7 @@ def _velocity_variation(jet: _Jet, xi: list, tau):
 
 def velocity_variation(xi, q, t, tau=0, v=None) -> list:
     """``δv = D_tξ − v D_tτ``: d/ds at s = 0 of the velocity of the curve moved by q ↦ q + sξ, t ↦ t + sτ."""
-    jet = _jet_of(q, t, v)
+    jet = _jet_of(q, t, v, (xi, tau))
     xi = jet.vector(xi, "ξ")
     return [jet.user(sympy.expand(c)) for c in _velocity_variation(jet, xi, jet.point_only(tau, "τ"))]
 
@@ -266,7 +296,7 @@ def _residual(jet: _Jet, L, xi: list, B, tau):
 
 
 def _system(L, q, t, xi, B, tau, v):
-    jet = _jet_of(q, t, v)
+    jet = _jet_of(q, t, v, (L, xi, B, tau))
     L = normalise_function_arguments(jet.state_function(L, "the Lagrangian"))
     return (jet, L, jet.vector(xi, "ξ"), jet.point_only(B, "B"), jet.point_only(tau, "τ"))
 
@@ -286,7 +316,7 @@ def _energy(jet: _Jet, L):
 
 def energy(L, q, t, v=None):
     """The energy ``E = 𝓛_v·v − 𝓛``."""
-    jet = _jet_of(q, t, v)
+    jet = _jet_of(q, t, v, (L,))
     return jet.user(sympy.expand(_energy(jet, jet.state_function(L, "the Lagrangian"))))
 
 
@@ -303,7 +333,7 @@ def generator_depends_on_time(xi, q, t, tau=0, v=None) -> Decision:
     this decision holds lies outside it (it is covered by the time-reparametrised form of the identity).
     The certificate gives ∂ξ/∂t and τ.
     """
-    jet = _jet_of(q, t, v)
+    jet = _jet_of(q, t, v, (xi, tau))
     xi = jet.vector(xi, "ξ")
     tau = jet.point_only(tau, "τ")
     xi_t = [sympy.cancel(sympy.diff(c, jet.t)) for c in xi]
@@ -373,7 +403,7 @@ def _accelerations(jet: _Jet, L) -> list:
 
 def euler_lagrange_accelerations(L, q, t, v=None) -> list:
     """The accelerations ``q̈_i(t, q, v)`` of the Euler--Lagrange equations of 𝓛 (requires det 𝓛_vv ≢ 0)."""
-    jet = _jet_of(q, t, v)
+    jet = _jet_of(q, t, v, (L,))
     return [jet.user(a) for a in _accelerations(jet, jet.state_function(L, "the Lagrangian"))]
 
 
@@ -384,7 +414,7 @@ def is_first_integral(quantity, L, q, t, v=None) -> Decision:
     (:func:`euler_lagrange_accelerations`; ValueError when det 𝓛_vv ≡ 0) and reduced.  Holds when the result
     vanishes identically in (t, q, v); otherwise the witness is that residual.
     """
-    jet = _jet_of(q, t, v)
+    jet = _jet_of(q, t, v, (quantity, L))
     L = normalise_function_arguments(jet.state_function(L, "the Lagrangian"))
     quantity = normalise_function_arguments(jet.state_function(quantity, "the quantity"))
     try:
