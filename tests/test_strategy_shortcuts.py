@@ -5,6 +5,8 @@
 * the exact shortcuts (rank over QQ, expansion and evaluation in sympy's sparse polynomial ring) agree with the
   Expr route on drawn data: the same Expr (``srepr``), the same Rationals, the same accept/reject and message.
 """
+import itertools
+
 import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -181,3 +183,15 @@ def test_datum_takes_the_expr_route_off_the_rational_polynomials():
     point = (0, (1 / sp.sqrt(3), 0, 0))
     assert sphere._exact_values("jacobian", *point) is None
     assert sphere.jacobian_at(*point) == Matrix([[2 / sp.sqrt(3), 0, 0]])
+
+
+@DRAWS
+@given(polys=POLYS, with_time=st.booleans())
+def test_ring_minors_are_the_expanded_minors_of_the_expr_jacobian(polys, with_time):
+    G = Matrix(polys if with_time else [P.xreplace({t: 1}) for P in polys])
+    x = list(X[:3])
+    variables = ([t] if with_time else []) + x
+    J = G.jacobian(x)
+    expected = [sp.expand(J.extract(list(range(G.rows)), list(cols)).det())
+                for cols in itertools.combinations(range(3), G.rows)]
+    assert [sp.srepr(m) for m in hd._expanded_minors(G, x, variables)] == [sp.srepr(m) for m in expected]

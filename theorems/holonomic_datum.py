@@ -351,8 +351,7 @@ def rank_on_locus_certificate(G, x, t=None, *, level=None, seconds: float = 5.0)
     x = list(x)
     k = G.rows
     level = Matrix(list(level)) if level is not None else sympy.zeros(k, 1)
-    J = G.jacobian(x)
-    minors = [sympy.expand(J.extract(list(range(k)), list(cols)).det()) for cols in combinations(range(len(x)), k)]
+    minors = _expanded_minors(G, x, ([t] if t is not None else []) + x)
     generators = [sympy.expand(g - c) for g, c in zip(G, level)] + [mi for mi in minors if mi != 0]
     variables = ([t] if t is not None else []) + x
     if not all(sympy.sympify(g).is_polynomial(*variables) for g in generators):
@@ -368,6 +367,24 @@ def rank_on_locus_certificate(G, x, t=None, *, level=None, seconds: float = 5.0)
                         explanation="no point of the level set has rank D_xG < k")
     return Decision(False, witness=[sympy.sstr(e) for e in basis.exprs][:6],
                     explanation="the level set and the rank-drop set have a common complex point: not certified")
+
+
+def _expanded_minors(G: Matrix, x: list, variables: list) -> list:
+    """The expanded k×k minors of ``D_xG``, one per choice of k columns (in ``combinations`` order).
+
+    For G polynomial over QQ in the variables the minors are determinants over the polynomial ring QQ[variables]
+    (DomainMatrix), whose ``as_expr`` is the expanded Expr; otherwise ``expand(det)`` of the Expr Jacobian."""
+    k = G.rows
+    exact = _over_QQ(list(G), variables) if G.rows and set(x) <= set(variables) else None
+    if exact is None:
+        J = G.jacobian(x)
+        return [sympy.expand(J.extract(list(range(k)), list(cols)).det()) for cols in combinations(range(len(x)), k)]
+    ring = exact[0].ring
+    gens = [ring.gens[variables.index(c)] for c in x]
+    J = [[p.diff(g) for g in gens] for p in exact]
+    domain = QQ[tuple(variables)]
+    return [DomainMatrix([[J[a][c] for c in cols] for a in range(k)], (k, k), domain).det().as_expr()
+            for cols in combinations(range(len(x)), k)]
 
 
 def _has_verified_locus_point(datum) -> bool:
