@@ -29,12 +29,15 @@ defaults; the soundness tests in ``tests/test_corpus_holonomic_datum.py`` run th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 import mpmath
 import sympy
 from hypothesis import strategies as st
-from sympy import Matrix, Rational, Symbol
+from sympy import QQ, Matrix, Rational, Symbol
+from sympy.polys.matrices import DomainMatrix
+from sympy.polys.rings import PolyRing
 
 from checker import definition, hypothesis
 from checker.decision import Decision
@@ -80,7 +83,70 @@ def _is_zero(expr) -> bool:
 
 
 def _rank(A: Matrix) -> int:
-    return Matrix(A).rank(iszerofunc=_is_zero)
+    """The rank of A; for a matrix of Rationals it is decided over QQ (DomainMatrix): the same exact rank."""
+    A = Matrix(A)
+    if all(isinstance(e, sympy.Rational) for e in A):
+        return DomainMatrix.from_Matrix(A).convert_to(QQ).rank()
+    return A.rank(iszerofunc=_is_zero)
+
+
+def _rational_point(values):
+    """The values as sympy Rationals, or None when one of them is not a rational number."""
+    point = tuple(sympy.sympify(v) for v in values)
+    return point if all(isinstance(v, sympy.Rational) for v in point) else None
+
+
+def _over_QQ(exprs, gens):
+    """The expressions as polynomials over QQ in the Symbols ``gens`` (sympy's sparse ring), or None when one is not
+    such a polynomial (another symbol, a Float, a non-polynomial term): the callers then take the Expr route."""
+    if not all(isinstance(g, sympy.Symbol) for g in gens):
+        return None
+    ring = PolyRing(list(gens), QQ)
+    polys = []
+    for expr in exprs:
+        expr = sympy.sympify(expr)
+        if expr.has(sympy.Float):
+            return None
+        try:
+            polys.append(ring.from_expr(expr))
+        except (ValueError, TypeError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.CoercionFailed):
+            return None
+    return polys
+
+
+def _value_in_QQ(poly, point):
+    """``poly(point)`` for a polynomial over QQ at a point of sympy Rationals, as an element of QQ (term by term:
+    ``Σ c_α point^α``)."""
+    values = [QQ(v.p, v.q) for v in point]
+    total = QQ.zero
+    for exponents, coefficient in poly.items():
+        term = coefficient
+        for value, exponent in zip(values, exponents):
+            if exponent:
+                term *= value ** exponent
+        total += term
+    return total
+
+
+def _value_at(poly, point) -> sympy.Rational:
+    """``poly(point)`` for a polynomial over QQ at a point of sympy Rationals, as a sympy Rational."""
+    return QQ.to_sympy(_value_in_QQ(poly, point))
+
+
+def _jacobian_at_point(exprs, coords, variables, point) -> Matrix:
+    """``D_coords(exprs)`` with ``variables = point`` substituted: ``Matrix(exprs).jacobian(coords).xreplace(...)``.
+
+    For polynomials over QQ in the variables at a rational point the derivatives are taken and evaluated in
+    sympy's sparse ring: the same Rationals, without differentiating Exprs."""
+    variables, coords = list(variables), list(coords)
+    exact = (_over_QQ(exprs, variables) if exprs and len(point) == len(variables) and set(coords) <= set(variables)
+             else None)
+    rational = _rational_point(point) if exact is not None else None
+    if rational is None:
+        return Matrix(list(exprs)).jacobian(coords).xreplace(dict(zip(variables, point)))
+    gens = exact[0].ring.gens
+    columns = [gens[variables.index(c)] for c in coords]
+    return Matrix([[_value_at(p.diff(g), rational) for g in columns] for p in exact])
 
 
 def _mpf(value):
@@ -131,8 +197,8 @@ class HolonomicConstraintDatum:
         self.n = len(self.x)
         self.particles = self.n // 3
         self.k = self._check_k(k)
-        self.jacobian = self.G.jacobian(list(self.x))  # D_xG
-        self.time_derivative = self.G.diff(self.t)  # G_t
+        if self._exact is None:  # D_xG and G_t as Exprs now (for a polynomial G over QQ: on first use)
+            _ = (self.jacobian, self.time_derivative)
         points = ([sample_point] if sample_point is not None else []) + list(locus_points)
         self.locus_points = []
         for point in points:
@@ -172,7 +238,9 @@ class HolonomicConstraintDatum:
         self._check_rank(t0, x0)
 
     def _check_on_locus(self, t0, x0):
-        values = self.at(self.G, t0, x0)
+        values = self._exact_values("G", t0, x0)
+        if values is None:
+            values = self.at(self.G, t0, x0)
         if not all(_is_zero(v) for v in values):
             raise ValueError(f"({t0}, {tuple(x0)}) is not on the locus: G = {list(values)}")
 
@@ -182,17 +250,61 @@ class HolonomicConstraintDatum:
             raise ValueError(f"rank D_xG = {rank} < k = {self.k} at the locus point ({t0}, {tuple(x0)})")
 
     # -- the objects of the definition ----------------------------------------------
+    @cached_property
+    def jacobian(self) -> Matrix:
+        """``D_xG`` (k × 3N)."""
+        return self.G.jacobian(list(self.x))
+
+    @cached_property
+    def time_derivative(self) -> Matrix:
+        """``G_t`` (k × 1)."""
+        return self.G.diff(self.t)
+
+    @cached_property
+    def _exact(self):
+        """G, D_xG and G_t as polynomials over QQ in (t, x) when G is such a polynomial, else None.
+
+        At a rational point their values are the Rationals that substituting into the Exprs gives, without
+        differentiating Exprs: the validity checks and the pointwise objects use them there."""
+        gens = (self.t, *self.x)
+        G = _over_QQ(self.G, gens)
+        if G is None:
+            return None
+        t_gen, *x_gens = PolyRing(list(gens), QQ).gens
+        return {"G": [[g] for g in G], "jacobian": [[g.diff(xj) for xj in x_gens] for g in G],
+                "time_derivative": [[g.diff(t_gen)] for g in G]}
+
+    def _exact_values(self, name, t0, x0):
+        """The Matrix ``name`` (G, jacobian or time_derivative) at a rational point of a polynomial datum, else None."""
+        if self._exact is None or not hasattr(x0, "__len__") or len(x0) != self.n:
+            return None
+        point = _rational_point([t0, *x0])
+        if point is None:
+            return None
+        return Matrix([[_value_at(p, point) for p in row] for row in self._exact[name]])
+
     def at(self, expr, t0, x0):
         subs = {self.t: sympy.sympify(t0), **{c: sympy.sympify(v) for c, v in zip(self.x, x0)}}
         return sympy.sympify(expr).xreplace(subs).doit()
 
     def jacobian_at(self, t0, x0) -> Matrix:
+        exact = self._exact_values("jacobian", t0, x0)
+        if exact is not None:
+            return exact
         return Matrix(self.at(self.jacobian, t0, x0)).applyfunc(sympy.cancel)
+
+    def time_derivative_at(self, t0, x0) -> Matrix:
+        """``G_t(t₀, x₀)``."""
+        exact = self._exact_values("time_derivative", t0, x0)
+        if exact is not None:
+            return exact
+        return Matrix(self.at(self.time_derivative, t0, x0))
 
     def on_locus(self, t0, x0) -> bool:
         if self.ambient is not None and not self.ambient(t0, x0):
             return False
-        return all(_is_zero(v) for v in self.at(self.G, t0, x0))
+        exact = self._exact_values("G", t0, x0)
+        return all(_is_zero(v) for v in (exact if exact is not None else self.at(self.G, t0, x0)))
 
     def virtual_displacements(self, t0, x0) -> list:
         """A basis of ``V(t, x) = ker D_xG(t, x)``."""
@@ -200,8 +312,7 @@ class HolonomicConstraintDatum:
 
     def permitted_velocity_residual(self, t0, x0, v) -> Matrix:
         """``G_t(t, x) + D_xG(t, x) v``."""
-        return (Matrix(self.at(self.time_derivative, t0, x0)) + self.jacobian_at(t0, x0) * Matrix(list(v))).applyfunc(
-            sympy.cancel)
+        return (self.time_derivative_at(t0, x0) + self.jacobian_at(t0, x0) * Matrix(list(v))).applyfunc(sympy.cancel)
 
     def is_permitted_velocity(self, t0, x0, v) -> bool:
         return all(_is_zero(e) for e in self.permitted_velocity_residual(t0, x0, v))
@@ -240,8 +351,7 @@ def rank_on_locus_certificate(G, x, t=None, *, level=None, seconds: float = 5.0)
     x = list(x)
     k = G.rows
     level = Matrix(list(level)) if level is not None else sympy.zeros(k, 1)
-    J = G.jacobian(x)
-    minors = [sympy.expand(J.extract(list(range(k)), list(cols)).det()) for cols in combinations(range(len(x)), k)]
+    minors = _expanded_minors(G, x, ([t] if t is not None else []) + x)
     generators = [sympy.expand(g - c) for g, c in zip(G, level)] + [mi for mi in minors if mi != 0]
     variables = ([t] if t is not None else []) + x
     if not all(sympy.sympify(g).is_polynomial(*variables) for g in generators):
@@ -257,6 +367,24 @@ def rank_on_locus_certificate(G, x, t=None, *, level=None, seconds: float = 5.0)
                         explanation="no point of the level set has rank D_xG < k")
     return Decision(False, witness=[sympy.sstr(e) for e in basis.exprs][:6],
                     explanation="the level set and the rank-drop set have a common complex point: not certified")
+
+
+def _expanded_minors(G: Matrix, x: list, variables: list) -> list:
+    """The expanded k×k minors of ``D_xG``, one per choice of k columns (in ``combinations`` order).
+
+    For G polynomial over QQ in the variables the minors are determinants over the polynomial ring QQ[variables]
+    (DomainMatrix), whose ``as_expr`` is the expanded Expr; otherwise ``expand(det)`` of the Expr Jacobian."""
+    k = G.rows
+    exact = _over_QQ(list(G), variables) if G.rows and set(x) <= set(variables) else None
+    if exact is None:
+        J = G.jacobian(x)
+        return [sympy.expand(J.extract(list(range(k)), list(cols)).det()) for cols in combinations(range(len(x)), k)]
+    ring = exact[0].ring
+    gens = [ring.gens[variables.index(c)] for c in x]
+    J = [[p.diff(g) for g in gens] for p in exact]
+    domain = QQ[tuple(variables)]
+    return [DomainMatrix([[J[a][c] for c in cols] for a in range(k)], (k, k), domain).det().as_expr()
+            for cols in combinations(range(len(x)), k)]
 
 
 def _has_verified_locus_point(datum) -> bool:
@@ -432,7 +560,14 @@ class ImplicitFunction:
 
 
 def _shifted_polynomials(polys, variables, point):
-    """``P_i − P_i(point)``: polynomials vanishing exactly at the rational point."""
+    """``P_i − P_i(point)``: polynomials vanishing exactly at the rational point (expanded).
+
+    Polynomials over QQ at a rational point are shifted in sympy's sparse ring, whose ``as_expr`` is the same
+    expanded Expr as ``expand``; anything else takes the Expr route."""
+    exact = _over_QQ(polys, variables) if len(point) == len(variables) else None
+    rational = _rational_point(point)
+    if exact is not None and rational is not None:
+        return [(p - _value_in_QQ(p, rational)).as_expr() for p in exact]
     subs = dict(zip(variables, point))
     return [sympy.expand(P - P.xreplace(subs)) for P in polys]
 
@@ -442,18 +577,33 @@ def _level_set_instances(sizes, *, with_time=False, max_degree=2):
     all nonzero and a term c(Σ variables)², c ≠ 0, so that the implicit function has nonzero first and, generically,
     second derivatives), a rational point, an offset direction."""
     def for_size(size):
-        n, k = size
-        variables = ([t] if with_time else []) + list(X[:n])
-        linear = st.lists(rationals(4, 2, nonzero=True), min_size=len(variables), max_size=len(variables)).map(
-            lambda cs: sum((c * v for c, v in zip(cs, variables)), sympy.S.Zero))
-        square = rationals(3, 2, nonzero=True).map(lambda c: c * sum(variables, sympy.S.Zero) ** 2)
-        polys = st.lists(st.builds(lambda P, L, S: sympy.expand(P + L + S),
-                                   polynomials(variables, max_degree=max_degree, max_terms=3, max_num=5, max_den=3),
-                                   linear, square), min_size=k, max_size=k)
-        point = st.lists(rationals(3, 2), min_size=len(variables), max_size=len(variables))
-        offsets = st.lists(st.integers(-9, 9), min_size=len(variables), max_size=len(variables))
-        return st.tuples(st.just(n), st.just(k), polys, point, offsets)
+        return _level_set_instances_of_size(size, with_time, max_degree)
     return st.sampled_from(list(sizes)).flatmap(for_size)
+
+
+@lru_cache(maxsize=64)
+def _level_set_instances_of_size(size, with_time, max_degree):
+    """The instances of :func:`_level_set_instances` of one size (n, k): built once per size (strategies are immutable)."""
+    n, k = size
+    variables = ([t] if with_time else []) + list(X[:n])
+    linear = st.lists(rationals(4, 2, nonzero=True), min_size=len(variables), max_size=len(variables)).map(
+        lambda cs: sum((c * v for c, v in zip(cs, variables)), sympy.S.Zero))
+    square = rationals(3, 2, nonzero=True).map(lambda c: c * sum(variables, sympy.S.Zero) ** 2)
+    polys = st.lists(st.builds(lambda P, L, S: _expanded_sum([P, L, S], variables),
+                               polynomials(variables, max_degree=max_degree, max_terms=3, max_num=5, max_den=3),
+                               linear, square), min_size=k, max_size=k)
+    point = st.lists(rationals(3, 2), min_size=len(variables), max_size=len(variables))
+    offsets = st.lists(st.integers(-9, 9), min_size=len(variables), max_size=len(variables))
+    return st.tuples(st.just(n), st.just(k), polys, point, offsets)
+
+
+def _expanded_sum(terms, variables):
+    """``expand(ΣT)``; for polynomials over QQ in the variables, summed and expanded in sympy's sparse ring (the same
+    expanded Expr)."""
+    exact = _over_QQ(terms, variables)
+    if exact is None:
+        return sympy.expand(sympy.Add(*terms))
+    return sum(exact[1:], exact[0]).as_expr()
 
 
 def _describe_level_set(instance):
@@ -566,7 +716,7 @@ def check_constraint_model_definition(check, *, construction=HolonomicConstraint
         n, k, polys, point, offsets = instance
         variables = [t] + list(X[:n])
         G = _shifted_polynomials(polys, variables, point)
-        J = Matrix(G).jacobian(list(X[:n])).xreplace(dict(zip(variables, point)))
+        J = _jacobian_at_point(G, X[:n], variables, point)
         regular = any(J.extract(list(range(k)), list(cols)).det() != 0 for cols in combinations(range(n), k))
         try:
             construction(G, X[:n], t, sample_point=(point[0], point[1:]))
@@ -641,11 +791,17 @@ def _(check):
 def _graph_constraint_instances(k_values=(1, 2)):
     """Rheonomic graph constraints of rank k everywhere: x3 = P(t, x1, x2) (and x2 = Q(t, x1) for k = 2)."""
     def for_k(k):
-        P = polynomials([t, x1, x2], max_degree=2, max_terms=4, max_num=5, max_den=3)
-        Q = polynomials([t, x1], max_degree=2, max_terms=3, max_num=5, max_den=3)
-        return st.tuples(st.just(k), P, Q, st.lists(rationals(3, 2), min_size=3, max_size=3),
-                         st.lists(rationals(3, 2), min_size=3, max_size=3), rationals(3, 2))
+        return _graph_constraint_instances_of_rank(k)
     return st.sampled_from(list(k_values)).flatmap(for_k)
+
+
+@lru_cache(maxsize=8)
+def _graph_constraint_instances_of_rank(k):
+    """The instances of :func:`_graph_constraint_instances` of one rank k: built once per k."""
+    P = polynomials([t, x1, x2], max_degree=2, max_terms=4, max_num=5, max_den=3)
+    Q = polynomials([t, x1], max_degree=2, max_terms=3, max_num=5, max_den=3)
+    return st.tuples(st.just(k), P, Q, st.lists(rationals(3, 2), min_size=3, max_size=3),
+                     st.lists(rationals(3, 2), min_size=3, max_size=3), rationals(3, 2))
 
 
 def _graph_constraint(k, P, Q):

@@ -170,7 +170,7 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True, randomized
         datum = HolonomicConstraintDatum([G], X[:3], t)
         if not datum.on_locus(t1, p0):
             return False
-        return _is_zero(datum.at(datum.time_derivative[0], t1, p0))
+        return _is_zero(datum.time_derivative_at(t1, p0)[0])
 
     if randomized:
         with check.supporting():
@@ -544,7 +544,7 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
         R = J.T * lam
         lam_new = transpose_multiplier(J_new, R)
         claimed = Matrix([scalar_multiplier(P0[0, 0], lam[0])]) if k == 1 else Matrix(matrix_multiplier(P0, lam))
-        Gt, Gt_new = Matrix(old.at(old.time_derivative, t0, p0)), Matrix(new.at(new.time_derivative, t0, p0))
+        Gt, Gt_new = old.time_derivative_at(t0, p0), new.time_derivative_at(t0, p0)
         return (J_new == P0 * J and same_V and permitted and (lam_new - claimed).is_zero_matrix
                 and (J_new.T * claimed - R).is_zero_matrix and (claimed.T * Gt_new)[0] == (lam.T * Gt)[0])
 

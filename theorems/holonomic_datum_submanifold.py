@@ -22,7 +22,7 @@ from checker import Proof, definition, lemma
 from checker.randomized import OutsideDomain
 from theorems.toolkit.strategies import full_row_rank_matrices, rational_matrices
 from theorems.holonomic_datum import (  # noqa: F401 - the datum and shared helpers
-    _compose, _datum_instances, _describe_level_set, DPS, H_G_C2, H_RANK_ON_LOCUS, HolonomicConstraintDatum, _is_zero, _kernel_dimension, _level_set_instances, local_graph_residuals, _rank, SEED, _shifted_polynomials, slice_chart, SPHERE, t, X, x1, x2, x3,
+    _compose, _datum_instances, _describe_level_set, DPS, H_G_C2, H_RANK_ON_LOCUS, HolonomicConstraintDatum, _is_zero, _jacobian_at_point, _kernel_dimension, _level_set_instances, local_graph_residuals, _rank, SEED, _shifted_polynomials, slice_chart, SPHERE, t, X, x1, x2, x3,
 )
 
 
@@ -132,7 +132,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
         G = _shifted_polynomials(polys, variables, point)
         t0, p = point[0], point[1:]
         frozen = [g.xreplace({t: t0}) for g in G]  # the fixed-time map H(x) = G(t0, x)
-        if _rank(Matrix(frozen).jacobian(list(X[:n])).xreplace(dict(zip(X[:n], p)))) < k:
+        if _rank(_jacobian_at_point(frozen, X[:n], X[:n], p)) < k:
             raise OutsideDomain("rank D_xG < k at the drawn point of Σ_t (hypothesis (a)5 fails)")
         if n % 3 == 0:
             HolonomicConstraintDatum(G, X[:n], t, sample_point=(t0, p))  # a datum in the sense of (a)
@@ -140,7 +140,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
             residual, f = local_graph_residuals(frozen, X[:n], p, offsets[1:], derivative_sign=derivative_sign)
         except ArithmeticError as exc:
             raise OutsideDomain(str(exc)) from exc
-        kernel = _kernel_dimension(Matrix(frozen).jacobian(list(X[:n])).xreplace(dict(zip(X[:n], p))))
+        kernel = _kernel_dimension(_jacobian_at_point(frozen, X[:n], X[:n], p))
         if not (len(f.u_idx) == dimension(n, k) == kernel):
             return mpmath.mpf(1)
         return residual

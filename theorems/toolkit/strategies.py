@@ -14,17 +14,22 @@ This file contains strategies for
 * :func:`polynomial_forces` -- force fields F(t, x, v) with small polynomial components.
 
 Every strategy is a pure hypothesis strategy (no global random state, so shrinking and
-``derandomize=True`` work) and every entry is an exact ``sympy.Rational``.
+``derandomize=True`` work) and every entry is an exact ``sympy.Rational``.  Calls with equal arguments return
+one shared strategy object (built once, validated once by hypothesis: strategies are immutable, so this changes
+nothing a strategy draws, only the cost of building and validating it again inside a ``flatmap``).
 
 :data:`MODELS` says which of the corpus's assumptions each public strategy models: every instance it draws
 satisfies the predicate of each assumption listed (``tests/test_strategies.py`` checks it on drawn instances).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
 import sympy
+from sympy import QQ
+from sympy.polys.matrices import DomainMatrix
 
 from checker.lazy import lazy_module
 
@@ -63,8 +68,22 @@ MODELS = {
 }
 
 
+#: how many distinct argument tuples each strategy keeps built (a few dozen occur in the corpus)
+_SHARED = 256
+
+
+def _hashable(symbols) -> tuple:
+    """A tuple of the Symbols (or applied functions) of a sequence: the part of a strategy's key they make up."""
+    return tuple(symbols)
+
+
 def rationals(max_num: int = 9, max_den: int = 5, nonzero: bool = False) -> st.SearchStrategy:
     """Rationals ``p/q`` with ``|p| ≤ max_num`` and ``1 ≤ q ≤ max_den`` (``p ≠ 0`` if ``nonzero``)."""
+    return _rationals(max_num, max_den, nonzero)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _rationals(max_num, max_den, nonzero):
     if max_num < 1 or max_den < 1:
         raise ValueError("max_num and max_den must be at least 1")
     numerators = st.integers(-max_num, max_num)
@@ -75,6 +94,11 @@ def rationals(max_num: int = 9, max_den: int = 5, nonzero: bool = False) -> st.S
 
 def rational_matrices(rows: int, cols: int, max_num: int = 9, max_den: int = 5) -> st.SearchStrategy:
     """``rows × cols`` sympy Matrices with entries drawn from :func:`rationals`."""
+    return _rational_matrices(rows, cols, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _rational_matrices(rows, cols, max_num, max_den):
     entries = st.lists(rationals(max_num, max_den), min_size=rows * cols, max_size=rows * cols)
     return entries.map(lambda values: sympy.Matrix(rows, cols, values))
 
@@ -84,6 +108,11 @@ def spd_matrices(n: int, max_num: int = 5, max_den: int = 3) -> st.SearchStrateg
 
     ``BᵀB`` is positive semidefinite and ``c·I`` with ``c ≥ 1`` is positive definite, so the sum is SPD.
     """
+    return _spd_matrices(n, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _spd_matrices(n, max_num, max_den):
     shifts = st.builds(lambda p, q: 1 + sympy.Rational(p, q), st.integers(0, max_num), st.integers(1, max_den))
     return st.builds(lambda B, c: B.T * B + c * sympy.eye(n),
                      rational_matrices(n, n, max_num, max_den), shifts)
@@ -93,15 +122,17 @@ def _repair_row_rank(M: sympy.Matrix) -> sympy.Matrix:
     """``M + s·[I_k | 0]`` for the least ``s ∈ {0, …, k}`` giving rank k.
 
     ``det(M[:, :k] + s I)`` is a monic degree-k polynomial in s, so it has at most k roots and one of
-    the k + 1 values of s makes that leading block invertible.
+    the k + 1 values of s makes that leading block invertible.  The rank is decided over QQ (DomainMatrix), the
+    same exact rank as ``Matrix.rank`` of these rational matrices.
     """
     k = M.rows
     block = sympy.zeros(k, M.cols)
     block[:, :k] = sympy.eye(k)
+    exact = DomainMatrix.from_Matrix(M).convert_to(QQ)
+    exact_block = DomainMatrix.from_Matrix(block).convert_to(QQ)
     for s in range(k + 1):
-        candidate = M + s * block
-        if candidate.rank() == k:
-            return candidate
+        if (exact + exact_block * QQ(s)).rank() == k:
+            return M + s * block
     raise AssertionError("unreachable: a monic polynomial of degree k has at most k roots")
 
 
@@ -109,11 +140,25 @@ def full_row_rank_matrices(k: int, n: int, max_num: int = 9, max_den: int = 5) -
     """``k × n`` rational Matrices of rank k (k ≤ n), by repairing a random matrix with an identity block."""
     if not 0 <= k <= n:
         raise ValueError("need 0 <= k <= n for full row rank")
+    return _full_row_rank_matrices(k, n, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _full_row_rank_matrices(k, n, max_num, max_den):
     return rational_matrices(k, n, max_num, max_den).map(_repair_row_rank)
 
 
 def _monomials(symbols: Sequence[sympy.Symbol], max_degree: int) -> list:
     """All monomials in ``symbols`` of total degree at most ``max_degree``."""
+    return list(_monomial_tuple(_hashable(symbols), max_degree))
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _monomial_tuple(symbols: tuple, max_degree: int) -> tuple:
+    return tuple(_monomials_of(symbols, max_degree))
+
+
+def _monomials_of(symbols, max_degree):
     symbols = list(symbols)
     return [sympy.Mul(*(s ** e for s, e in zip(symbols, exponents)))
             for exponents in product(range(max_degree + 1), repeat=len(symbols))
@@ -123,6 +168,11 @@ def _monomials(symbols: Sequence[sympy.Symbol], max_degree: int) -> list:
 def polynomials(symbols: Sequence[sympy.Symbol], max_degree: int = 2, max_terms: int = 4,
                 min_terms: int = 0, max_num: int = 9, max_den: int = 5) -> st.SearchStrategy:
     """Polynomials with ``min_terms..max_terms`` distinct monomials of degree ≤ ``max_degree`` (nonzero if ``min_terms ≥ 1``)."""
+    return _polynomials(_hashable(symbols), max_degree, max_terms, min_terms, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _polynomials(symbols, max_degree, max_terms, min_terms, max_num, max_den):
     monomials = _monomials(symbols, max_degree)
     terms = st.lists(st.tuples(rationals(max_num, max_den, nonzero=True), st.sampled_from(monomials)),
                      min_size=min_terms, max_size=min(max_terms, len(monomials)),
@@ -133,6 +183,11 @@ def polynomials(symbols: Sequence[sympy.Symbol], max_degree: int = 2, max_terms:
 def polynomial_vector_fields(coords: Sequence[sympy.Symbol], max_degree: int = 2, max_terms: int = 3,
                              max_num: int = 9, max_den: int = 5) -> st.SearchStrategy:
     """Vector fields as lists of polynomial components, one per coordinate, in the Symbols ``coords``."""
+    return _polynomial_vector_fields(_hashable(coords), max_degree, max_terms, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _polynomial_vector_fields(coords, max_degree, max_terms, max_num, max_den):
     coords = list(coords)
     component = polynomials(coords, max_degree, max_terms, max_num=max_num, max_den=max_den)
     return st.lists(component, min_size=len(coords), max_size=len(coords))
@@ -140,6 +195,11 @@ def polynomial_vector_fields(coords: Sequence[sympy.Symbol], max_degree: int = 2
 
 def mass_operators(particles: int = 1, max_num: int = 5, max_den: int = 2) -> st.SearchStrategy:
     """The mass operator diag(m_1 I_3, ..., m_N I_3) with positive rational masses (symmetric positive definite)."""
+    return _mass_operators(particles, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _mass_operators(particles, max_num, max_den):
     masses = st.lists(st.fractions(min_value=sympy.Rational(1, max_den), max_value=max_num, max_denominator=max_den),
                       min_size=particles, max_size=particles)
     return masses.map(lambda ms: sympy.diag(*[sympy.Rational(m.numerator, m.denominator) for m in ms for _ in range(3)]))
@@ -161,6 +221,11 @@ def regular_constraints(x: Sequence, t, k: int, rheonomic: bool = True, max_num:
     ``x`` are the coordinates (symbols or functions of t).  G(0, 0) = 0, D_xG(0, 0) = L has rank k,
     and ``v0`` is a nonzero vector of ker L, so (0, 0, v0) is consistent data (G_t(0, 0) = 0 as well).
     """
+    return _regular_constraints(_hashable(x), t, k, rheonomic, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _regular_constraints(x, t, k, rheonomic, max_num, max_den):
     x = list(x)
     n = len(x)
     small = rationals(max_num, max_den)
@@ -185,6 +250,11 @@ def regular_constraints(x: Sequence, t, k: int, rheonomic: bool = True, max_num:
 
 def polynomial_forces(t, x: Sequence, v: Sequence, max_terms: int = 2, max_num: int = 3, max_den: int = 2) -> st.SearchStrategy:
     """Force fields F(t, x, v): one polynomial of degree ≤ 2 in (t, x, v) per coordinate."""
+    return _polynomial_forces(t, _hashable(x), _hashable(v), max_terms, max_num, max_den)
+
+
+@lru_cache(maxsize=_SHARED, typed=True)
+def _polynomial_forces(t, x, v, max_terms, max_num, max_den):
     variables = [t, *x, *v]
     return st.lists(polynomials(variables, max_degree=2, max_terms=max_terms, max_num=max_num, max_den=max_den),
                     min_size=len(x), max_size=len(x))
