@@ -489,7 +489,7 @@ def integrable_data(k: int, coords, time=t, max_num: int = 3, constant_rho: bool
 
 def contact_data(k: int, coords, time=t, max_num: int = 3) -> st.SearchStrategy:
     """Non-integrable by construction: the exact form dz₃ perturbed by −z₁dz₂ (and dz₄ for k = 2), in random
-    linear coordinates z = Pv (P invertible), mixed by a constant invertible C.
+    linear coordinates z = Pv (P invertible), mixed by a constant invertible C; only data whose A has generic rank k.
 
     Integrability is invariant under diffeomorphisms and invertible re-mixing, and ker(dz₃ − z₁dz₂) (with dz₄)
     contains ∂_{z₁} and ∂_{z₂} + z₁∂_{z₃}, whose bracket ∂_{z₃} it does not contain.
@@ -509,8 +509,11 @@ def contact_data(k: int, coords, time=t, max_num: int = 3) -> st.SearchStrategy:
         forms = (C * Matrix.vstack(*rows)).applyfunc(sympy.expand)
         return _datum_from_forms(forms, coords, time)
 
+    # with time a variable the forms have full rank in (t, x) but their spatial part A may not (a row dt alone):
+    # such a draw is no velocity-constraint datum (rank A = k is part of the definition) and is rejected
     return st.tuples(full_row_rank_matrices(m, m, max_num=max_num, max_den=2),
-                     full_row_rank_matrices(k, k, max_num=max_num, max_den=2)).map(build)
+                     full_row_rank_matrices(k, k, max_num=max_num, max_den=2)).map(build).filter(
+                         lambda datum: _generic_rank(datum.A) == k)
 
 
 def _decide(datum: RandomDatum, **options) -> Decision:
