@@ -43,6 +43,7 @@ from checker import definition, hypothesis
 from checker.decision import Decision
 from checker.symbolic import TimeLimit, time_limit
 from theorems.constraint_principles import chetaev_virtual_displacements
+from theorems.toolkit.linear_algebra import jacobian_and_minors, polynomials_over_QQ
 from theorems.toolkit.strategies import polynomials, rationals
 
 __all__ = [
@@ -96,24 +97,6 @@ def _rational_point(values):
     return point if all(isinstance(v, sympy.Rational) for v in point) else None
 
 
-def _over_QQ(exprs, gens):
-    """The expressions as polynomials over QQ in the Symbols ``gens`` (sympy's sparse ring), or None when one is not
-    such a polynomial (another symbol, a Float, a non-polynomial term): the callers then take the Expr route."""
-    if not all(isinstance(g, sympy.Symbol) for g in gens):
-        return None
-    ring = PolyRing(list(gens), QQ)
-    polys = []
-    for expr in exprs:
-        expr = sympy.sympify(expr)
-        if expr.has(sympy.Float):
-            return None
-        try:
-            polys.append(ring.from_expr(expr))
-        except (ValueError, TypeError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.CoercionFailed):
-            return None
-    return polys
-
-
 def _value_in_QQ(poly, point):
     """``poly(point)`` for a polynomial over QQ at a point of sympy Rationals, as an element of QQ (term by term:
     ``Σ c_α point^α``)."""
@@ -139,7 +122,7 @@ def _jacobian_at_point(exprs, coords, variables, point) -> Matrix:
     For polynomials over QQ in the variables at a rational point the derivatives are taken and evaluated in
     sympy's sparse ring: the same Rationals, without differentiating Exprs."""
     variables, coords = list(variables), list(coords)
-    exact = (_over_QQ(exprs, variables) if exprs and len(point) == len(variables) and set(coords) <= set(variables)
+    exact = (polynomials_over_QQ(exprs, variables) if exprs and len(point) == len(variables) and set(coords) <= set(variables)
              else None)
     rational = _rational_point(point) if exact is not None else None
     if rational is None:
@@ -267,7 +250,7 @@ class HolonomicConstraintDatum:
         At a rational point their values are the Rationals that substituting into the Exprs gives, without
         differentiating Exprs: the validity checks and the pointwise objects use them there."""
         gens = (self.t, *self.x)
-        G = _over_QQ(self.G, gens)
+        G = polynomials_over_QQ(self.G, gens)
         if G is None:
             return None
         t_gen, *x_gens = PolyRing(list(gens), QQ).gens
@@ -351,7 +334,7 @@ def rank_on_locus_certificate(G, x, t=None, *, level=None, seconds: float = 5.0)
     x = list(x)
     k = G.rows
     level = Matrix(list(level)) if level is not None else sympy.zeros(k, 1)
-    minors = _expanded_minors(G, x, ([t] if t is not None else []) + x)
+    minors = jacobian_and_minors(G, x, ([t] if t is not None else []) + x)[1]
     generators = [sympy.expand(g - c) for g, c in zip(G, level)] + [mi for mi in minors if mi != 0]
     variables = ([t] if t is not None else []) + x
     if not all(sympy.sympify(g).is_polynomial(*variables) for g in generators):
@@ -367,24 +350,6 @@ def rank_on_locus_certificate(G, x, t=None, *, level=None, seconds: float = 5.0)
                         explanation="no point of the level set has rank D_xG < k")
     return Decision(False, witness=[sympy.sstr(e) for e in basis.exprs][:6],
                     explanation="the level set and the rank-drop set have a common complex point: not certified")
-
-
-def _expanded_minors(G: Matrix, x: list, variables: list) -> list:
-    """The expanded k×k minors of ``D_xG``, one per choice of k columns (in ``combinations`` order).
-
-    For G polynomial over QQ in the variables the minors are determinants over the polynomial ring QQ[variables]
-    (DomainMatrix), whose ``as_expr`` is the expanded Expr; otherwise ``expand(det)`` of the Expr Jacobian."""
-    k = G.rows
-    exact = _over_QQ(list(G), variables) if G.rows and set(x) <= set(variables) else None
-    if exact is None:
-        J = G.jacobian(x)
-        return [sympy.expand(J.extract(list(range(k)), list(cols)).det()) for cols in combinations(range(len(x)), k)]
-    ring = exact[0].ring
-    gens = [ring.gens[variables.index(c)] for c in x]
-    J = [[p.diff(g) for g in gens] for p in exact]
-    domain = QQ[tuple(variables)]
-    return [DomainMatrix([[J[a][c] for c in cols] for a in range(k)], (k, k), domain).det().as_expr()
-            for cols in combinations(range(len(x)), k)]
 
 
 def _has_verified_locus_point(datum) -> bool:
@@ -564,7 +529,7 @@ def _shifted_polynomials(polys, variables, point):
 
     Polynomials over QQ at a rational point are shifted in sympy's sparse ring, whose ``as_expr`` is the same
     expanded Expr as ``expand``; anything else takes the Expr route."""
-    exact = _over_QQ(polys, variables) if len(point) == len(variables) else None
+    exact = polynomials_over_QQ(polys, variables) if len(point) == len(variables) else None
     rational = _rational_point(point)
     if exact is not None and rational is not None:
         return [(p - _value_in_QQ(p, rational)).as_expr() for p in exact]
@@ -600,7 +565,7 @@ def _level_set_instances_of_size(size, with_time, max_degree):
 def _expanded_sum(terms, variables):
     """``expand(ΣT)``; for polynomials over QQ in the variables, summed and expanded in sympy's sparse ring (the same
     expanded Expr)."""
-    exact = _over_QQ(terms, variables)
+    exact = polynomials_over_QQ(terms, variables)
     if exact is None:
         return sympy.expand(sympy.Add(*terms))
     return sum(exact[1:], exact[0]).as_expr()

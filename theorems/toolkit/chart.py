@@ -20,14 +20,11 @@ from dataclasses import dataclass, field
 
 import sympy
 from sympy import Function, Matrix, Rational, Symbol
-from sympy.polys.fields import field as fraction_field
-from sympy.polys.matrices import DomainMatrix
-from sympy.polys.rings import ring as polynomial_ring
 
 from checker.decision import Decision
-from checker.symbolic import TimeLimit, time_limit
+from checker.symbolic import TimeLimit, nonzero_as_rational_function, time_limit, zero_as_rational_function
 from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics
-from theorems.toolkit.linear_algebra import transpose_multiplier
+from theorems.toolkit.linear_algebra import jacobian_and_minors, transpose_multiplier
 from theorems.toolkit.virtual_displacements import holonomic_virtual_displacements
 from theorems.toolkit.zero_handling import all_zero, rewritten_within, simplified_within
 
@@ -54,27 +51,15 @@ class Chart:
 WHOLE_SPACE = Chart("ℝ × ℝⁿ")
 
 
-def _over_the_rationals(expr, polynomial: bool = False) -> bool:
-    """``expr`` is built from symbols and rationals by +, · and integer powers (non-negative ones when
-    ``polynomial``): an element of ℚ(symbols) (of ℚ[symbols]) that sympy's fraction field (ring) holds exactly."""
-    for node in sympy.preorder_traversal(expr):
-        if node.is_Symbol or node.is_Rational or node.is_Add or node.is_Mul:
-            continue
-        if node.is_Pow and node.exp.is_Integer and not (polynomial and node.exp < 0):
-            continue
-        return False
-    return True
-
-
 def _vanishes_identically(expr) -> bool:
-    """``sympy.cancel(expr) == 0``: decided exactly in the fraction field ℚ(symbols) when ``expr`` is a rational
-    function over ℚ of its symbols (the same verdict, without cancel's rewriting), else by ``cancel``."""
+    """``sympy.cancel(expr) == 0``, decided exactly in the fraction field over ℚ of its atoms where that can be
+    (:func:`checker.symbolic.zero_as_rational_function`, and its converse for a rational function of symbols), the
+    same verdict without cancel's rewriting; by ``cancel`` otherwise."""
     expr = sympy.sympify(expr)
-    if expr.is_Rational:
-        return expr == 0
-    if expr.free_symbols and _over_the_rationals(expr):
-        symbols = sorted(expr.free_symbols, key=sympy.default_sort_key)
-        return fraction_field(symbols, sympy.QQ)[0].from_expr(expr) == 0
+    if zero_as_rational_function(expr):
+        return True
+    if nonzero_as_rational_function(expr):
+        return False
     return sympy.cancel(expr) == 0
 
 
@@ -110,33 +95,6 @@ class IrregularConstraint(ValueError):
 def _column(values) -> Matrix:
     m = Matrix(values)
     return m if m.cols == 1 else m.reshape(len(m), 1)
-
-
-def _minors(J: Matrix, k: int) -> list:
-    """All k×k minors of the k×n matrix J (expanded)."""
-    return [sympy.expand(J.extract(list(range(k)), list(cols)).det())
-            for cols in itertools.combinations(range(J.cols), k)]
-
-
-def _jacobian_and_minors(G: Matrix, coords: list):
-    """(G_q, its k×k minors expanded).  For G polynomial over ℚ both are computed in the polynomial ring ℚ[symbols]
-    (derivatives and determinants of ring elements, the minors converted back in sympy's expanded form, the same
-    expressions as ``expand(det)``); otherwise by ``jacobian`` and :func:`_minors`."""
-    k = G.rows
-    if not all(_over_the_rationals(g, polynomial=True) for g in G):
-        J = G.jacobian(coords)
-        return J, (_minors(J, k) if k <= len(coords) else None)
-    symbols = sorted(G.free_symbols | set(coords), key=sympy.default_sort_key)
-    R, *gens = polynomial_ring(symbols, sympy.QQ)
-    by_symbol = dict(zip(symbols, gens))
-    rows = [[R.from_expr(g).diff(by_symbol[c]) for c in coords] for g in G]
-    J = Matrix(k, len(coords), [p.as_expr() for row in rows for p in row])
-    if k > len(coords):
-        return J, None
-    domain = R.to_domain()
-    minors = [DomainMatrix([[row[c] for c in cols] for row in rows], (k, k), domain).det().as_expr()
-              for cols in itertools.combinations(range(len(coords)), k)]
-    return J, minors
 
 
 _SEARCH_VALUES = [sympy.Integer(v) for v in (0, 1, -1, 2, -2, 3)] + [Rational(1, 2), Rational(-1, 2), Rational(1, 3)]
@@ -187,7 +145,7 @@ def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: 
     coords = list(coords)
     k, n = G.rows, len(coords)
     variables = [time] + coords
-    J, minors = _jacobian_and_minors(G, coords)
+    J, minors = jacobian_and_minors(G, coords, sorted(G.free_symbols | set(coords), key=sympy.default_sort_key))
     parameters = sorted((G.free_symbols | set().union(*(sympy.sympify(h).free_symbols for h in chart.nonvanishing)))
                         - set(variables), key=lambda s: s.name)
     where = "O" if on == "chart" else "Σ ∩ O"

@@ -27,7 +27,8 @@ from sympy.solvers.solveset import NonlinearError
 from checker.decision import Decision
 from checker.instances import satisfies_assumptions
 from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
-from theorems.toolkit.variational import LagrangianChart, _as_coordinate_list, _is_curve, _name, lagrangian_chart
+from theorems.toolkit.variational import (LagrangianChart, _as_coordinate_list, _has_dummy, _is_curve, _name,
+                                          lagrangian_chart)
 from theorems.toolkit.zero_handling import ZeroUndecided, solve_linear, zero_state
 
 __all__ = [
@@ -84,17 +85,12 @@ class _Frozen:
 _FROZEN: dict = {}
 
 
-def _has_dummy(*exprs) -> bool:
-    """Does any of the expressions contain a Dummy?"""
-    return any(isinstance(e, sympy.Basic) and e.has(Dummy) for e in exprs)
-
-
 def _frozen(chart: LagrangianChart, momenta=(), inputs=()) -> _Frozen:
     """The chart frozen to real Dummies, the same ones for every call with the same (chart, momenta), so sympy's cache
     serves repeated derivatives of one Lagrangian.  Inputs that contain Dummies get fresh ones, created after theirs,
     as before: the relative order of all Dummies in a computation (which can decide a printed sign) is unchanged."""
     key = (chart, tuple(momenta))
-    if _has_dummy(*chart.variables, *key[1], *inputs):
+    if _has_dummy((*chart.variables, *key[1], *inputs)):
         return _new_frozen(chart, momenta)
     fz = _FROZEN.get(key)
     if fz is None:

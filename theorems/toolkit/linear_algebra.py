@@ -8,7 +8,9 @@
 * exact arithmetic in a field of rational functions: :func:`rational_function_matrices` (sympy matrices
   to matrices over ``Q(g_1, ..., g_r)``, every non-rational subexpression a generator) and the decision
   :func:`rational_identity` (``lhs = rhs`` as rational functions), far cheaper than ``cancel`` on large
-  rational expressions.
+  rational expressions;
+* exact polynomial algebra over ℚ: :func:`polynomials_over_QQ` (Exprs to sympy's sparse ring ℚ[gens]) and
+  :func:`jacobian_and_minors` (a Jacobian and its expanded k×k minors, computed in that ring when it can be).
 
 Linear systems are solved with ``LUsolve``; nothing here inverts a matrix with ``inv()``.  Part of the toolkit
 (:mod:`theorems.toolkit`): declares no item; the items about these constructions (the cited definition
@@ -16,8 +18,12 @@ Linear systems are solved with ``LUsolve``; nothing here inverts a matrix with `
 """
 from __future__ import annotations
 
+import itertools
+
 import sympy
-from sympy import Matrix
+from sympy import QQ, Matrix
+from sympy.polys.matrices import DomainMatrix
+from sympy.polys.rings import PolyRing
 
 from checker.decision import Decision
 from theorems.toolkit.fraction_free import rational_generators as _rational_generators
@@ -29,6 +35,8 @@ __all__ = [
     "rational_function_matrices",
     "rational_identity",
     "field_zero_decision",
+    "polynomials_over_QQ",
+    "jacobian_and_minors",
 ]
 
 
@@ -148,3 +156,45 @@ def _nonvanishing_point(expr, tries: int = 40):
         if numerator.xreplace(point) != 0 and denominator.xreplace(point) != 0:
             return {str(s): v for s, v in point.items()}
     return None
+
+
+def polynomials_over_QQ(exprs, gens):
+    """The expressions as polynomials over ℚ in the Symbols ``gens`` (sympy's sparse ring), or None when one is not
+    such a polynomial (another symbol, a Float, a non-polynomial term): callers then take the Expr route."""
+    if not all(isinstance(g, sympy.Symbol) for g in gens):
+        return None
+    ring = PolyRing(list(gens), QQ)
+    polys = []
+    for expr in exprs:
+        expr = sympy.sympify(expr)
+        if expr.has(sympy.Float):
+            return None
+        try:
+            polys.append(ring.from_expr(expr))
+        except (ValueError, TypeError, sympy.polys.polyerrors.PolynomialError, sympy.polys.polyerrors.CoercionFailed):
+            return None
+    return polys
+
+
+def jacobian_and_minors(G, coords, variables):
+    """``(D_coords G, its k×k minors expanded)`` (minors None when k > n), in ``combinations`` order of the columns.
+
+    For G polynomial over ℚ in ``variables`` (which hold ``coords``) both are computed in ℚ[variables]: derivatives
+    of ring elements and determinants over the ring, converted back to sympy's expanded Exprs (the same expressions
+    as ``expand``); otherwise ``jacobian`` and ``expand(det)``."""
+    G, coords, variables = Matrix(G), list(coords), list(variables)
+    k, n = G.rows, len(coords)
+    exact = polynomials_over_QQ(list(G), variables) if G.rows and set(coords) <= set(variables) else None
+    if exact is None:
+        J = G.jacobian(coords)
+        minors = None if k > n else [sympy.expand(J.extract(list(range(k)), list(cols)).det())
+                                     for cols in itertools.combinations(range(n), k)]
+        return J, minors
+    ring = exact[0].ring
+    rows = [[p.diff(ring.gens[variables.index(c)]) for c in coords] for p in exact]
+    J = Matrix(k, n, [p.as_expr() for row in rows for p in row])
+    if k > n:
+        return J, None
+    domain = ring.to_domain()
+    return J, [DomainMatrix([[row[c] for c in cols] for row in rows], (k, k), domain).det().as_expr()
+               for cols in itertools.combinations(range(n), k)]

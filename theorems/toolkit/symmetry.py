@@ -45,7 +45,7 @@ from checker.lazy import lazy_module
 from checker.symbolic import TimeLimit, time_limit
 from theorems.toolkit.linear_algebra import euclidean_inner_product
 from theorems.toolkit.strategies import polynomials
-from theorems.toolkit.variational import lagrangian_chart
+from theorems.toolkit.variational import _has_dummy, lagrangian_chart
 from theorems.toolkit.zero_handling import (ZeroUndecided, normalise_function_arguments, reduced_form, solve_linear,
                                     witness_point, zero_state)
 
@@ -157,15 +157,6 @@ def _protect_time_partials(expr, t, jets: set):
 
 #: the jets made so far, by (coordinates, time, velocities): one set of jet symbols per chart and process
 _JETS: dict = {}
-
-
-def _has_dummy(exprs) -> bool:
-    """Does any of the expressions (or sequences of them) contain a Dummy?"""
-    for e in exprs:
-        items = e if isinstance(e, (list, tuple, sympy.MatrixBase)) else (e,)
-        if any(isinstance(x, sympy.Basic) and x.has(Dummy) for x in items):
-            return True
-    return False
 
 
 def _jet_of(q, t, v=None, inputs=()) -> _Jet:

@@ -162,6 +162,15 @@ def _taken_names(*objects) -> set[str]:
     return names
 
 
+def _has_dummy(exprs) -> bool:
+    """Does any of the expressions (or sequences of them) contain a Dummy?"""
+    for e in exprs:
+        items = e if isinstance(e, (list, tuple, sympy.MatrixBase)) else (e,)
+        if any(isinstance(x, sympy.Basic) and x.has(Dummy) for x in items):
+            return True
+    return False
+
+
 def _multipliers(multiplier, k: int, t, taken: set[str]) -> list:
     """The k multiplier functions of t: new ones named ``{multiplier}_{a}`` (a name), or the k given ones, which must be
     distinct functions of ``t`` alone whose names occur nowhere in the system."""

@@ -36,6 +36,11 @@ def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
         raise ValueError(f"{len(list(coords))} coordinates for a constraint matrix with {A.cols} columns")
     if all(isinstance(e, sympy.Rational) for e in A):
         return _rational_kernel_basis(A)
+    return _generic_kernel_basis(A)
+
+
+def _generic_kernel_basis(A) -> list:
+    """``Matrix.nullspace``'s basis of ker A, each vector cancelled and multiplied by the lcm of its denominators."""
     basis = []
     for v in A.nullspace(iszerofunc=_is_zero):
         v = v.applyfunc(sympy.cancel)
