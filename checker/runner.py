@@ -290,12 +290,13 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     if pending:
         preload()
     running: dict = {}
+    exiting: list = []
     jobs = max(1, jobs)
     try:
         _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
-                  results, settle, progress)
+                  results, settle, progress, exiting)
     finally:  # interrupted (Ctrl-C, SIGTERM) or failed: no verifier process outlives the run
-        _stop_all(running)
+        _stop_all(running, exiting)
     return results
 
 
@@ -321,13 +322,20 @@ def preload() -> None:
     randomized.prepare_engine()
 
 
-def _stop_all(running: dict) -> None:
-    """Kill and reap every verifier process still running, and close its pipe."""
+def _stop_all(running: dict, exiting=()) -> None:
+    """Kill and reap every verifier process still running, and close its pipe; give those that sent their message
+    (``exiting``) a moment to end by themselves, then kill them too."""
     for proc, conn, _ in running.values():
         if proc.is_alive():
             proc.kill()
         proc.join(5)
         conn.close()
+    deadline = time.monotonic() + 5
+    for proc in exiting:
+        proc.join(max(0.0, deadline - time.monotonic()))
+        if proc.is_alive():
+            proc.kill()
+            proc.join(5)
 
 
 def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = "", full_traceback: bool = False) -> dict:
@@ -343,11 +351,12 @@ def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = ""
     corpus = _OneItem(it)
     preload()
     running: dict = {}
+    exiting: list = []
     try:
         _run_pool(multiprocessing.get_context("fork"), corpus, [it.id], running, 1, seed, profile, load_flags,
-                  full_traceback, timeout, results, settle, None)
+                  full_traceback, timeout, results, settle, None, exiting)
     finally:
-        _stop_all(running)
+        _stop_all(running, exiting)
     if answer:
         return answer
     res = results[it.id]
@@ -370,9 +379,16 @@ def answer_result(it, answer: dict) -> "ItemResult":
 
 
 def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
-              results, settle, progress):
-    """Start verifiers (at most ``jobs`` at once) and collect their messages, enforcing the time limit."""
+              results, settle, progress, exiting=None):
+    """Start verifiers (at most ``jobs`` at once) and collect their messages, enforcing the time limit.
+
+    A verifier that has sent its message no longer counts against ``jobs``: the next one starts while it exits
+    (tearing down a forked heap takes milliseconds); it is kept in ``exiting`` and reaped here, or by
+    :func:`_stop_all`, which kills whatever has not exited by then.
+    """
+    exiting = [] if exiting is None else exiting
     while pending or running:
+        _reap(exiting)
         while pending and len(running) < jobs:
             item_id = pending.pop(0)
             parent, child = ctx.Pipe(duplex=False)
@@ -394,7 +410,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                 except (EOFError, OSError):
                     message = None
             if message is not None:
-                proc.join(5)
+                exiting.append(proc)
                 settle(item_id, message, elapsed)
             elif not proc.is_alive():
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
@@ -410,6 +426,11 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             del running[item_id]
             _report(progress, results[item_id])
     return results
+
+
+def _reap(exiting: list) -> None:
+    """Forget the verifier processes of ``exiting`` that have ended (``is_alive`` reaps an ended child)."""
+    exiting[:] = [proc for proc in exiting if proc.is_alive()]
 
 
 def _report(progress, result):

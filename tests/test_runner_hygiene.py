@@ -98,6 +98,41 @@ def test_verifier_output_goes_into_its_evidence_not_the_commands_output(tmp_path
     assert "Traceback" in detail and full.returncode == 1
 
 
+LINGERING = '''
+import threading, time
+import sympy
+from checker.items import theorem
+
+x = sympy.Symbol("x")
+
+@theorem("l.lingers", title="its process cannot exit after it answered")
+def lingers(check):
+    check.identity("x + x = 2x", x + x, 2 * x)
+    threading.Thread(target=time.sleep, args=(3600,), daemon=False).start()
+
+@theorem("l.after", title="runs while the other one exits")
+def after(check):
+    check.identity("x * x = x**2", x * x, x ** 2)
+'''
+
+
+def test_a_verifier_that_cannot_exit_after_answering_is_killed_and_does_not_hold_up_the_run(tmp_path):
+    """A verifier's process that sent its result no longer occupies a job: the next item starts at once, and the
+    process is killed when the run ends if it has not exited by then (here a non-daemon thread holds it)."""
+    items = tmp_path / "lingering_items.py"
+    items.write_text(textwrap.dedent(LINGERING))
+    report = tmp_path / "r.json"
+    start = time.monotonic()
+    out = cli(tmp_path, "verify", "all", "--no-corpus", "--path", str(items), "--jobs", "1", "--no-cache",
+              "--json", str(report), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert time.monotonic() - start < 60
+    verdicts = {i["id"]: i["verdict"] for i in json.loads(report.read_text())["items"]}
+    assert verdicts == {"l.lingers": "proved", "l.after": "proved"}
+    time.sleep(0.5)
+    assert _alive(str(items)) == []
+
+
 @pytest.mark.parametrize("args, message", [
     (["verify", "all", "--timeout", "0"], "--timeout must be a positive number"),
     (["verify", "all", "--timeout", "-1"], "--timeout must be a positive number"),
