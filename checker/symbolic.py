@@ -113,12 +113,47 @@ def evaluated(expr):
     known = _done.get(expr)
     if known is not None:
         return known
-    result = expr if _only_rebuilds(expr) else expr.doit()
-    if len(_done) >= _DONE_LIMIT:
-        for key in list(_done)[:_DONE_LIMIT // 2]:
-            del _done[key]
-    _done[expr] = result
+    result = expr if _only_rebuilds(expr) else _doit_sharing(expr, {})
+    _remember(_done, expr, result)
     _done[result] = result
+    return result
+
+
+def _remember(memo: dict, key, value) -> None:
+    """``memo[key] = value``, forgetting the older half first when ``memo`` holds :data:`_DONE_LIMIT` entries."""
+    if len(memo) >= _DONE_LIMIT:
+        for old in list(memo)[:_DONE_LIMIT // 2]:
+            del memo[old]
+    memo[key] = value
+
+
+_node_done: dict = {}  # a node whose class has its own ``doit`` (Derivative, Subs, ...) -> its ``doit()``
+
+
+def _doit_sharing(expr, seen: dict):
+    """``expr.doit()``, with each distinct subtree evaluated once: the same tree as sympy's recursion.
+
+    A node with the plain recursive ``doit`` (``Basic``: ``func(*[a.doit() for a in args])``; ``AssocOp``: the same
+    with ``evaluate=True``; an ``Atom``: itself) is rebuilt here from its evaluated arguments exactly as that
+    ``doit`` does; any other node (``Derivative``, ``Subs``, ``Integral``, ...) is handed to its own ``doit`` and the
+    answer remembered, so a ``Subs`` occurring hundreds of times in a sum is evaluated once.  ``doit`` is pure.
+    """
+    known = seen.get(expr)
+    if known is not None:
+        return known
+    own = type(expr).doit
+    if own is sympy.Atom.doit:
+        result = expr
+    elif own is sympy.Basic.doit:
+        result = expr.func(*[_doit_sharing(a, seen) if isinstance(a, sympy.Basic) else a for a in expr.args])
+    elif own is sympy.core.operations.AssocOp.doit:
+        result = expr.func(*[_doit_sharing(a, seen) for a in expr.args], evaluate=True)
+    else:
+        result = _node_done.get(expr)
+        if result is None:
+            result = expr.doit()
+            _remember(_node_done, expr, result)
+    seen[expr] = result
     return result
 
 
