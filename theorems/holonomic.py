@@ -380,6 +380,23 @@ def _derivative_order(atom, name):
     return None
 
 
+def _partial_of_undefined(g, z):
+    """∂g/∂z for a symbol z, read off when g is a symbol, an undefined function of distinct symbols or a derivative of
+    one in symbols: [] when it is a number (0 or 1: z is not an argument of g, or g is a symbol), else [(name, order)]
+    for the one derivative it is (the order of g plus one: sympy's ``diff`` appends z to the variables).  None for any
+    other g (then ``g.diff(z)`` is formed)."""
+    if isinstance(g, sympy.Symbol):
+        return []
+    base = g.expr if isinstance(g, sympy.Derivative) else g
+    if not isinstance(base, sympy.core.function.AppliedUndef) or not all(isinstance(a, sympy.Symbol) for a in base.args) \
+            or len(set(base.args)) != len(base.args) \
+            or (base is not g and not all(isinstance(v, sympy.Symbol) for v in g.variables)):
+        return None
+    if z not in base.args:
+        return []
+    return [(base.func.__name__, (int(g.derivative_count) if base is not g else 0) + 1)]
+
+
 def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
     """Clause 2 (unique maximal solutions) and clause 1 (λ continuous): the closed form of D_(x,v)a.
 
@@ -423,11 +440,22 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
                detail=f"generators: derivatives of G of orders {sorted(set(g_orders))}, of F of orders "
                       f"{sorted(set(f_orders))}, masses and speeds")
     in_numerators = occurring_generators([e.numer for e in scaled["a"]] + [det_elem.numer])
+    g_names, f_names = {f"G{b}" for b in range(1, k + 1)}, {"F1", "F2", "F3"}
     g_next, f_next, stray = set(), set(), []
     for z in (*_POSITIONS, *_SPEEDS):
         for idx in occurring:
             if idx not in in_numerators:
                 continue  # g does not occur in det C * a nor in det C
+            read = _partial_of_undefined(expressions[idx], z)
+            if read is not None:  # ∂g/∂z read off: no atom (zero) or one derivative of one more order
+                for name, order in read:
+                    if name in g_names:
+                        g_next.add(order)
+                    elif name in f_names:
+                        f_next.add(order)
+                    else:
+                        stray.append(expressions[idx].diff(z))
+                continue
             dg = expressions[idx].diff(z)
             for atom in ({dg} if dg.is_Atom or isinstance(dg, (sympy.Derivative, sympy.core.function.AppliedUndef))
                          else dg.atoms(sympy.Derivative, sympy.core.function.AppliedUndef)):
