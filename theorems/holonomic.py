@@ -37,8 +37,8 @@ from checker.symbolic import jet_normalize
 from .analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_LINDELOF, ZERO_DERIVATIVE,
                              ZERO_SECOND_DERIVATIVE)
 from .holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
-from .toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, ideal_holonomic_dynamics,
-                                         integrate_ideal_motion, state_function)
+from .toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, field_matrix_product,
+                                         ideal_holonomic_dynamics, integrate_ideal_motion, state_function)
 from .linalg import field_zero_decision, rational_function_matrices
 from .toolkit.fraction_free import cross_cancelled_product, occurring_generators
 from .toolkit.strategies import mass_operators, polynomial_forces, regular_constraints
@@ -244,31 +244,6 @@ def _field_fact(check, name, difference, to_sympy, scope):
     check.fact(name, field_zero_decision(difference, to_sympy), method="symbolic", scope=scope)
 
 
-def _field_matmul(A, B):
-    """A·B for DomainMatrices over a field of rational functions, each entry Σ_l (p_l/q_l)(r_l/s_l) formed as one
-    quotient Σ_l p_l r_l (D / q_l s_l) / D, D the product of the distinct q_l s_l, cancelled once (the field's
-    canonical lowest terms, so the same element as ``A * B``, which cancels after every product and sum)."""
-    from sympy.polys.matrices import DomainMatrix
-    field = A.domain.field
-    ring = field.ring
-    a, b = A.to_list(), B.to_list()
-    rows = []
-    for i in range(A.shape[0]):
-        row = []
-        for j in range(B.shape[1]):
-            terms = [(x, y) for x, y in ((a[i][m], b[m][j]) for m in range(A.shape[1])) if x and y]
-            denominators = [x.denom * y.denom for x, y in terms]
-            common = ring.one
-            for d in set(denominators):
-                common = common * d
-            numerator = ring.zero
-            for (x, y), d in zip(terms, denominators):
-                numerator += x.numer * y.numer * common.exquo(d)
-            row.append(field.new(numerator, common))
-        rows.append(row)
-    return DomainMatrix(rows, (A.shape[0], B.shape[1]), A.domain)
-
-
 def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
     """The linear-algebra parts of clauses 1-4 for k components and n = 3, exactly in a field of rational functions.
 
@@ -294,8 +269,8 @@ def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
              "G_t as independent symbols, M = diag(m1,m2,m3) > 0")
     M_inv = Md.inv()  # diagonal
     bracket = Jd * M_inv * Fd + cd  # D_xG M^-1 F + G_tt + 2G_tx[v] + G_xx[v,v]
-    C_Lam = _field_matmul(Cd, Lamd)
-    JT_Lam = _field_matmul(Jd.transpose(), Lamd)
+    C_Lam = field_matrix_product(Cd, Lamd)
+    JT_Lam = field_matrix_product(Jd.transpose(), Lamd)
     page_sign = Md.domain.convert(sign)
     _field_fact(check, f"clause 1: C = D_xG M^-1 D_xG^T (k={k})", Cd - Jd * M_inv * Jd.transpose(), to_sympy, scope)
     _field_fact(check, f"clause 1: C = D_xG M^-1 D_xG^T is symmetric (k={k})", Cd.transpose() - Cd, to_sympy, scope)
@@ -315,9 +290,9 @@ def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
                f"in F (k={k})", affine, method="symbolic", scope=scope,
                detail="a = P(t,x) F + b(t,x,v), P and b built from D_xG, G_t and the curvature terms: a locally "
                       "Lipschitz F gives a locally Lipschitz a when G is C^3")
-    R_w = _field_matmul(JT_Lam.transpose(), wd)
-    rhs = (_field_matmul(Lamd.transpose(), Gtd) * Md.domain.convert(power_sign)
-           + _field_matmul(Lamd.transpose(), Gtd + Jd * wd))
+    R_w = field_matrix_product(JT_Lam.transpose(), wd)
+    rhs = (field_matrix_product(Lamd.transpose(), Gtd) * Md.domain.convert(power_sign)
+           + field_matrix_product(Lamd.transpose(), Gtd + Jd * wd))
     _field_fact(check, f"clause 4: R.w = -lambda.G_t + lambda.(G_t + D_xG w) with R = D_xG^T lambda (k={k})",
                 R_w - rhs, to_sympy, scope)
 

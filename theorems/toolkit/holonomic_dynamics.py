@@ -6,6 +6,7 @@ determine the reaction" and its chart analogue in seed 001:
 * :func:`constraint_derivatives` -- D_xG, G_t and G_tt + 2G_tx[v] + G_xx[v,v] of a constraint;
 * :func:`ideal_multiplier` -- the linear algebra C = J M⁻¹Jᵀ, Λ, a from those pieces (:func:`exact_ideal_fractions`:
   the exact form before it is written out in sympy, as numerators over a denominator in the entries' polynomial ring);
+* :func:`field_matrix_product` -- a product of matrices over a field of rational functions, one cancellation per entry;
 * :func:`ideal_holonomic_dynamics` -- both together: for a mass matrix M (symmetric positive definite), a force
   F(t,x,v) and a constraint G(t,x) = 0 with Jacobian J = D_xG of full row rank,
   ``C = J M⁻¹ Jᵀ``, ``Λ = −C⁻¹[J M⁻¹F + G_tt + 2G_tx[v] + G_xx[v,v]]`` and
@@ -202,6 +203,31 @@ class ExactIdealFractions:
             rows = [[field.new(p.set_ring(field.ring), den) for p in row] for row in numerators]
             parts.append(DomainMatrix(rows, (len(rows), len(rows[0])), domain))
         return parts
+
+
+def field_matrix_product(A, B):
+    """A·B for DomainMatrices over a field of rational functions, each entry Σ_l (p_l/q_l)(r_l/s_l) formed as one
+    quotient Σ_l p_l r_l (D / q_l s_l) / D, D the product of the distinct q_l s_l, cancelled once (the field's
+    canonical lowest terms, so the same element as ``A * B``, which cancels after every product and sum)."""
+    from sympy.polys.matrices import DomainMatrix
+    field = A.domain.field
+    ring = field.ring
+    a, b = A.to_list(), B.to_list()
+    rows = []
+    for i in range(A.shape[0]):
+        row = []
+        for j in range(B.shape[1]):
+            terms = [(x, y) for x, y in ((a[i][m], b[m][j]) for m in range(A.shape[1])) if x and y]
+            denominators = [x.denom * y.denom for x, y in terms]
+            common = ring.one
+            for d in set(denominators):
+                common = common * d
+            numerator = ring.zero
+            for (x, y), d in zip(terms, denominators):
+                numerator += x.numer * y.numer * common.exquo(d)
+            row.append(field.new(numerator, common))
+        rows.append(row)
+    return DomainMatrix(rows, (A.shape[0], B.shape[1]), A.domain)
 
 
 def exact_ideal_fractions(M, J, F, curvature, max_terms=None) -> ExactIdealFractions:
