@@ -37,8 +37,8 @@ from checker.symbolic import jet_normalize
 from .analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_LINDELOF, ZERO_DERIVATIVE,
                              ZERO_SECOND_DERIVATIVE)
 from .holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
-from .toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, ideal_holonomic_dynamics,
-                                         integrate_ideal_motion, state_function)
+from .toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, field_matrix_product,
+                                         ideal_holonomic_dynamics, integrate_ideal_motion, state_function)
 from .linalg import field_zero_decision, rational_function_matrices
 from .toolkit.fraction_free import cross_cancelled_product, occurring_generators
 from .toolkit.strategies import mass_operators, polynomial_forces, regular_constraints
@@ -269,8 +269,8 @@ def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
              "G_t as independent symbols, M = diag(m1,m2,m3) > 0")
     M_inv = Md.inv()  # diagonal
     bracket = Jd * M_inv * Fd + cd  # D_xG M^-1 F + G_tt + 2G_tx[v] + G_xx[v,v]
-    C_Lam = Cd * Lamd
-    JT_Lam = Jd.transpose() * Lamd
+    C_Lam = field_matrix_product(Cd, Lamd)
+    JT_Lam = field_matrix_product(Jd.transpose(), Lamd)
     page_sign = Md.domain.convert(sign)
     _field_fact(check, f"clause 1: C = D_xG M^-1 D_xG^T (k={k})", Cd - Jd * M_inv * Jd.transpose(), to_sympy, scope)
     _field_fact(check, f"clause 1: C = D_xG M^-1 D_xG^T is symmetric (k={k})", Cd.transpose() - Cd, to_sympy, scope)
@@ -290,8 +290,9 @@ def check_multiplier_algebra(check, k, *, sign=-1, power_sign=-1):
                f"in F (k={k})", affine, method="symbolic", scope=scope,
                detail="a = P(t,x) F + b(t,x,v), P and b built from D_xG, G_t and the curvature terms: a locally "
                       "Lipschitz F gives a locally Lipschitz a when G is C^3")
-    R_w = JT_Lam.transpose() * wd
-    rhs = Lamd.transpose() * Gtd * Md.domain.convert(power_sign) + Lamd.transpose() * (Gtd + Jd * wd)
+    R_w = field_matrix_product(JT_Lam.transpose(), wd)
+    rhs = (field_matrix_product(Lamd.transpose(), Gtd) * Md.domain.convert(power_sign)
+           + field_matrix_product(Lamd.transpose(), Gtd + Jd * wd))
     _field_fact(check, f"clause 4: R.w = -lambda.G_t + lambda.(G_t + D_xG w) with R = D_xG^T lambda (k={k})",
                 R_w - rhs, to_sympy, scope)
 
@@ -380,6 +381,23 @@ def _derivative_order(atom, name):
     return None
 
 
+def _partial_of_undefined(g, z):
+    """∂g/∂z for a symbol z, read off when g is a symbol, an undefined function of distinct symbols or a derivative of
+    one in symbols: [] when it is a number (0 or 1: z is not an argument of g, or g is a symbol), else [(name, order)]
+    for the one derivative it is (the order of g plus one: sympy's ``diff`` appends z to the variables).  None for any
+    other g (then ``g.diff(z)`` is formed)."""
+    if isinstance(g, sympy.Symbol):
+        return []
+    base = g.expr if isinstance(g, sympy.Derivative) else g
+    if not isinstance(base, sympy.core.function.AppliedUndef) or not all(isinstance(a, sympy.Symbol) for a in base.args) \
+            or len(set(base.args)) != len(base.args) \
+            or (base is not g and not all(isinstance(v, sympy.Symbol) for v in g.variables)):
+        return None
+    if z not in base.args:
+        return []
+    return [(base.func.__name__, (int(g.derivative_count) if base is not g else 0) + 1)]
+
+
 def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
     """Clause 2 (unique maximal solutions) and clause 1 (λ continuous): the closed form of D_(x,v)a.
 
@@ -423,11 +441,22 @@ def check_lipschitz_certificate(check, k, *, max_G_order=3, max_F_order=1):
                detail=f"generators: derivatives of G of orders {sorted(set(g_orders))}, of F of orders "
                       f"{sorted(set(f_orders))}, masses and speeds")
     in_numerators = occurring_generators([e.numer for e in scaled["a"]] + [det_elem.numer])
+    g_names, f_names = {f"G{b}" for b in range(1, k + 1)}, {"F1", "F2", "F3"}
     g_next, f_next, stray = set(), set(), []
     for z in (*_POSITIONS, *_SPEEDS):
         for idx in occurring:
             if idx not in in_numerators:
                 continue  # g does not occur in det C * a nor in det C
+            read = _partial_of_undefined(expressions[idx], z)
+            if read is not None:  # ∂g/∂z read off: no atom (zero) or one derivative of one more order
+                for name, order in read:
+                    if name in g_names:
+                        g_next.add(order)
+                    elif name in f_names:
+                        f_next.add(order)
+                    else:
+                        stray.append(expressions[idx].diff(z))
+                continue
             dg = expressions[idx].diff(z)
             for atom in ({dg} if dg.is_Atom or isinstance(dg, (sympy.Derivative, sympy.core.function.AppliedUndef))
                          else dg.atoms(sympy.Derivative, sympy.core.function.AppliedUndef)):

@@ -30,10 +30,11 @@ def _midpoint_tableau_step(field, t, y, f0, H, tolerance, max_columns):
     for j in range(max_columns):
         substeps = 2 * (j + 1)
         h = H / substeps
+        twice_h = 2 * h  # exact (a power-of-two scaling): the factor the update multiplies by
         before, current = list(y), [a + h * b for a, b in zip(y, f0)]
         for m in range(1, substeps):
             slope = field(t + m * h, current)
-            before, current = current, [a + 2 * h * b for a, b in zip(before, slope)]
+            before, current = current, [a + twice_h * b for a, b in zip(before, slope)]
         slope = field(t + H, current)
         row = [[(a + b + h * c) / 2 for a, b, c in zip(before, current, slope)]]  # Gragg's smoothing
         for k in range(1, j + 1):

@@ -6,6 +6,7 @@ determine the reaction" and its chart analogue in seed 001:
 * :func:`constraint_derivatives` -- D_xG, G_t and G_tt + 2G_tx[v] + G_xx[v,v] of a constraint;
 * :func:`ideal_multiplier` -- the linear algebra C = J M⁻¹Jᵀ, Λ, a from those pieces (:func:`exact_ideal_fractions`:
   the exact form before it is written out in sympy, as numerators over a denominator in the entries' polynomial ring);
+* :func:`field_matrix_product` -- a product of matrices over a field of rational functions, one cancellation per entry;
 * :func:`ideal_holonomic_dynamics` -- both together: for a mass matrix M (symmetric positive definite), a force
   F(t,x,v) and a constraint G(t,x) = 0 with Jacobian J = D_xG of full row rank,
   ``C = J M⁻¹ Jᵀ``, ``Λ = −C⁻¹[J M⁻¹F + G_tt + 2G_tx[v] + G_xx[v,v]]`` and
@@ -204,6 +205,31 @@ class ExactIdealFractions:
         return parts
 
 
+def field_matrix_product(A, B):
+    """A·B for DomainMatrices over a field of rational functions, each entry Σ_l (p_l/q_l)(r_l/s_l) formed as one
+    quotient Σ_l p_l r_l (D / q_l s_l) / D, D the product of the distinct q_l s_l, cancelled once (the field's
+    canonical lowest terms, so the same element as ``A * B``, which cancels after every product and sum)."""
+    from sympy.polys.matrices import DomainMatrix
+    field = A.domain.field
+    ring = field.ring
+    a, b = A.to_list(), B.to_list()
+    rows = []
+    for i in range(A.shape[0]):
+        row = []
+        for j in range(B.shape[1]):
+            terms = [(x, y) for x, y in ((a[i][m], b[m][j]) for m in range(A.shape[1])) if x and y]
+            denominators = [x.denom * y.denom for x, y in terms]
+            common = ring.one
+            for d in set(denominators):
+                common = common * d
+            numerator = ring.zero
+            for (x, y), d in zip(terms, denominators):
+                numerator += x.numer * y.numer * common.exquo(d)
+            row.append(field.new(numerator, common))
+        rows.append(row)
+    return DomainMatrix(rows, (A.shape[0], B.shape[1]), A.domain)
+
+
 def exact_ideal_fractions(M, J, F, curvature, max_terms=None) -> ExactIdealFractions:
     """C, Λ, a of :func:`exact_ideal_multiplier` before the final cancellation and conversion to sympy."""
     from theorems.toolkit.fraction_free import (PolynomialMatrices, TermLimitExceeded, fraction_free_solve, matrix_product,
@@ -358,12 +384,11 @@ class NumericIdealSystem:
 
     def _compute_parts(self, time, xs, vs):
         J, curv, F, M = self._split(time, xs, vs)
-        M_inv_F = solve_linear(M, F)
-        M_inv_JT = [solve_linear(M, [J[a][i] for i in range(self.n)]) for a in range(self.k)]  # columns
-        C = [[sum(J[a][i] * M_inv_JT[b][i] for i in range(self.n)) for b in range(self.k)] for a in range(self.k)]
-        rhs = [-(sum(J[a][i] * M_inv_F[i] for i in range(self.n)) + curv[a]) for a in range(self.k)]
+        M_inv_F, *M_inv_JT = solve_linear_columns(M, [F] + [[J[a][i] for i in range(self.n)] for a in range(self.k)])
+        C = [[_dot(J[a], M_inv_JT[b]) for b in range(self.k)] for a in range(self.k)]
+        rhs = [-(_dot(J[a], M_inv_F) + curv[a]) for a in range(self.k)]
         Lam = solve_linear(C, rhs)
-        accel = [M_inv_F[i] + sum(M_inv_JT[b][i] * Lam[b] for b in range(self.k)) for i in range(self.n)]
+        accel = [M_inv_F[i] + _dot([column[i] for column in M_inv_JT], Lam) for i in range(self.n)]
         return J, C, Lam, accel
 
     def acceleration(self, time, xs, vs):
@@ -406,6 +431,16 @@ class NumericIdealSystem:
         return max([abs(sum(R[i] * d[i] for i in range(self.n))) for d in basis] or [mpmath.mpf(0)])
 
 
+def _dot(us, vs):
+    """Σ u_i v_i summed left to right, for vectors whose products are mpf at the working precision (each v_i is one):
+    the value of ``sum(...)``, whose first addition 0 + u_0 v_0 only rounds an mpf already at that precision."""
+    products = [u * v for u, v in zip(us, vs)]
+    total = products[0]
+    for p in products[1:]:
+        total = total + p
+    return total
+
+
 def _kernel_basis(J, n):
     """A basis of the kernel of the k×n matrix J (rows of mpf, full row rank) by elimination: the free columns
     of the reduced row echelon form give one kernel vector each (normalised to length 1)."""
@@ -443,10 +478,11 @@ def solve_linear(A, b):
     A diagonal A is solved as y_i = b_i / A_ii: that is what the elimination computes there (its pivots are the
     diagonal entries and its multipliers 0, so its updates subtract exact zeros), without the updates."""
     n = len(b)
+    diagonal = _working_diagonal(A)
+    if diagonal is not None:
+        return [_working_mpf(v) / d for v, d in zip(b, diagonal)]
     A = [[_working_mpf(v) for v in row] for row in A]
     b = [_working_mpf(v) for v in b]
-    if all(A[i][i] for i in range(n)) and not any(A[i][j] for i in range(n) for j in range(n) if i != j):
-        return [b[i] / A[i][i] for i in range(n)]
     rows = [A[i] + [b[i]] for i in range(n)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
@@ -461,6 +497,29 @@ def solve_linear(A, b):
     for i in reversed(range(n)):
         y[i] = (rows[i][n] - sum(rows[i][j] * y[j] for j in range(i + 1, n))) / rows[i][i]
     return y
+
+
+def solve_linear_columns(A, columns) -> list:
+    """``[solve_linear(A, b) for b in columns]``; a diagonal A is read (and its diagonal made mpf) once."""
+    diagonal = _working_diagonal(A)
+    if diagonal is None:
+        return [solve_linear(A, b) for b in columns]
+    return [[_working_mpf(v) / d for v, d in zip(b, diagonal)] for b in columns]
+
+
+def _working_diagonal(A):
+    """The diagonal of A as mpf at the working precision when A is diagonal with no zero on its diagonal, else None:
+    the test :func:`solve_linear` makes on its converted entries (an int, float or mpf entry is zero exactly when its
+    mpf is, so only the other entries are converted for it)."""
+    n = len(A)
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                v = A[i][j]
+                if v if isinstance(v, (int, float, mpmath.mpf)) else _working_mpf(v):
+                    return None
+    diagonal = [_working_mpf(A[i][i]) for i in range(n)]
+    return diagonal if all(diagonal) else None
 
 
 def _working_mpf(value):
