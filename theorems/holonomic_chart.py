@@ -30,7 +30,8 @@ import itertools
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Function, Matrix, Rational, Symbol
+from sympy import QQ, Function, Matrix, Rational, Symbol
+from sympy.polys.rings import PolyRing
 
 from checker import Decision, Proof, cited, definition, example, hypothesis, lemma, remark
 from checker.randomized import OutsideDomain
@@ -121,15 +122,22 @@ def _vector(values) -> Matrix:
     return Matrix(list(values))
 
 
+def _expanded_over_QQ(build, gens):
+    """``build`` applied to the generators of ℚ[gens], as sympy's expanded Expr: the same canonical sum of monomials
+    as ``sympy.expand`` of the expression built from the Symbols, computed in the polynomial ring (rational data)."""
+    ring = PolyRing(list(gens), QQ)
+    return build(*ring.gens).as_expr()
+
+
 def _planted_constraint(instance, coords):
     """(G, rank-loss chart complement, fibre point (t0, z), degenerate flag) of a planted instance.
 
     k = 1: G = (q − p)ᵀA(q − p) − c + β(t − t0), rank loss exactly at q = p.
     k = 2 (n = 3): G = (ℓ·(q − z) + β(t − t0), (q − p)ᵀA(q − p) − c), rank loss on the line p + s A⁻¹ℓ.
     c = (z − p)ᵀA(z − p), so (t0, z) is on the locus; ``degenerate`` instances put z on the rank-loss set.
+    The polynomials are expanded exactly in ℚ[q, t] (the data are rational): the same Exprs as ``sympy.expand``.
     """
     k, A, p, z, ell, beta, t0, degenerate, s = instance
-    q = _vector(coords)
     p, ell = _vector(p), _vector(ell)
     u = A.LUsolve(ell) if k == 2 else None
     if degenerate:
@@ -137,15 +145,43 @@ def _planted_constraint(instance, coords):
     z = _vector(z)
     degenerate = (z == p) if k == 1 else (z - p).cross(u).is_zero_matrix  # z on the rank-loss set
     c = ((z - p).T * A * (z - p))[0, 0]
-    quadric = sympy.expand(((q - p).T * A * (q - p))[0, 0] - c)
+    n = len(coords)
+    gens = list(coords) + [t]
+    rational = all(sympy.sympify(v).is_Rational for v in [*A, *p, *z, *ell, beta, t0, c] + (list(u) if k == 2 else []))
+    if rational:
+        num = QQ.from_sympy
+        Aq, pq, zq, ellq = ([[num(A[i, j]) for j in range(n)] for i in range(n)], [num(v) for v in p],
+                            [num(v) for v in z], [num(v) for v in ell])
+
+        def quadric_poly(*g):
+            d = [g[i] - pq[i] for i in range(n)]
+            return sum((Aq[i][j] * d[i] * d[j] for i in range(n) for j in range(n)), g[0] * 0) - num(c)
+        quadric = _expanded_over_QQ(quadric_poly, gens)
+    else:
+        q = _vector(coords)
+        quadric = sympy.expand(((q - p).T * A * (q - p))[0, 0] - c)
     if k == 1:
         G = [quadric + beta * (t - t0)]
-        h = sympy.expand(((q - p).T * (q - p))[0, 0])
+        if rational:
+            h = _expanded_over_QQ(lambda *g: sum(((g[i] - pq[i]) ** 2 for i in range(n)), g[0] * 0), gens)
+        else:
+            h = sympy.expand(((q - p).T * (q - p))[0, 0])
         description = f"ℝ × (ℝ^{len(coords)} ∖ {{p}})"
     else:
-        G = [sympy.expand((ell.T * (q - z))[0, 0] + beta * (t - t0)), quadric]
-        cross = (q - p).cross(u)
-        h = sympy.expand((cross.T * cross)[0, 0])
+        if rational:
+            uq = [num(v) for v in u]
+            G = [_expanded_over_QQ(lambda *g: sum((ellq[i] * (g[i] - zq[i]) for i in range(n)), g[0] * 0)
+                                   + num(beta) * (g[n] - num(t0)), gens), quadric]
+
+            def cross_norm(*g):
+                d = [g[i] - pq[i] for i in range(3)]
+                cross = [d[1] * uq[2] - d[2] * uq[1], d[2] * uq[0] - d[0] * uq[2], d[0] * uq[1] - d[1] * uq[0]]
+                return cross[0] ** 2 + cross[1] ** 2 + cross[2] ** 2
+            h = _expanded_over_QQ(cross_norm, gens)
+        else:
+            G = [sympy.expand((ell.T * (q - z))[0, 0] + beta * (t - t0)), quadric]
+            cross = (q - p).cross(u)
+            h = sympy.expand((cross.T * cross)[0, 0])
         description = "ℝ × (ℝ³ ∖ line p + s A⁻¹ℓ)"
     return G, Chart(description, (h,)), (t0, list(z)), degenerate
 
