@@ -30,12 +30,14 @@ import itertools
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Function, Matrix, Rational, Symbol
+from sympy import QQ, Function, Matrix, Rational, Symbol
+from sympy.polys.rings import PolyRing
 
 from checker import Decision, Proof, cited, definition, example, hypothesis, lemma, remark
 from checker.randomized import OutsideDomain
 from checker.zero import zero_test
 from theorems.linalg import euclidean_inner_product, transpose_multiplier
+from theorems.toolkit.linear_algebra import polynomials_over_QQ
 from theorems.toolkit.chart import (  # noqa: F401 - the toolkit's public names, re-exported
     WHOLE_SPACE, Chart, IrregularConstraint, RankUndecided, RegularHolonomicConstraint, _column,
     is_symmetric_positive_definite, rank_everywhere_on_chart, regular_holonomic_constraint, t)
@@ -121,15 +123,22 @@ def _vector(values) -> Matrix:
     return Matrix(list(values))
 
 
+def _expanded_over_QQ(build, gens):
+    """``build`` applied to the generators of ℚ[gens], as sympy's expanded Expr: the same canonical sum of monomials
+    as ``sympy.expand`` of the expression built from the Symbols, computed in the polynomial ring (rational data)."""
+    ring = PolyRing(list(gens), QQ)
+    return build(*ring.gens).as_expr()
+
+
 def _planted_constraint(instance, coords):
     """(G, rank-loss chart complement, fibre point (t0, z), degenerate flag) of a planted instance.
 
     k = 1: G = (q − p)ᵀA(q − p) − c + β(t − t0), rank loss exactly at q = p.
     k = 2 (n = 3): G = (ℓ·(q − z) + β(t − t0), (q − p)ᵀA(q − p) − c), rank loss on the line p + s A⁻¹ℓ.
     c = (z − p)ᵀA(z − p), so (t0, z) is on the locus; ``degenerate`` instances put z on the rank-loss set.
+    The polynomials are expanded exactly in ℚ[q, t] (the data are rational): the same Exprs as ``sympy.expand``.
     """
     k, A, p, z, ell, beta, t0, degenerate, s = instance
-    q = _vector(coords)
     p, ell = _vector(p), _vector(ell)
     u = A.LUsolve(ell) if k == 2 else None
     if degenerate:
@@ -137,15 +146,43 @@ def _planted_constraint(instance, coords):
     z = _vector(z)
     degenerate = (z == p) if k == 1 else (z - p).cross(u).is_zero_matrix  # z on the rank-loss set
     c = ((z - p).T * A * (z - p))[0, 0]
-    quadric = sympy.expand(((q - p).T * A * (q - p))[0, 0] - c)
+    n = len(coords)
+    gens = list(coords) + [t]
+    rational = all(sympy.sympify(v).is_Rational for v in [*A, *p, *z, *ell, beta, t0, c] + (list(u) if k == 2 else []))
+    if rational:
+        num = QQ.from_sympy
+        Aq, pq, zq, ellq = ([[num(A[i, j]) for j in range(n)] for i in range(n)], [num(v) for v in p],
+                            [num(v) for v in z], [num(v) for v in ell])
+
+        def quadric_poly(*g):
+            d = [g[i] - pq[i] for i in range(n)]
+            return sum((Aq[i][j] * d[i] * d[j] for i in range(n) for j in range(n)), g[0] * 0) - num(c)
+        quadric = _expanded_over_QQ(quadric_poly, gens)
+    else:
+        q = _vector(coords)
+        quadric = sympy.expand(((q - p).T * A * (q - p))[0, 0] - c)
     if k == 1:
         G = [quadric + beta * (t - t0)]
-        h = sympy.expand(((q - p).T * (q - p))[0, 0])
+        if rational:
+            h = _expanded_over_QQ(lambda *g: sum(((g[i] - pq[i]) ** 2 for i in range(n)), g[0] * 0), gens)
+        else:
+            h = sympy.expand(((q - p).T * (q - p))[0, 0])
         description = f"ℝ × (ℝ^{len(coords)} ∖ {{p}})"
     else:
-        G = [sympy.expand((ell.T * (q - z))[0, 0] + beta * (t - t0)), quadric]
-        cross = (q - p).cross(u)
-        h = sympy.expand((cross.T * cross)[0, 0])
+        if rational:
+            uq = [num(v) for v in u]
+            G = [_expanded_over_QQ(lambda *g: sum((ellq[i] * (g[i] - zq[i]) for i in range(n)), g[0] * 0)
+                                   + num(beta) * (g[n] - num(t0)), gens), quadric]
+
+            def cross_norm(*g):
+                d = [g[i] - pq[i] for i in range(3)]
+                cross = [d[1] * uq[2] - d[2] * uq[1], d[2] * uq[0] - d[0] * uq[2], d[0] * uq[1] - d[1] * uq[0]]
+                return cross[0] ** 2 + cross[1] ** 2 + cross[2] ** 2
+            h = _expanded_over_QQ(cross_norm, gens)
+        else:
+            G = [sympy.expand((ell.T * (q - z))[0, 0] + beta * (t - t0)), quadric]
+            cross = (q - p).cross(u)
+            h = sympy.expand((cross.T * cross)[0, 0])
         description = "ℝ × (ℝ³ ∖ line p + s A⁻¹ℓ)"
     return G, Chart(description, (h,)), (t0, list(z)), degenerate
 
@@ -508,13 +545,33 @@ def check_chain_rule(check, *, product=lambda Dg_at_f, Df: Dg_at_f * Df, evaluat
             claimed = product(gy.jacobian(list(y)).xreplace(at), f.jacobian(list(x)))
         except sympy.ShapeError:
             return False
-        return all(sympy.expand(e) == 0 for e in composite.jacobian(list(x)) - claimed)
+        return all(sympy.expand(e) == 0 for e in _composite_jacobian(gy, y, f, x, composite) - claimed)
 
     if not samples:
         return
     dims = st.tuples(st.integers(1, max_dim), st.integers(1, max_dim), st.integers(1, max_dim))
     with check.supporting():  # duplicates the generic identities above on polynomial maps: evidence, not the proof
         _chain_rule_on_polynomials(check, dims, exact_on_polynomials, samples, max_dim)
+
+
+def _composite_jacobian(g, y, f, x, composite) -> Matrix:
+    """D(g∘f) for polynomial maps over ℚ: g∘f composed and differentiated exactly in ℚ[x] (the expanded Exprs of
+    ``composite.jacobian(x)``); ``composite.jacobian(x)`` itself when a map is not a polynomial over ℚ."""
+    f_polys, g_polys = polynomials_over_QQ(list(f), list(x)), polynomials_over_QQ(list(g), list(y))
+    if f_polys is None or g_polys is None:
+        return composite.jacobian(list(x))
+    ring = f_polys[0].ring
+    composed = []
+    for gp in g_polys:
+        total = ring.zero
+        for exponents, coefficient in gp.terms():
+            term = ring.ground_new(coefficient)
+            for fj, e in zip(f_polys, exponents):
+                if e:
+                    term *= fj ** e
+            total += term
+        composed.append(total)
+    return Matrix(len(composed), len(x), [p.diff(gen).as_expr() for p in composed for gen in ring.gens])
 
 
 def _chain_rule_on_polynomials(check, dims, exact_on_polynomials, samples, max_dim):

@@ -73,14 +73,24 @@ SOLVE_SECONDS = 10.0
 
 def _rank_loss_branches(equations, variables) -> list:
     """The solution branches of the rank-loss equations (``sympy.solve``), or :class:`RankUndecided` after
-    :data:`SOLVE_SECONDS`."""
+    :data:`SOLVE_SECONDS`.  ``solve`` is pure: the branches of equal equations (the same constraint on another chart)
+    are computed once and handed out as fresh dicts."""
     if not equations:
         return [{}]
-    try:
-        with time_limit(SOLVE_SECONDS):
-            return sympy.solve(equations, variables, dict=True)
-    except TimeLimit as exc:
-        raise RankUndecided(f"sympy.solve found no rank-loss set within {SOLVE_SECONDS:g} s") from exc
+    key = (tuple(equations), tuple(variables))
+    if key not in _BRANCHES:
+        try:
+            with time_limit(SOLVE_SECONDS):
+                branches = sympy.solve(equations, variables, dict=True)
+        except TimeLimit as exc:
+            raise RankUndecided(f"sympy.solve found no rank-loss set within {SOLVE_SECONDS:g} s") from exc
+        if len(_BRANCHES) >= 256:
+            _BRANCHES.clear()
+        _BRANCHES[key] = branches
+    return [dict(branch) for branch in _BRANCHES[key]]
+
+
+_BRANCHES: dict = {}  # (equations, variables) -> the branches sympy.solve returned for them
 
 
 class IrregularConstraint(ValueError):
@@ -233,13 +243,21 @@ class RegularHolonomicConstraint:
 
     @property
     def jacobian(self) -> Matrix:
-        """G_q, the k×n Jacobian of q ↦ G(t, q)."""
-        return self.G.jacobian(list(self.coords))
+        """G_q, the k×n Jacobian of q ↦ G(t, q) (computed once per constraint; a fresh copy each time)."""
+        return self._derived("jacobian", lambda: self.G.jacobian(list(self.coords)))
 
     @property
     def time_derivative(self) -> Matrix:
-        """G_t."""
-        return self.G.diff(self.time)
+        """G_t (computed once per constraint; a fresh copy each time)."""
+        return self._derived("time_derivative", lambda: self.G.diff(self.time))
+
+    def _derived(self, name: str, compute) -> Matrix:
+        """The matrix ``compute()`` of the (frozen, immutable) data, remembered on the instance; a copy is returned, so
+        a caller that mutates it cannot change what the next caller reads."""
+        memo = self.__dict__.setdefault("_memo", {})
+        if name not in memo:
+            memo[name] = compute()
+        return memo[name].copy()
 
     def point(self, time_value, q_values) -> dict:
         return {self.time: sympy.sympify(time_value), **{c: sympy.sympify(v) for c, v in zip(self.coords, q_values)}}
