@@ -123,10 +123,10 @@ def _presentation_matrix_proof(k: int, n: int, transform) -> Proof:
                   certificate=[adj[c, a] / det for a in range(k)], note="G_qδ = ρ⁻¹(ρG_qδ), ρ⁻¹ = adj ρ / det ρ")
     for i in range(n):
         p.algebra(f"reaction {i + 1}", locus, ((Gp_q.T * new_lam)[i], (G_q.T * lam)[i]),
-                  certificate=[sympy.cancel(sum(rho[a, b].diff(Q[i]) * new_lam[a] for a in range(k))) for b in range(k)],
+                  certificate=[sum(rho[a, b].diff(Q[i]) * new_lam[a] for a in range(k)) for b in range(k)],
                   note="D_q(ρG)ᵀλ' = G_qᵀρᵀλ' + Σ_b G_b (∂_iρ)ᵀλ', and ρᵀλ' = λ")
     p.algebra("power product", locus, ((new_lam.T * Gp_t)[0, 0], (lam.T * G_t)[0, 0]),
-              certificate=[sympy.cancel(sum(rho[a, b].diff(T) * new_lam[a] for a in range(k))) for b in range(k)])
+              certificate=[sum(rho[a, b].diff(T) * new_lam[a] for a in range(k)) for b in range(k)])
     p.conclude("power product")
     return p
 
