@@ -435,6 +435,8 @@ def _dot(us, vs):
     """Σ u_i v_i summed left to right, for vectors whose products are mpf at the working precision (each v_i is one):
     the value of ``sum(...)``, whose first addition 0 + u_0 v_0 only rounds an mpf already at that precision."""
     products = [u * v for u, v in zip(us, vs)]
+    if not products:
+        return 0  # sum([]): no constraint row
     total = products[0]
     for p in products[1:]:
         total = total + p
