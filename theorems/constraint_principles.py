@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Function, Matrix, Symbol
+from sympy import QQ, Function, Matrix, Symbol
+from sympy.polys.matrices import DomainMatrix
+from sympy.polys.rings import ring as polynomial_ring
 
 from checker import Proof, cited, definition, remark, stated
 from checker.randomized import OutsideDomain
@@ -136,22 +138,36 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
 
     strategy, (T, Q, W) = _first_variation_instances(n)
 
+    # exact polynomial arithmetic over QQ in (t, s): the same polynomials as the sympy expressions they stand for
+    ring, t_, s_ = polynomial_ring([t, s], QQ)
+    generators = [T] + Q + W
+
+    def at(poly, values):
+        """The polynomial ``poly`` in (T, Q, W) at ring elements ``values`` (one per generator)."""
+        out = ring.zero
+        for monomial, coefficient in poly.terms():
+            term = ring(coefficient)
+            for value, exponent in zip(values, monomial):
+                if exponent:
+                    term *= value ** exponent
+            out += term
+        return out
+
     def integrated(instance):
         lagrangian, paths, profiles = instance
-        # polynomials in plain Symbols whose substituted values hold none of them: xreplace (one simultaneous
-        # structural pass) is the substitution exactly
-        qs = [p.xreplace({T: t}) for p in paths]
-        etas = [(t * (t - 1) if endpoints_fixed else 1) * p.xreplace({T: t}) for p in profiles]
-        point = {T: t, **dict(zip(Q, qs)), **{Wi: qi.diff(t) for Wi, qi in zip(W, qs)}}
-        gradient_q = [sympy.diff(lagrangian, Qi).xreplace(point) for Qi in Q]
-        gradient_v = [sympy.diff(lagrangian, Wi).xreplace(point) for Wi in W]
-        varied_point = {T: t, **{Qi: qi + s * ei for Qi, qi, ei in zip(Q, qs, etas)},
-                        **{Wi: qi.diff(t) + s * ei.diff(t) for Wi, qi, ei in zip(W, qs, etas)}}
-        first_variation = sympy.diff(lagrangian.xreplace(varied_point), s).xreplace({s: 0})
-        el_form = sum(((gradient_q[i] - gradient_v[i].diff(t)) * etas[i] for i in range(n)), sympy.S.Zero)
-        # ∫_0^1 of a polynomial in t, exactly (δS − ∫ EL·η is the integral of the difference)
-        antiderivative = sympy.Poly(first_variation - el_form, t).integrate()
-        return antiderivative.eval(1) - antiderivative.eval(0)
+        qs = [ring.from_expr(p.xreplace({T: t})) for p in paths]
+        etas = [(t_ * (t_ - 1) if endpoints_fixed else ring.one) * ring.from_expr(p.xreplace({T: t})) for p in profiles]
+        L_poly = sympy.Poly(lagrangian, *generators, domain=QQ)
+        point = [t_] + qs + [qi.diff(t_) for qi in qs]
+        gradient_q = [at(L_poly.diff(Qi), point) for Qi in Q]
+        gradient_v = [at(L_poly.diff(Wi), point) for Wi in W]
+        varied_point = ([t_] + [qi + s_ * ei for qi, ei in zip(qs, etas)]
+                        + [qi.diff(t_) + s_ * ei.diff(t_) for qi, ei in zip(qs, etas)])
+        first_variation = at(L_poly, varied_point).diff(s_).subs(s_, 0)  # d/ds L(t, q + sη, q̇ + sη̇) at s = 0
+        el_form = sum(((gradient_q[i] - gradient_v[i].diff(t_)) * etas[i] for i in range(n)), ring.zero)
+        # ∫_0^1 of a polynomial in t, exactly (δS − ∫ EL·η is the integral of the difference): Σ c/(k+1) over c t^k
+        integral = sum((c / (k + 1) for (k, _), c in (first_variation - el_form).terms()), QQ.zero)
+        return QQ.to_sympy(integral)
 
     with check.supporting():  # exact integration on polynomial instances: a cross-check of the symbolic argument above
         _integrated_first_variation(check, strategy, integrated, endpoints_fixed, n)
@@ -285,6 +301,20 @@ def _chetaev_instances(max_k: int, max_n: int):
         rational_matrices(size[1], 1), rational_matrices(size[1], 1)))
 
 
+def _over_QQ(M) -> DomainMatrix:
+    """A Matrix of rationals as a DomainMatrix over QQ (the same entries)."""
+    return DomainMatrix.from_Matrix(M).convert_to(QQ)
+
+
+def _rank(M) -> int:
+    """The rank of a sympy Matrix: over QQ when every entry is a rational number (exact), else ``Matrix.rank``."""
+    if 0 in M.shape:
+        return 0
+    if all(isinstance(e, sympy.Rational) for e in M):
+        return _over_QQ(M).rank()
+    return M.rank()
+
+
 def check_chetaev_virtual_displacements(check, *, construction=chetaev_virtual_displacements, offset_in_condition=0,
                                         max_k=3, max_n=5):
     """Differences of admissible velocities of ``A v + b = 0`` (frozen t, q) span ``ker A``; b does not enter."""
@@ -292,23 +322,27 @@ def check_chetaev_virtual_displacements(check, *, construction=chetaev_virtual_d
     def differences_are_virtual(instance):
         A, b, w1, w2 = instance
         k, n = A.shape
-        gram = A * A.T
+        # the rational data as exact matrices over QQ (the same rationals; solves and products exact)
+        A_q, b_q = _over_QQ(A), _over_QQ(b)
+        gram = A_q * A_q.transpose()
 
-        def admissible(w):  # the point of {v : A v + b = 0} nearest to w
-            return w - A.T * gram.LUsolve(A * w + b)
-        v1, v2 = admissible(w1), admissible(w2)
-        if not ((A * v1 + b).is_zero_matrix and (A * v2 + b).is_zero_matrix):
+        def admissible(w):  # the point of {v : A v + b = 0} nearest to w, and A v + b (zero when it is admissible)
+            w_q = _over_QQ(w)
+            v = w_q - A_q.transpose() * gram.lu_solve(A_q * w_q + b_q)
+            return v, A_q * v + b_q
+        (v1, r1), (v2, r2) = admissible(w1), admissible(w2)
+        if not (r1.is_zero_matrix and r2.is_zero_matrix):
             raise ArithmeticError("projection onto the admissible velocities failed")
         basis = construction(A, b)
         if len(basis) != n - k:
             return False
         K = Matrix.hstack(*[Matrix(d) for d in basis]) if basis else sympy.zeros(n, 0)
-        difference = v1 - v2
+        difference = (v1 - v2).to_Matrix()
         condition = A * difference + offset_in_condition * b  # the claimed condition on δ = v1 − v2
-        in_span = Matrix.hstack(K, difference).rank() == K.rank() == n - k
+        in_span = _rank(Matrix.hstack(K, difference)) == _rank(K) == n - k
         other = construction(A, 2 * b + Matrix.ones(k, 1))  # another offset: the same displacements
         K_other = Matrix.hstack(*[Matrix(d) for d in other]) if other else sympy.zeros(n, 0)
-        same_for_other_offset = K_other.rank() == n - k and (A * K_other).is_zero_matrix
+        same_for_other_offset = _rank(K_other) == n - k and (A * K_other).is_zero_matrix
         return condition.is_zero_matrix and in_span and (A * K).is_zero_matrix and same_for_other_offset
 
     check.property("v1 − v2 ∈ ker A = span(construction) for admissible v1, v2; b does not enter",

@@ -221,12 +221,39 @@ def euler_lagrange(L, q, t) -> list:
         key, known = None, None
     if known is not None:
         return list(known)
-    result = [sympy.diff(L, qi.diff(t)).diff(t) - sympy.diff(L, qi) for qi in coordinates]
+    # the operator is linear and sympy differentiates a sum term by term: per term of L, then summed (Add flattens and
+    # collects the same terms as differentiating the whole sum), so a term shared by two Lagrangians is done once
+    pieces = [_euler_lagrange_term(term, coordinates, t) for term in sympy.Add.make_args(sympy.sympify(L))]
+    result = [sympy.Add(*(rates[i] for rates, _ in pieces)) - sympy.Add(*(gradients[i] for _, gradients in pieces))
+              for i in range(len(coordinates))]
     if key is not None:
         if len(_EULER_LAGRANGE_MEMO) >= _EULER_LAGRANGE_MEMO_SIZE:
             del _EULER_LAGRANGE_MEMO[next(iter(_EULER_LAGRANGE_MEMO))]
         _EULER_LAGRANGE_MEMO[key] = tuple(result)
     return list(result)
+
+
+#: per term of a Lagrangian: (d/dt ∂term/∂q̇_i, ∂term/∂q_i) for each coordinate, by (term, coordinates, t)
+_EULER_LAGRANGE_TERM_MEMO: dict = {}
+_EULER_LAGRANGE_TERM_MEMO_SIZE = 256
+
+
+def _euler_lagrange_term(term, coordinates, t) -> tuple:
+    """``(d/dt ∂term/∂q̇_i for each i, ∂term/∂q_i for each i)`` by ``sympy.diff``, remembered (a pure function)."""
+    try:
+        key = (term, tuple(coordinates), t)
+        known = _EULER_LAGRANGE_TERM_MEMO.get(key)
+    except TypeError:  # an unhashable argument: computed, not remembered
+        key, known = None, None
+    if known is not None:
+        return known
+    known = (tuple(sympy.diff(term, qi.diff(t)).diff(t) for qi in coordinates),
+             tuple(sympy.diff(term, qi) for qi in coordinates))
+    if key is not None:
+        if len(_EULER_LAGRANGE_TERM_MEMO) >= _EULER_LAGRANGE_TERM_MEMO_SIZE:
+            del _EULER_LAGRANGE_TERM_MEMO[next(iter(_EULER_LAGRANGE_TERM_MEMO))]
+        _EULER_LAGRANGE_TERM_MEMO[key] = known
+    return known
 
 
 @dataclass(frozen=True)
