@@ -52,3 +52,43 @@ def test_evaluated_does_the_work_doit_does():
 def test_rebuild_only_trees_are_returned_as_they_are():
     expr = x(t).diff(t) * G(t, x(t)) + sympy.sin(t) ** 2
     assert evaluated(expr) is expr
+
+
+@st.composite
+def shared_expressions(draw):
+    """Sums and products whose terms repeat the same derivative/Subs/integral subtrees many times."""
+    parts = draw(st.lists(expressions(), min_size=1, max_size=4))
+    picks = draw(st.lists(st.tuples(st.integers(0, len(parts) - 1), st.integers(0, len(parts) - 1),
+                                    st.sampled_from(LEAVES)), min_size=1, max_size=8))
+    return sympy.Add(*[parts[i] * parts[j] * leaf for i, j, leaf in picks])
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.one_of(expressions(), shared_expressions()))
+def test_evaluated_is_exactly_the_tree_doit_builds(expr):
+    """Sharing the evaluation of repeated subtrees changes no node: the same tree as sympy's own ``doit``."""
+    from checker.symbolic import _doit_sharing
+    assert _doit_sharing(expr, {}) == expr.doit()
+    assert evaluated(expr) == expr.doit() or evaluated(expr) is expr  # ``expr`` itself where doit only rebuilds
+
+
+def test_a_repeated_subs_is_evaluated_once(monkeypatch):
+    from checker import symbolic
+    calls = []
+    original = sympy.Subs.doit
+
+    def counting(self, **hints):
+        calls.append(self)
+        return original(self, **hints)
+    monkeypatch.setattr(sympy.Subs, "doit", counting)
+    monkeypatch.setattr(symbolic, "_node_done", {})
+    repeated = sympy.Subs(sympy.Derivative(G(s, x(t)), s), s, t)
+    expr = sympy.Add(*[repeated * sympy.Symbol(f"c{i}") for i in range(50)])
+    assert symbolic._doit_sharing(expr, {}) == original_doit_of(expr, original, monkeypatch)
+    assert len([c for c in calls if c == repeated]) == 1
+
+
+def original_doit_of(expr, original, monkeypatch):
+    """``expr.doit()`` with sympy's own Subs.doit (not the counting one)."""
+    monkeypatch.setattr(sympy.Subs, "doit", original)
+    return expr.doit()
