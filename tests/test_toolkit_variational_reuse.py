@@ -3,6 +3,7 @@ import random
 
 import pytest
 import sympy
+from hypothesis import given, settings, strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
 from theorems.toolkit import variational as var
@@ -19,6 +20,26 @@ def test_euler_lagrange_reuse_is_the_direct_computation():
     first = var.euler_lagrange(L, q, t)
     first.append("changed")  # the caller's list is its own
     assert var.euler_lagrange(L, q, t) == direct
+
+
+@st.composite
+def lagrangians(draw):
+    """Sums of products of generic functions of the curves, their velocities, t and rational coefficients, with
+    terms that repeat, combine (2x + 3x) or cancel (x − x) once differentiated."""
+    atoms = [t, *q, *(c.diff(t) for c in q), Function("V")(t, *q), Function("W")(q[0], q[1].diff(t)),
+             sympy.sin(q[2]), Symbol("m", positive=True)]
+    factors = st.lists(st.sampled_from(atoms), min_size=1, max_size=3)
+    terms = draw(st.lists(st.tuples(st.integers(-3, 3), factors, st.integers(1, 2)), min_size=1, max_size=5))
+    return sympy.Add(*[c * sympy.Mul(*fs) ** e for c, fs, e in terms])
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(lagrangians(), lagrangians())
+def test_euler_lagrange_per_term_is_the_direct_formula_tree(L1, L2):
+    """Differentiating L term by term (and remembering shared terms) gives the very tree of d/dt ∂L/∂q̇ − ∂L/∂q."""
+    for lagrangian in (L1, L1 + L2, L2 - L1):
+        direct = [sympy.diff(lagrangian, c.diff(t)).diff(t) - sympy.diff(lagrangian, c) for c in q]
+        assert var.euler_lagrange(lagrangian, q, t) == direct
 
 
 def test_given_multipliers_are_the_named_ones_renamed():
