@@ -379,14 +379,13 @@ def answer_result(it, answer: dict) -> "ItemResult":
 
 
 def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
-              results, settle, progress, exiting=None):
+              results, settle, progress, exiting):
     """Start verifiers (at most ``jobs`` at once) and collect their messages, enforcing the time limit.
 
     A verifier that has sent its message no longer counts against ``jobs``: the next one starts while it exits
     (tearing down a forked heap takes milliseconds); it is kept in ``exiting`` and reaped here, or by
     :func:`_stop_all`, which kills whatever has not exited by then.
     """
-    exiting = [] if exiting is None else exiting
     while pending or running:
         _reap(exiting)
         while pending and len(running) < jobs:

@@ -37,6 +37,7 @@ from checker.symbolic import jet_normalize
 from theorems.analytic_facts import FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM, SCHWARZ
 from theorems.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
+from theorems.toolkit.linear_algebra import compose_polynomial, exact_rank
 from theorems.toolkit.virtual_displacements import (  # noqa: F401 - the toolkit's constructions, re-exported
     _is_zero, chetaev_virtual_displacements, holonomic_virtual_displacements)
 from theorems.toolkit.strategies import full_row_rank_matrices, polynomials, rational_matrices, rationals
@@ -142,28 +143,17 @@ def check_first_variation(check, *, boundary_term_sign=1, el_sign=1, endpoints_f
     ring, t_, s_ = polynomial_ring([t, s], QQ)
     generators = [T] + Q + W
 
-    def at(poly, values):
-        """The polynomial ``poly`` in (T, Q, W) at ring elements ``values`` (one per generator)."""
-        out = ring.zero
-        for monomial, coefficient in poly.terms():
-            term = ring(coefficient)
-            for value, exponent in zip(values, monomial):
-                if exponent:
-                    term *= value ** exponent
-            out += term
-        return out
-
     def integrated(instance):
         lagrangian, paths, profiles = instance
         qs = [ring.from_expr(p.xreplace({T: t})) for p in paths]
         etas = [(t_ * (t_ - 1) if endpoints_fixed else ring.one) * ring.from_expr(p.xreplace({T: t})) for p in profiles]
         L_poly = sympy.Poly(lagrangian, *generators, domain=QQ)
         point = [t_] + qs + [qi.diff(t_) for qi in qs]
-        gradient_q = [at(L_poly.diff(Qi), point) for Qi in Q]
-        gradient_v = [at(L_poly.diff(Wi), point) for Wi in W]
+        gradient_q = [compose_polynomial(L_poly.diff(Qi).terms(), point, ring) for Qi in Q]
+        gradient_v = [compose_polynomial(L_poly.diff(Wi).terms(), point, ring) for Wi in W]
         varied_point = ([t_] + [qi + s_ * ei for qi, ei in zip(qs, etas)]
                         + [qi.diff(t_) + s_ * ei.diff(t_) for qi, ei in zip(qs, etas)])
-        first_variation = at(L_poly, varied_point).diff(s_).subs(s_, 0)  # d/ds L(t, q + sη, q̇ + sη̇) at s = 0
+        first_variation = compose_polynomial(L_poly.terms(), varied_point, ring).diff(s_).subs(s_, 0)  # d/ds L(t, q + sη, q̇ + sη̇) at s = 0
         el_form = sum(((gradient_q[i] - gradient_v[i].diff(t_)) * etas[i] for i in range(n)), ring.zero)
         # ∫_0^1 of a polynomial in t, exactly (δS − ∫ EL·η is the integral of the difference): Σ c/(k+1) over c t^k
         integral = sum((c / (k + 1) for (k, _), c in (first_variation - el_form).terms()), QQ.zero)
@@ -306,15 +296,6 @@ def _over_QQ(M) -> DomainMatrix:
     return DomainMatrix.from_Matrix(M).convert_to(QQ)
 
 
-def _rank(M) -> int:
-    """The rank of a sympy Matrix: over QQ when every entry is a rational number (exact), else ``Matrix.rank``."""
-    if 0 in M.shape:
-        return 0
-    if all(isinstance(e, sympy.Rational) for e in M):
-        return _over_QQ(M).rank()
-    return M.rank()
-
-
 def check_chetaev_virtual_displacements(check, *, construction=chetaev_virtual_displacements, offset_in_condition=0,
                                         max_k=3, max_n=5):
     """Differences of admissible velocities of ``A v + b = 0`` (frozen t, q) span ``ker A``; b does not enter."""
@@ -339,10 +320,10 @@ def check_chetaev_virtual_displacements(check, *, construction=chetaev_virtual_d
         K = Matrix.hstack(*[Matrix(d) for d in basis]) if basis else sympy.zeros(n, 0)
         difference = (v1 - v2).to_Matrix()
         condition = A * difference + offset_in_condition * b  # the claimed condition on δ = v1 − v2
-        in_span = _rank(Matrix.hstack(K, difference)) == _rank(K) == n - k
+        in_span = exact_rank(Matrix.hstack(K, difference)) == exact_rank(K) == n - k
         other = construction(A, 2 * b + Matrix.ones(k, 1))  # another offset: the same displacements
         K_other = Matrix.hstack(*[Matrix(d) for d in other]) if other else sympy.zeros(n, 0)
-        same_for_other_offset = _rank(K_other) == n - k and (A * K_other).is_zero_matrix
+        same_for_other_offset = exact_rank(K_other) == n - k and (A * K_other).is_zero_matrix
         return condition.is_zero_matrix and in_span and (A * K).is_zero_matrix and same_for_other_offset
 
     check.property("v1 − v2 ∈ ker A = span(construction) for admissible v1, v2; b does not enter",

@@ -37,7 +37,7 @@ from checker import Decision, Proof, cited, definition, example, hypothesis, lem
 from checker.randomized import OutsideDomain
 from checker.zero import zero_test
 from theorems.linalg import euclidean_inner_product, transpose_multiplier
-from theorems.toolkit.linear_algebra import polynomials_over_QQ
+from theorems.toolkit.linear_algebra import compose_polynomial, polynomials_over_QQ
 from theorems.toolkit.chart import (  # noqa: F401 - the toolkit's public names, re-exported
     WHOLE_SPACE, Chart, IrregularConstraint, RankUndecided, RegularHolonomicConstraint, _column,
     is_symmetric_positive_definite, rank_everywhere_on_chart, regular_holonomic_constraint, t)
@@ -561,16 +561,7 @@ def _composite_jacobian(g, y, f, x, composite) -> Matrix:
     if f_polys is None or g_polys is None:
         return composite.jacobian(list(x))
     ring = f_polys[0].ring
-    composed = []
-    for gp in g_polys:
-        total = ring.zero
-        for exponents, coefficient in gp.terms():
-            term = ring.ground_new(coefficient)
-            for fj, e in zip(f_polys, exponents):
-                if e:
-                    term *= fj ** e
-            total += term
-        composed.append(total)
+    composed = [compose_polynomial(gp.terms(), f_polys, ring) for gp in g_polys]
     return Matrix(len(composed), len(x), [p.diff(gen).as_expr() for p in composed for gen in ring.gens])
 
 

@@ -36,11 +36,11 @@ import mpmath
 import sympy
 from hypothesis import strategies as st
 from sympy import QQ, Matrix, Rational, Symbol
-from sympy.polys.matrices import DomainMatrix
 from sympy.polys.rings import PolyRing
 
 from checker import definition, hypothesis
 from checker.decision import Decision
+from theorems.toolkit.linear_algebra import exact_rank
 from checker.symbolic import TimeLimit, time_limit
 from theorems.constraint_principles import chetaev_virtual_displacements
 from theorems.toolkit.linear_algebra import jacobian_and_minors, polynomials_over_QQ
@@ -84,11 +84,8 @@ def _is_zero(expr) -> bool:
 
 
 def _rank(A: Matrix) -> int:
-    """The rank of A; for a matrix of Rationals it is decided over QQ (DomainMatrix): the same exact rank."""
-    A = Matrix(A)
-    if all(isinstance(e, sympy.Rational) for e in A):
-        return DomainMatrix.from_Matrix(A).convert_to(QQ).rank()
-    return A.rank(iszerofunc=_is_zero)
+    """The rank of A (exact over ℚ for rational entries), with this module's zero test otherwise."""
+    return exact_rank(A, iszerofunc=_is_zero)
 
 
 def _rational_point(values):

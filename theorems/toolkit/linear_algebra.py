@@ -176,6 +176,30 @@ def polynomials_over_QQ(exprs, gens):
     return polys
 
 
+def exact_rank(A, iszerofunc=None) -> int:
+    """The rank of the matrix A; a matrix of Rationals is decided over ℚ (DomainMatrix, exact), any other by
+    ``Matrix.rank`` (with ``iszerofunc`` when given)."""
+    A = Matrix(A)
+    if 0 in A.shape:
+        return 0
+    if all(isinstance(e, sympy.Rational) for e in A):
+        return DomainMatrix.from_Matrix(A).convert_to(QQ).rank()
+    return A.rank(iszerofunc=iszerofunc) if iszerofunc is not None else A.rank()
+
+
+def compose_polynomial(terms, values, ring):
+    """Σ c·Π vᵢ^eᵢ over ``terms`` = (exponents, c) pairs (a polynomial's ``terms()``), with the values vᵢ elements of
+    ``ring``: the polynomial evaluated at (composed with) those ring elements, exactly."""
+    total = ring.zero
+    for exponents, coefficient in terms:
+        term = ring.ground_new(ring.domain.convert(coefficient))
+        for value, exponent in zip(values, exponents):
+            if exponent:
+                term *= value ** exponent
+        total += term
+    return total
+
+
 def jacobian_and_minors(G, coords, variables):
     """``(D_coords G, its k×k minors expanded)`` (minors None when k > n), in ``combinations`` order of the columns.
 
