@@ -50,7 +50,7 @@ def main():
                 print(f"run {rep + 1} {tree} {name:<6} wall {wall:6.2f} s  cpu {cpu:6.2f} s  exit {code}", flush=True)
     if args.tests:
         for tree in trees:
-            wall, cpu, code = timed([sys.executable, "-m", "pytest", "-q"], tree)
+            wall, cpu, code = timed([sys.executable, "-m", "pytest", "-q", "-n", "auto"], tree)
             print(f"{tree} tests  wall {wall:6.1f} s  cpu {cpu:6.1f} s  exit {code}")
     for tree in trees:
         for name in COMMANDS:
