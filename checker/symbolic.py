@@ -299,24 +299,32 @@ def cheap_reduce(expr, relations=None):
     """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, reduced form)``.
 
     ``relations`` is a :class:`checker.relations.Relations` (or ``None``); only its substitution rules
-    are applied here.  Each form is first tested exactly as a rational function of its atoms
-    (:func:`zero_as_rational_function`); ``expand`` then also applies its rewriting hints (``exp(a + b)``,
-    powers of products).
+    are applied here.  The expression and its jet normalisation (:func:`jet_normalize`) are first tested exactly
+    as rational functions of their atoms (:func:`zero_as_rational_function`), then each is expanded (``expand``
+    also applies its rewriting hints: ``exp(a + b)``, powers of products) and cancelled.
     """
     expr = relations.apply(expr) if relations is not None else evaluated(expr)
     if expr == 0:
         return True, expr
-    reduced = expr
-    for normalise in (False, True):  # jet normalisation only when plain expansion did not show 0
+    forms = []  # the expression, then its jet normalisation: each first tested exactly as a rational function
+    for normalise in (False, True):
         try:
             form = jet_normalize(expr) if normalise else expr
+            if forms and form == forms[0]:  # nothing to normalise: the same tests would give the same answers
+                continue
             if zero_as_rational_function(form):
                 return True, sympy.S.Zero
+        except Exception:  # noqa: BLE001 - e.g. non-commutative factors: "not shown zero"
+            continue
+        forms.append(form)
+    reduced = expr
+    for form in forms:  # then expanded (with its rewriting hints) and cancelled; the last form's is the reduced one
+        try:
             expanded = sympy.expand(form)
             if expanded == 0:
                 return True, expanded
             reduced = sympy.cancel(sympy.together(expanded))
-        except Exception:  # noqa: BLE001 - e.g. non-commutative factors: "not shown zero"
+        except Exception:  # noqa: BLE001
             continue
         if reduced == 0:
             return True, reduced
