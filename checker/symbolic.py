@@ -15,6 +15,8 @@ import time
 import sympy
 from sympy.core.function import AppliedUndef
 
+from .ring_zero import nonzero_in_symbols, zero_by_ring_arithmetic
+
 
 class TimeLimit(Exception):
     """Raised when a symbolic step exceeds its time limit."""
@@ -265,6 +267,11 @@ def zero_as_rational_function(expr) -> bool:
     infinities, non-commutative factors, or coefficients outside ℤ/ℚ are not decided here (False).  It is
     ``cancel(together(expand(expr))) == 0`` without the expanded intermediate, often ten times faster.
     """
+    if not _exact_candidate(expr):
+        return False
+    decided = zero_by_ring_arithmetic(expr)  # the same answer without sympy's expanded trees, where it decides
+    if decided is not None:
+        return decided
     exact = _exact_rational_function(expr)
     return exact is not None and not exact[1]
 
@@ -277,16 +284,26 @@ def nonzero_as_rational_function(expr) -> bool:
     product of infinite sets (reals, positives, integers, ...).  ``simplify`` and the power and trigonometric
     rewriting of :func:`expensive_reduce` can only fail on it; they are skipped where only the verdict is read.
     """
+    if not _exact_candidate(expr):
+        return False
+    decided = nonzero_in_symbols(expr)  # the same answer without sympy's expanded trees, where it decides
+    if decided is not None:
+        return decided
     exact = _exact_rational_function(expr)
     return (exact is not None and bool(exact[1])
             and all(isinstance(g, sympy.Symbol) and g.is_zero is not True for g in exact[0].symbols))
+
+
+def _exact_candidate(expr) -> bool:
+    """A commuting expression with exact coefficients (no floats or infinities): one the exact tests may read."""
+    return isinstance(expr, sympy.Expr) and not expr.has(*_NOT_EXACT) and expr.is_commutative
 
 
 def _exact_rational_function(expr):
     """``(field, element)``: ``expr`` in sympy's fraction field over ℚ (or ℚ(i)) of its atoms, or None where that is
     not exact (floats, infinities, non-commutative factors, other coefficient domains, or sympy cannot build it)."""
     from sympy.polys.fields import sfield
-    if not isinstance(expr, sympy.Expr) or expr.has(*_NOT_EXACT) or not expr.is_commutative:
+    if not _exact_candidate(expr):
         return None
     try:
         field, element = sfield(expr)
