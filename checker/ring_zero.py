@@ -24,7 +24,8 @@ class _Undecided(Exception):
 def zero_by_ring_arithmetic(expr):
     """True when ``expr`` is 0 in ℚ(indeterminates) (see the module docstring); False when it is not and every
     indeterminate is plain (:func:`_plain`), so that no rewriting of an indeterminate by ``expand`` could make it 0
-    either; None otherwise (not decided here).  ``expr`` has exact coefficients and commutes (the caller checks)."""
+    either; None otherwise (not decided here, and always for what does not commute).  A float is an indeterminate
+    like any other atom (never equal to a rational): the kernel does not send floats here."""
     zero, generators, plain = _ring_answer(expr)
     if zero is None or zero:
         return zero
@@ -44,8 +45,10 @@ def nonzero_in_symbols(expr):
 
 def _ring_answer(expr) -> tuple:
     """(whether ``expr`` is 0 in ℚ(indeterminates), or None when not decided; the indeterminates; all plain)."""
+    if not isinstance(expr, sympy.Expr) or isinstance(expr, sympy.MatrixBase) or expr.is_commutative is not True:
+        return None, (), False  # the ring commutes: A·B − B·A is not 0 for matrices or operators
     generators, plain = _indeterminates(expr)
-    if len(generators) > MAX_GENERATORS:
+    if generators is None or len(generators) > MAX_GENERATORS:
         return None, generators, plain
     ring = PolyRing(generators or (sympy.Dummy("g"),), sympy.QQ)
     index = {g: ring.gens[i] for i, g in enumerate(generators)}
@@ -57,13 +60,16 @@ def _ring_answer(expr) -> tuple:
 
 
 def _indeterminates(expr) -> tuple:
-    """(the indeterminates of ``expr`` in a deterministic order, whether every one of them is plain)."""
+    """(the indeterminates of ``expr`` in a deterministic order, whether every one of them is plain); (None, False)
+    when a sum or product inside does not commute."""
     found, plain, stack = {}, True, [expr]
     while stack:
         node = stack.pop()
         if node.is_Rational:
             continue
         if node.is_Add or node.is_Mul:
+            if node.is_commutative is not True:
+                return None, False
             stack.extend(node.args)
         elif node.is_Pow and node.exp.is_Integer:
             stack.append(node.base)

@@ -157,3 +157,11 @@ def test_nonzero_in_symbols():
     assert nonzero_in_symbols((x + 1)**2 - x**2 - 2 * x - 1) is False
     assert nonzero_in_symbols(f(x) - x) is None
     assert nonzero_in_symbols(a + x) is None
+
+
+def test_what_does_not_commute_is_never_decided():
+    a, b = sympy.symbols("a b", commutative=False)
+    A, B = sympy.MatrixSymbol("A", 2, 2), sympy.MatrixSymbol("B", 2, 2)
+    for expr in (a * b - b * a, A * B - B * A, sympy.Matrix([[x, 0], [0, x]]) - x * sympy.eye(2)):
+        assert zero_by_ring_arithmetic(expr) is None
+        assert nonzero_in_symbols(expr) is None
