@@ -279,8 +279,11 @@ class InstancePlan:
         return plan
 
     def _instantiate(self, expr):
-        for func, template in self.templates.items():
-            expr = expr.replace(func, sympy.Lambda(template.dummies, template.body))
+        """Every undefined function replaced by its template (one pass over the tree, innermost applications
+        first), then every derivative and ``Subs`` evaluated."""
+        bodies = {func: sympy.Lambda(template.dummies, template.body) for func, template in self.templates.items()}
+        expr = expr.replace(lambda n: isinstance(n, AppliedUndef) and n.func in bodies,
+                            lambda n: bodies[n.func](*n.args))
         return expr.replace(lambda n: isinstance(n, (sympy.Derivative, sympy.Subs)), lambda n: n.doit())
 
     # -- drawing -------------------------------------------------------------------------
