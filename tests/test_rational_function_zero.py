@@ -11,6 +11,7 @@ import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from checker.symbolic import zero_as_rational_function
+from rational_expressions import rational_expressions as shared_rational_expressions
 
 x, y, z = sympy.symbols("x y z")
 f, g = sympy.Function("f"), sympy.Function("g")
@@ -34,21 +35,9 @@ def _numeric_zero(expr, trials: int = 6) -> bool:
     return True
 
 
-@st.composite
-def rational_expressions(draw, depth=3):
+def rational_expressions(depth=3):
     """A random expression built from the atoms with +, *, integer powers and quotients."""
-    if depth == 0 or draw(st.integers(0, 3)) == 0:
-        atom = draw(st.sampled_from(ATOMS))
-        return atom * draw(st.integers(-3, 3)) + draw(st.integers(-2, 2))
-    a, b = draw(rational_expressions(depth - 1)), draw(rational_expressions(depth - 1))
-    op = draw(st.sampled_from(["add", "mul", "pow", "div"]))
-    if op == "add":
-        return a + b
-    if op == "mul":
-        return a * b
-    if op == "pow":
-        return a ** draw(st.integers(0, 3))
-    return a / b if b != 0 else a
+    return shared_rational_expressions(ATOMS, depth)
 
 
 def _rearranged(expr):

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sympy.polys.fields import sfield
 
 from checker.ring_zero import nonzero_in_symbols, zero_by_ring_arithmetic
+from rational_expressions import rational_expressions
 
 x, y, z = sympy.symbols("x y z")
 t = sympy.Symbol("t", real=True)
@@ -24,21 +25,10 @@ INERT = [sympy.sin(x), sympy.cos(x), sympy.pi, f(x * (y + 1)), sympy.Subs(f(t).d
 SETTINGS = settings(max_examples=80, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 
 
-@st.composite
-def expressions(draw, atoms, depth=3):
+def expressions(atoms, depth=3):
     """Sums, products, integer powers (negative ones too) and quotients of the atoms with small rational coefficients."""
-    if depth == 0 or draw(st.integers(0, 3)) == 0:
-        return draw(st.sampled_from(atoms)) * sympy.Rational(draw(st.integers(-3, 3)), draw(st.integers(1, 3))) \
-            + draw(st.integers(-2, 2))
-    a, b = draw(expressions(atoms, depth - 1)), draw(expressions(atoms, depth - 1))
-    op = draw(st.sampled_from(["add", "mul", "pow", "div"]))
-    if op == "add":
-        return a + b
-    if op == "mul":
-        return a * b
-    if op == "pow":
-        return a ** draw(st.integers(-2, 3)) if a != 0 else a
-    return a / b if b != 0 else a
+    return rational_expressions(atoms, depth, coefficients=st.builds(sympy.Rational, st.integers(-3, 3), st.integers(1, 3)),
+                                exponents=st.integers(-2, 3))
 
 
 def _sympy_route(expr):
