@@ -1,7 +1,8 @@
 """Is a residual zero at one point?  Decided as the working precision grows, relative to its terms.
 
 Each residual ``r = t_1 + ... + t_m`` (its top-level terms) is compiled once (``lambdify`` to
-mpmath) and evaluated at ``p`` and ``2p`` digits.  With ``size = max |t_i|``:
+mpmath; a subexpression the terms share is computed once where nothing binds or branches) and evaluated at
+``p`` and ``2p`` digits.  With ``size = max |t_i|``:
 
 * **zero** when ``|r| <= size · 10^-(2p - 20)`` (beyond what ``2p`` digits resolve, with 20 digits of
   margin: a residual below that relative size is indistinguishable from 0 here, and the evidence says so),
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 import mpmath
 import sympy
+from sympy.core.function import AppliedUndef
 
 ZERO_MARGIN_DIGITS = 20
 STABLE_DIGITS = 3
@@ -43,10 +45,27 @@ def to_mpmath(value, dps: int):
     return value._to_mpmath(bits)
 
 
+def _plainly_evaluated(expr) -> bool:
+    """Every node of ``expr`` is a number, a symbol, a sum, a product, a power or an elementary function
+    application (no binder, no branch, no condition): its value is the same whether a shared subexpression is
+    computed once or each time it occurs."""
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, (sympy.Symbol, sympy.Number, sympy.NumberSymbol, sympy.Add, sympy.Mul, sympy.Pow,
+                             sympy.core.numbers.ImaginaryUnit)):
+            continue
+        if isinstance(node, sympy.Function) and not isinstance(node, (sympy.Piecewise, AppliedUndef)) \
+                and all(isinstance(a, sympy.Expr) for a in node.args):
+            continue
+        return False
+    return True
+
+
 class CompiledResiduals:
     """Residuals compiled term by term to mpmath functions of ``arguments``."""
 
-    def __init__(self, residuals, arguments):
+    def __init__(self, residuals, arguments, share=None):
+        """``share``: compute each shared subexpression once (``None``: wherever that cannot change a value, see
+        :func:`_plainly_evaluated`; ``False``: never)."""
         self.residuals = list(residuals)
         self.arguments = list(arguments)
         terms, self.layout = [], []
@@ -54,7 +73,10 @@ class CompiledResiduals:
             parts = list(r.args) if isinstance(r, sympy.Add) else [r]
             self.layout.append((len(terms), len(terms) + len(parts)))
             terms.extend(parts)
-        self.function = sympy.lambdify(self.arguments, terms, modules="mpmath")
+        # shared subexpressions are computed once (cse) only where every node is evaluated eagerly and binds nothing:
+        # hoisting a subexpression out of an integral, a Piecewise branch or a condition would change what is computed
+        self.shared = share is not False and all(map(_plainly_evaluated, terms))
+        self.function = sympy.lambdify(self.arguments, terms, modules="mpmath", cse=self.shared)
 
     def evaluate(self, values: dict, dps: int):
         """``[(residual, size)]`` at ``dps`` digits, or a reason string when the point is outside the domain."""
