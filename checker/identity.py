@@ -280,7 +280,24 @@ class InstancePlan:
 
     def _instantiate(self, expr):
         """Every undefined function replaced by its template (one pass over the tree, innermost applications
-        first), then every derivative and ``Subs`` evaluated."""
+        first), then every derivative and ``Subs`` evaluated.
+
+        A derivative of an undefined function in symbols that each fill one argument slot and occur in no other
+        argument, ∂^k f(a_1, ..., ξ, ..., a_n)/∂ξ^k, is the template's own partial derivative in that slot taken at
+        the arguments: it is formed from the template (small) instead of differentiating the template composed
+        with its arguments (large)."""
+        partials: dict = {}
+
+        def partial(node):
+            template = self.templates[node.expr.func]
+            orders = _slot_orders(node)
+            key = (node.expr.func, orders)
+            if key not in partials:
+                partials[key] = template.body.diff(*[(template.dummies[i], k) for i, k in orders])
+            return partials[key].xreplace(dict(zip(template.dummies, node.expr.args)))
+
+        expr = expr.replace(lambda n: isinstance(n, sympy.Derivative) and isinstance(n.expr, AppliedUndef)
+                            and n.expr.func in self.templates and _slot_orders(n) is not None, partial)
         bodies = {func: sympy.Lambda(template.dummies, template.body) for func, template in self.templates.items()}
         expr = expr.replace(lambda n: isinstance(n, AppliedUndef) and n.func in bodies,
                             lambda n: bodies[n.func](*n.args))
@@ -479,6 +496,22 @@ class InstancePlan:
         shapes = "; ".join(t.describe() for t in self.templates.values())
         tried = ", ".join(f"{family}: {n}" for family, n in sorted(self.family_counts.items()))
         return f"functions: {shapes}; families tried: {tried}"
+
+
+def _slot_orders(derivative):
+    """``((slot, order), ...)`` when every variable of ``derivative`` (of an undefined application f(a_1, ..., a_n))
+    is a symbol that is exactly one argument a_i and occurs in no other argument, so that the derivative is the
+    partial derivative of f in those slots at the arguments; ``None`` otherwise (then the chain rule is needed)."""
+    args = derivative.expr.args
+    orders: dict = {}
+    for variable, count in derivative.variable_count:
+        if not variable.is_Symbol:
+            return None
+        slots = [i for i, a in enumerate(args) if a == variable]
+        if len(slots) != 1 or any(variable in a.free_symbols for i, a in enumerate(args) if i != slots[0]):
+            return None
+        orders[slots[0]] = orders.get(slots[0], 0) + int(count)
+    return tuple(sorted(orders.items()))
 
 
 def _schwartz_zippel(residuals, plan, seed, trials: int = 3):
