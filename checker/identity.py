@@ -289,15 +289,16 @@ class InstancePlan:
         partials: dict = {}
 
         def partial(node):
-            template = self.templates[node.expr.func]
             orders = _slot_orders(node)
-            key = (node.expr.func, orders)
+            if orders is None:  # the chain rule is needed: left to the evaluation below
+                return node
+            template, key = self.templates[node.expr.func], (node.expr.func, orders)
             if key not in partials:
                 partials[key] = template.body.diff(*[(template.dummies[i], k) for i, k in orders])
             return partials[key].xreplace(dict(zip(template.dummies, node.expr.args)))
 
         expr = expr.replace(lambda n: isinstance(n, sympy.Derivative) and isinstance(n.expr, AppliedUndef)
-                            and n.expr.func in self.templates and _slot_orders(n) is not None, partial)
+                            and n.expr.func in self.templates, partial)
         bodies = {func: sympy.Lambda(template.dummies, template.body) for func, template in self.templates.items()}
         expr = expr.replace(lambda n: isinstance(n, AppliedUndef) and n.func in bodies,
                             lambda n: bodies[n.func](*n.args))

@@ -26,7 +26,7 @@ def zero_by_ring_arithmetic(expr):
     indeterminate is plain (:func:`_plain`), so that no rewriting of an indeterminate by ``expand`` could make it 0
     either; None otherwise (not decided here, and always for what does not commute).  A float is an indeterminate
     like any other atom (never equal to a rational): the kernel does not send floats here."""
-    zero, generators, plain = _ring_answer(expr)
+    zero, _, plain = _ring_answer(expr)
     if zero is None or zero:
         return zero
     return False if plain else None
