@@ -95,16 +95,19 @@ def _user_frame(tb) -> str:
 def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_traceback: bool = False) -> dict:
     """Run one verifier here and return plain data: the check records, a failure (``error``) and figures.
 
-    The verdict is *not* computed here: :func:`judge` derives it from the records (in the parent).
+    The verdict is *not* computed here: :func:`judge` derives it from the records (in the parent).  Sympy's
+    first derivatives take :mod:`checker.differentiation`'s shortcut meanwhile (the same trees, computed faster).
     """
+    from .differentiation import sympy_first_derivatives_shortcut
     checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
                     reproduce=reproduce_command(it.id, seed, profile, load_flags))
     failure, detail = "", ""
     if it.verifier is not None or it.exports:
         try:
-            if it.verifier is not None:
-                it.verifier(checks)
-            checks.check_exports()
+            with sympy_first_derivatives_shortcut():
+                if it.verifier is not None:
+                    it.verifier(checks)
+                checks.check_exports()
         except Exception as exc:  # noqa: BLE001 - a crashing verifier is an error verdict
             failure = "error"
             detail = f"verifier raised {type(exc).__name__}: {exc}"
@@ -313,7 +316,7 @@ def preload() -> None:
     verifier processes inherit them instead of each doing it again: a few tenths of a second per item, and seconds
     per item inside pytest, whose import hook rewrites hypothesis.  Neither changes what a verifier computes."""
     import importlib
-    from . import identity, proof, randomized  # noqa: F401
+    from . import differentiation, identity, proof, randomized  # noqa: F401
     for name in _FIRST_USE_MODULES:
         try:
             importlib.import_module(name)

@@ -1,0 +1,163 @@
+"""First derivatives by the rules sympy's ``diff`` applies, each distinct subexpression differentiated once.
+
+``derivative(e, s)`` is the expression ``e.diff(s)`` returns, for a symbol ``s``: the same rules (sum, Leibniz
+product, ``u**v``, chain rule through ``fdiff``; ``0`` where ``s`` does not occur) in the same order, so the result
+is *the same tree*, not just an equal one.  What it saves is sympy's per-node bookkeeping: ``diff`` builds a
+``Derivative`` at every node, recomputes the node's free symbols, asks whether the result is zero and walks the
+whole result again to canonicalise derivatives, so the cost grows faster than the tree.  Here a node is visited
+once per differentiation, a repeated subexpression is differentiated once, and the canonicalisation runs once at
+the end.  Every node that is not a sum, product, power or elementary function of those (an undefined function, a
+``Derivative``, ``Subs``, an integral, ``Piecewise``, a matrix expression, any subclass) is differentiated by
+sympy itself.
+
+``sympy_first_derivatives_shortcut()`` routes ``Expr.diff`` in a single symbol through :func:`derivative` while it
+is active (the verifier processes of a run): sympy's own recursion (``Matrix.jacobian``, a derivative of an
+undefined function's arguments) then takes the shortcut too.  Nothing else about sympy changes; the results are
+the same trees (the tests compare them with sympy's on random expressions).
+"""
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+
+from sympy import Add, Derivative, Mul, Pow, S, Symbol, log
+from sympy.core.basic import Basic
+from sympy.core.expr import Expr
+from sympy.core.function import AppliedUndef, ArgumentIndexError, Function
+from sympy.matrices.expressions.matexpr import MatrixExpr
+
+_sympy_diff = Expr.diff  # sympy's own method, whatever the shortcut does to ``Expr.diff``
+
+
+def _is_sum_product_or_power(node) -> bool:
+    """``node`` is exactly an ``Add``, ``Mul`` or ``Pow`` (a subclass may differentiate its own way)."""
+    kind = type(node)
+    return kind is Add or kind is Mul or kind is Pow
+
+
+def _differentiated_by_fdiff(node) -> bool:
+    """An elementary function whose derivative sympy forms as ``Σ fdiff(i)·∂argᵢ`` (the ``Function`` default)."""
+    if not isinstance(node, Function) or isinstance(node, AppliedUndef):
+        return False
+    kind = type(node)
+    return (kind._eval_derivative is Function._eval_derivative
+            and kind._eval_derivative_n_times is Basic._eval_derivative_n_times
+            and kind.free_symbols is Basic.free_symbols)
+
+
+def derivative(expr, symbol):
+    """``d expr / d symbol``, the tree ``expr.diff(symbol)`` returns (``symbol`` a sympy ``Symbol``)."""
+    if not isinstance(symbol, Symbol) or not isinstance(expr, Expr) or isinstance(expr, MatrixExpr):
+        return _sympy_diff(expr, symbol)
+    depends_memo: dict = {}
+    derivative_memo: dict = {}
+
+    def depends(node) -> bool:
+        """``symbol`` is a free symbol of ``node`` (what sympy tests before differentiating a node)."""
+        known = depends_memo.get(node)
+        if known is None:
+            if node.is_Symbol:
+                known = node == symbol
+            elif _is_sum_product_or_power(node) or _differentiated_by_fdiff(node):
+                known = any(depends(arg) for arg in node.args)
+            else:
+                known = symbol in node.free_symbols
+            depends_memo[node] = known
+        return known
+
+    def differentiate(node):
+        known = derivative_memo.get(node)
+        if known is not None:
+            return known
+        kind = type(node)
+        if isinstance(node, MatrixExpr):
+            result = _sympy_diff(node, symbol)
+        elif not depends(node):
+            result = S.Zero
+        elif node.is_Symbol:
+            result = S.One
+        elif kind is Add:  # Add._eval_derivative
+            result = Add(*[differentiate(arg) for arg in node.args])
+        elif kind is Mul:  # Mul._eval_derivative_n_times(s, 1): the Leibniz sum, one factor differentiated a term
+            factors = list(node.args)
+            terms = []
+            for position, factor in enumerate(factors):
+                factor_derivative = differentiate(factor)
+                if factor_derivative is not S.Zero:
+                    terms.append(Mul(*(factors[:position] + [factor_derivative] + factors[position + 1:])))
+            result = Add(*terms)
+        elif kind is Pow:  # Pow._eval_derivative
+            base_derivative, exponent_derivative = differentiate(node.base), differentiate(node.exp)
+            result = node * (exponent_derivative * log(node.base) + base_derivative * node.exp / node.base)
+        elif _differentiated_by_fdiff(node):  # Function._eval_derivative
+            result = _chain_rule(node, differentiate)
+        else:
+            result = _sympy_diff(node, symbol)
+        derivative_memo[node] = result
+        return result
+
+    result = differentiate(expr)
+    if result.has(Derivative):  # as Derivative.__new__ leaves its result
+        result = result.replace(lambda node: isinstance(node, Derivative), lambda node: node.canonical)
+    return result
+
+
+def _chain_rule(node, differentiate):
+    """``Σᵢ f_i(args)·∂argᵢ`` over the arguments whose derivative is not zero, as ``Function._eval_derivative``."""
+    terms = []
+    for position, argument in enumerate(node.args, 1):
+        argument_derivative = differentiate(argument)
+        if argument_derivative.is_zero:
+            continue
+        try:
+            partial = node.fdiff(position)
+        except ArgumentIndexError:
+            partial = Function.fdiff(node, position)
+        terms.append(partial * argument_derivative)
+    return Add(*terms)
+
+
+def _first_derivative_symbol(variables, options):
+    """The symbol of a ``diff`` call that asks for one first derivative in a symbol, else ``None``."""
+    if options and set(options) != {"evaluate"} or not options.get("evaluate", True):
+        return None
+    if len(variables) == 1:
+        variable = variables[0]
+        if isinstance(variable, tuple) and len(variable) == 2 and variable[1] == 1 and type(variable[1]) is int:
+            variable = variable[0]
+    elif len(variables) == 2 and type(variables[1]) is int and variables[1] == 1:
+        variable = variables[0]
+    else:
+        return None
+    return variable if isinstance(variable, Symbol) else None
+
+
+def _shortcut_diff(self, *variables, **options):
+    symbol = _first_derivative_symbol(variables, options)
+    if symbol is None or isinstance(self, MatrixExpr):
+        return _sympy_diff(self, *variables, **options)
+    return derivative(self, symbol)
+
+
+_shortcut_lock = threading.Lock()
+_shortcut_depth = 0
+
+
+@contextmanager
+def sympy_first_derivatives_shortcut():
+    """While active (in any thread), ``expr.diff(symbol)`` is computed by :func:`derivative` (the same tree).
+
+    Nested and concurrent uses share one installation; sympy's method is back when the last one ends.
+    """
+    global _shortcut_depth
+    with _shortcut_lock:
+        if _shortcut_depth == 0:
+            Expr.diff = _shortcut_diff
+        _shortcut_depth += 1
+    try:
+        yield
+    finally:
+        with _shortcut_lock:
+            _shortcut_depth -= 1
+            if _shortcut_depth == 0:
+                Expr.diff = _sympy_diff

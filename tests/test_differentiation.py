@@ -1,0 +1,202 @@
+"""checker.differentiation: the first derivative sympy's ``diff`` returns, the same tree, computed node by node once.
+
+The truth here is sympy's own ``diff`` (taken with the shortcut off) and, independently of sympy's rules, a
+numerical derivative (mpmath) of the expression at random points.
+"""
+import threading
+
+import mpmath
+import pytest
+import sympy
+from hypothesis import given, settings, strategies as st
+from sympy import Derivative, Function, MatrixSymbol, Subs, Symbol, cos, exp, log, sin, sqrt, symbols
+from sympy.core.expr import Expr
+
+from checker import differentiation
+from checker.differentiation import derivative, sympy_first_derivatives_shortcut
+
+x, y, t = symbols("x y t")
+a = Symbol("a", positive=True)
+f, g = Function("f"), Function("g")
+q = Function("q")(t)
+
+ELEMENTARY = [sin, cos, exp, lambda e: log(e ** 2 + 1), lambda e: sqrt(e ** 2 + 2), sympy.atan, sympy.tanh]
+
+
+@st.composite
+def expressions(draw, depth=4, with_undefined=True):
+    """Sums, products, powers (integer, rational and symbolic exponents) and elementary functions of x, y, t, a;
+    with ``with_undefined`` also f(x), g(x, y), f(x*y + 1) (chain rule through Subs), q(t) and its derivatives."""
+    leaves = [x, y, t, a, sympy.Integer(draw(st.integers(-3, 3))), sympy.Rational(draw(st.integers(1, 4)), 3)]
+    if with_undefined:
+        leaves += [f(x), g(x, y), f(x * y + 1), q, q.diff(t), q.diff(t, 2), Derivative(g(x, y), x, y)]
+    if depth == 0 or draw(st.integers(0, 4)) == 0:
+        return draw(st.sampled_from(leaves))
+    left = draw(expressions(depth - 1, with_undefined))
+    kind = draw(st.sampled_from(["add", "mul", "pow", "function", "repeat"]))
+    if kind == "function":
+        return draw(st.sampled_from(ELEMENTARY))(left)
+    if kind == "repeat":  # the same subexpression twice: the memo must not confuse it with anything else
+        return left * (left + draw(st.sampled_from(leaves)))
+    right = draw(expressions(depth - 1, with_undefined))
+    if kind == "add":
+        return left + right
+    if kind == "mul":
+        return left * right
+    exponent = draw(st.sampled_from([2, -1, 3, sympy.Rational(1, 2), x, right]))
+    return left ** exponent
+
+
+def sympy_diff(expr, symbol):
+    """sympy's own ``diff``, whatever the shortcut's state."""
+    return differentiation._sympy_diff(expr, symbol)
+
+
+@settings(max_examples=120, deadline=None)
+@given(expressions(depth=3), st.sampled_from([x, y, t, a]))
+def test_the_same_tree_as_sympy(expr, symbol):
+    assert derivative(expr, symbol) == sympy_diff(expr, symbol)
+
+
+@settings(max_examples=60, deadline=None)
+@given(expressions(depth=3), st.sampled_from([x, y, t]))
+def test_inside_the_shortcut_every_diff_is_sympys(expr, symbol):
+    """With the shortcut on, ``diff`` in a symbol, second derivatives and derivatives in a function value are the
+    trees sympy gives with it off (sympy's own recursion then goes through the shortcut)."""
+    second = sympy_diff(sympy_diff(expr, symbol), symbol)
+    in_function = expr.diff(q) if expr.has(q) else None
+    with sympy_first_derivatives_shortcut():
+        assert expr.diff(symbol) == sympy_diff(expr, symbol)
+        assert expr.diff((symbol, 1)) == sympy_diff(expr, symbol)
+        assert expr.diff(symbol).diff(symbol) == second
+        if in_function is not None:
+            assert expr.diff(q) == in_function
+    assert Expr.diff is differentiation._sympy_diff
+
+
+def _numeric_value(expr, point):
+    return complex(expr.subs(point).evalf(30))
+
+
+@settings(max_examples=60, deadline=None)
+@given(expressions(depth=3, with_undefined=False), st.sampled_from([x, y, a]),
+       st.tuples(*[st.integers(-9, 9)] * 3), st.integers(1, 9))
+def test_agrees_with_a_numerical_derivative(expr, symbol, coordinates, a_value):
+    """Independently of sympy's rules: the derivative at a random point equals mpmath's numerical derivative."""
+    point = {x: sympy.Rational(coordinates[0], 7), y: sympy.Rational(coordinates[1], 5), t: sympy.Rational(coordinates[2], 3),
+             a: sympy.Rational(a_value, 4)}
+    others = {s: v for s, v in point.items() if s != symbol}
+    along = expr.subs(others)
+    try:
+        exact = _numeric_value(derivative(expr, symbol), point)
+        function = sympy.lambdify(symbol, along, modules="mpmath")
+        with mpmath.workdps(40):
+            numeric = complex(mpmath.diff(function, mpmath.mpf(point[symbol].p) / point[symbol].q))
+    except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+        return  # the point is a pole or outside a domain: nothing to compare
+    if any(v != v or abs(v) == float("inf") for v in (exact.real, exact.imag, numeric.real, numeric.imag)):
+        return
+    assert abs(exact - numeric) <= 1e-12 * max(1.0, abs(numeric))
+
+
+def test_rules_on_small_cases():
+    assert derivative(x ** 3 * sin(y), x) == 3 * x ** 2 * sin(y)
+    assert derivative(exp(x * y), y) == x * exp(x * y)
+    assert derivative(x ** x, x) == x ** x * (log(x) + 1)
+    assert derivative(sin(x), y) == 0
+    assert derivative(x, x) == 1
+    assert derivative(sympy.Integer(5), x) == 0
+
+
+def test_undefined_functions_and_their_arguments():
+    assert derivative(f(x) ** 2, x) == 2 * f(x) * Derivative(f(x), x)
+    chained = derivative(f(x * y + 1), x)
+    assert chained == sympy_diff(f(x * y + 1), x)
+    assert chained.has(Subs)
+    assert derivative(q ** 2 + q.diff(t), t) == 2 * q * q.diff(t) + q.diff(t, 2)
+
+
+def test_a_repeated_subexpression_is_differentiated_once_and_right():
+    inner = sin(x * y) + x ** 2
+    expr = inner ** 2 + inner * cos(inner) + exp(inner)
+    assert derivative(expr, x) == sympy_diff(expr, x)
+
+
+def test_non_commuting_factors_keep_their_order():
+    A, B = symbols("A B", commutative=False)
+    expr = A * x * B * x + B * sin(x) * A
+    assert derivative(expr, x) == sympy_diff(expr, x)
+    assert derivative(expr, x) != sympy_diff(B * x * A * x + A * sin(x) * B, x)
+
+
+def test_matrix_expressions_are_left_to_sympy():
+    M = MatrixSymbol("M", 2, 2)
+    assert derivative(M, x) == sympy.ZeroMatrix(2, 2)
+    assert derivative(x * M, x) == sympy_diff(x * M, x)
+    with sympy_first_derivatives_shortcut():
+        assert M.diff(x) == sympy.ZeroMatrix(2, 2)
+        assert sympy.Matrix([[x ** 2, sin(x * y)]]).jacobian([x, y]) == sympy.Matrix([[2 * x, 0], [y * cos(x * y), x * cos(x * y)]])
+
+
+def test_other_calls_are_sympys_own():
+    """Several symbols, higher orders, a function value, ``evaluate=False``: the shortcut passes them on."""
+    expr = f(x) * sin(x * y) ** 2
+    calls = [((x, y), {}), ((x, 2), {}), (((x, 2),), {}), ((f(x),), {}), ((x,), {"evaluate": False}),
+             ((sympy.Tuple(x, 1),), {})]
+    expected = [differentiation._sympy_diff(expr, *variables, **options) for variables, options in calls]
+    with sympy_first_derivatives_shortcut():
+        got = [expr.diff(*variables, **options) for variables, options in calls]
+    assert got == expected
+    assert expected[4] == Derivative(expr, x)
+
+
+def test_the_shortcut_is_undone_nested_and_across_threads():
+    original = Expr.diff
+    with sympy_first_derivatives_shortcut():
+        assert Expr.diff is not original
+        with sympy_first_derivatives_shortcut():
+            pass
+        assert Expr.diff is not original  # the inner exit leaves the outer one's installation
+    assert Expr.diff is original
+    errors = []
+    barrier = threading.Barrier(4)
+
+    def worker():
+        try:
+            with sympy_first_derivatives_shortcut():
+                barrier.wait(timeout=10)
+                assert (x ** 2 * sin(x)).diff(x) == 2 * x * sin(x) + x ** 2 * cos(x)
+        except Exception as exc:  # noqa: BLE001
+            errors.append(exc)
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    assert Expr.diff is original
+
+
+def test_the_shortcut_is_undone_when_the_body_raises():
+    original = Expr.diff
+    with pytest.raises(RuntimeError):
+        with sympy_first_derivatives_shortcut():
+            raise RuntimeError("verifier crashed")
+    assert Expr.diff is original
+
+
+def test_a_verifier_runs_with_the_shortcut_and_leaves_sympy_as_it_was():
+    """The runner turns it on around a verifier only."""
+    from checker.items import Item
+    from checker.runner import run_in_process
+    seen = []
+
+    def verifier(checks):
+        seen.append(Expr.diff is not differentiation._sympy_diff)
+        checks.identity("d/dx x² sin x", (x ** 2 * sin(x)).diff(x), 2 * x * sin(x) + x ** 2 * cos(x))
+    item = Item(id="mine.derivative", kind="lemma", title="a derivative", statement="d/dx x² sin x", source="test",
+                verifier=verifier)
+    record = run_in_process(item, 0, "default")
+    assert seen == [True]
+    assert Expr.diff is differentiation._sympy_diff
+    assert record["failure"] == "" and record["checks"][0]["outcome"] == "proved"
