@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from contextlib import contextmanager
 
-from sympy import Add, Derivative, Mul, Pow, S, Symbol, log
+from sympy import Add, Derivative, Mul, Pow, S, Symbol, log, preorder_traversal
 from sympy.core.basic import Basic
 from sympy.core.expr import Expr
 from sympy.core.function import AppliedUndef, ArgumentIndexError, Function
@@ -96,10 +96,16 @@ def derivative(expr, symbol):
         derivative_memo[node] = result
         return result
 
-    result = differentiate(expr)
-    if result.has(Derivative):  # as Derivative.__new__ leaves its result
-        result = result.replace(lambda node: isinstance(node, Derivative), lambda node: node.canonical)
-    return result
+    return _with_canonical_derivatives(differentiate(expr))
+
+
+def _with_canonical_derivatives(result):
+    """``result`` with every ``Derivative`` in it in canonical variable order, as ``Derivative.__new__`` leaves its
+    result (the rewriting is skipped where it would change nothing: every derivative in it is canonical already)."""
+    derivatives = {node for node in preorder_traversal(result) if isinstance(node, Derivative)}
+    if all(node.canonical == node for node in derivatives):
+        return result
+    return result.replace(lambda node: isinstance(node, Derivative), lambda node: node.canonical)
 
 
 def _chain_rule(node, differentiate):

@@ -26,10 +26,12 @@ ELEMENTARY = [sin, cos, exp, lambda e: log(e ** 2 + 1), lambda e: sqrt(e ** 2 + 
 @st.composite
 def expressions(draw, depth=4, with_undefined=True):
     """Sums, products, powers (integer, rational and symbolic exponents) and elementary functions of x, y, t, a;
-    with ``with_undefined`` also f(x), g(x, y), f(x*y + 1) (chain rule through Subs), q(t) and its derivatives."""
+    with ``with_undefined`` also f(x), g(x, y), f(x*y + 1) (chain rule through Subs), q(t) and its derivatives, and
+    mixed partials of g in canonical and in non-canonical order."""
     leaves = [x, y, t, a, sympy.Integer(draw(st.integers(-3, 3))), sympy.Rational(draw(st.integers(1, 4)), 3)]
     if with_undefined:
-        leaves += [f(x), g(x, y), f(x * y + 1), q, q.diff(t), q.diff(t, 2), Derivative(g(x, y), x, y)]
+        leaves += [f(x), g(x, y), f(x * y + 1), q, q.diff(t), q.diff(t, 2), Derivative(g(x, y), x, y),
+                   Derivative(g(x, y), y, x, evaluate=False)]  # not in canonical order: the result's is
     if depth == 0 or draw(st.integers(0, 4)) == 0:
         return draw(st.sampled_from(leaves))
     left = draw(expressions(depth - 1, with_undefined))
