@@ -20,13 +20,19 @@ from __future__ import annotations
 import threading
 from contextlib import contextmanager
 
-from sympy import Add, Derivative, Mul, Pow, S, Symbol, log, preorder_traversal
+from sympy import Add, Derivative, Dummy, Mul, Pow, S, Symbol, log, preorder_traversal
 from sympy.core.basic import Basic
 from sympy.core.expr import Expr
 from sympy.core.function import AppliedUndef, ArgumentIndexError, Function
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 _sympy_diff = Expr.diff  # sympy's own method, whatever the shortcut does to ``Expr.diff``
+
+
+def _is_plain_symbol(node) -> bool:
+    """``node`` is exactly a ``Symbol`` or ``Dummy`` (``Indexed``, ``Wild`` and subclasses differentiate their own way)."""
+    kind = type(node)
+    return kind is Symbol or kind is Dummy
 
 
 def _is_sum_product_or_power(node) -> bool:
@@ -40,14 +46,26 @@ def _differentiated_by_fdiff(node) -> bool:
     if not isinstance(node, Function) or isinstance(node, AppliedUndef):
         return False
     kind = type(node)
-    return (kind._eval_derivative is Function._eval_derivative
-            and kind._eval_derivative_n_times is Basic._eval_derivative_n_times
-            and kind.free_symbols is Basic.free_symbols)
+    known = _BY_FDIFF.get(kind)
+    if known is None:
+        known = _BY_FDIFF[kind] = (_owner(kind, "_eval_derivative") is Function
+                                   and _owner(kind, "_eval_derivative_n_times") is Basic
+                                   and _owner(kind, "free_symbols") is Basic)
+    return known
+
+
+#: function class (not an undefined one) -> whether it differentiates by the ``Function`` default
+_BY_FDIFF: dict = {}
+
+
+def _owner(kind, name):
+    """The class of ``kind``'s MRO that defines the attribute ``name`` its instances use."""
+    return next((cls for cls in kind.__mro__ if name in cls.__dict__), None)
 
 
 def derivative(expr, symbol):
     """``d expr / d symbol``, the tree ``expr.diff(symbol)`` returns (``symbol`` a sympy ``Symbol``)."""
-    if not isinstance(symbol, Symbol) or not isinstance(expr, Expr) or isinstance(expr, MatrixExpr):
+    if not _is_plain_symbol(symbol) or not isinstance(expr, Expr) or isinstance(expr, MatrixExpr):
         return _sympy_diff(expr, symbol)
     depends_memo: dict = {}
     derivative_memo: dict = {}
@@ -56,7 +74,7 @@ def derivative(expr, symbol):
         """``symbol`` is a free symbol of ``node`` (what sympy tests before differentiating a node)."""
         known = depends_memo.get(node)
         if known is None:
-            if node.is_Symbol:
+            if _is_plain_symbol(node):
                 known = node == symbol
             elif _is_sum_product_or_power(node) or _differentiated_by_fdiff(node):
                 known = any(depends(arg) for arg in node.args)
@@ -74,7 +92,7 @@ def derivative(expr, symbol):
             result = _sympy_diff(node, symbol)
         elif not depends(node):
             result = S.Zero
-        elif node.is_Symbol:
+        elif _is_plain_symbol(node):  # the symbol itself (a plain symbol that depends on it is it)
             result = S.One
         elif kind is Add:  # Add._eval_derivative
             result = Add(*[differentiate(arg) for arg in node.args])
@@ -124,7 +142,7 @@ def _chain_rule(node, differentiate):
 
 
 def _first_derivative_symbol(variables, options):
-    """The symbol of a ``diff`` call that asks for one first derivative in a symbol, else ``None``."""
+    """The symbol of a ``diff`` call that asks for one first derivative in a plain symbol, else ``None``."""
     if options and set(options) != {"evaluate"} or not options.get("evaluate", True):
         return None
     if len(variables) == 1:
@@ -135,7 +153,7 @@ def _first_derivative_symbol(variables, options):
         variable = variables[0]
     else:
         return None
-    return variable if isinstance(variable, Symbol) else None
+    return variable if _is_plain_symbol(variable) else None
 
 
 def _shortcut_diff(self, *variables, **options):
