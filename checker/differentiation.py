@@ -17,14 +17,13 @@ the same trees (the tests compare them with sympy's on random expressions).
 """
 from __future__ import annotations
 
-import threading
-from contextlib import contextmanager
-
 from sympy import Add, Derivative, Dummy, Mul, Pow, S, Symbol, log, preorder_traversal
 from sympy.core.basic import Basic
 from sympy.core.expr import Expr
 from sympy.core.function import AppliedUndef, ArgumentIndexError, Function
 from sympy.matrices.expressions.matexpr import MatrixExpr
+
+from .shared_patch import SharedPatch
 
 _sympy_diff = Expr.diff  # sympy's own method, whatever the shortcut does to ``Expr.diff``
 
@@ -158,30 +157,25 @@ def _first_derivative_symbol(variables, options):
 
 def _shortcut_diff(self, *variables, **options):
     symbol = _first_derivative_symbol(variables, options)
-    if symbol is None or isinstance(self, MatrixExpr):
+    if symbol is None:
         return _sympy_diff(self, *variables, **options)
-    return derivative(self, symbol)
+    return derivative(self, symbol)  # (a matrix expression goes on to sympy there)
 
 
-_shortcut_lock = threading.Lock()
-_shortcut_depth = 0
+def _install_shortcut():
+    Expr.diff = _shortcut_diff
 
 
-@contextmanager
+def _restore_sympy_diff(_saved):
+    Expr.diff = _sympy_diff
+
+
+_SHORTCUT = SharedPatch(_install_shortcut, _restore_sympy_diff)
+
+
 def sympy_first_derivatives_shortcut():
     """While active (in any thread), ``expr.diff(symbol)`` is computed by :func:`derivative` (the same tree).
 
     Nested and concurrent uses share one installation; sympy's method is back when the last one ends.
     """
-    global _shortcut_depth
-    with _shortcut_lock:
-        if _shortcut_depth == 0:
-            Expr.diff = _shortcut_diff
-        _shortcut_depth += 1
-    try:
-        yield
-    finally:
-        with _shortcut_lock:
-            _shortcut_depth -= 1
-            if _shortcut_depth == 0:
-                Expr.diff = _sympy_diff
+    return _SHORTCUT.active()

@@ -9,10 +9,11 @@ counted as failures.
 from __future__ import annotations
 
 import random
-import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
+
+from .shared_patch import SharedPatch
 
 
 
@@ -122,12 +123,30 @@ def _detached_from_pytest():
         yield
 
 
-_local_constants_lock = threading.Lock()
-_local_constants_depth = 0
-_saved_local_constants = None  # (hypothesis' collector, its cache of permitted constants) while patched
+def _install_empty_local_constants():
+    """Hypothesis' collection of local constants made empty, with a cache of its own; what restores it (or ``None``:
+    a hypothesis without local constants)."""
+    try:
+        from hypothesis.internal.conjecture import providers
+        from hypothesis.internal.cache import LRUCache
+        original = (providers._get_local_constants, providers.CONSTANTS_CACHE)
+        empty = providers.Constants()
+    except (ImportError, AttributeError):  # pragma: no cover - a hypothesis without local constants
+        return None
+    providers._get_local_constants = lambda: empty
+    providers.CONSTANTS_CACHE = LRUCache(1024)
+    return providers, original
 
 
-@contextmanager
+def _restore_local_constants(saved):
+    if saved is not None:
+        providers, (collector, cache) = saved
+        providers._get_local_constants, providers.CONSTANTS_CACHE = collector, cache
+
+
+_LOCAL_CONSTANTS_PATCH = SharedPatch(_install_empty_local_constants, _restore_local_constants)
+
+
 def _without_local_constants():
     """Run a search whose draws depend on the seed alone, not on which source files happen to be loaded.
 
@@ -138,28 +157,7 @@ def _without_local_constants():
     set (hypothesis' global constants are still drawn), with a cache of permitted constants of its own so
     that nothing a user's test collected leaks in, or out.  Nested and concurrent searches share one patch.
     """
-    global _local_constants_depth, _saved_local_constants
-    try:
-        from hypothesis.internal.conjecture import providers
-        from hypothesis.internal.cache import LRUCache
-        empty = providers.Constants()
-        original = (providers._get_local_constants, providers.CONSTANTS_CACHE)
-    except (ImportError, AttributeError):  # pragma: no cover - a hypothesis without local constants
-        yield
-        return
-    with _local_constants_lock:
-        if _local_constants_depth == 0:
-            _saved_local_constants = original
-            providers._get_local_constants = lambda: empty
-            providers.CONSTANTS_CACHE = LRUCache(1024)
-        _local_constants_depth += 1
-    try:
-        yield
-    finally:
-        with _local_constants_lock:
-            _local_constants_depth -= 1
-            if _local_constants_depth == 0:
-                providers._get_local_constants, providers.CONSTANTS_CACHE = _saved_local_constants
+    return _LOCAL_CONSTANTS_PATCH.active()
 
 
 def residual_size(value):

@@ -98,11 +98,11 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
     The verdict is *not* computed here: :func:`judge` derives it from the records (in the parent).  Sympy's
     first derivatives take :mod:`checker.differentiation`'s shortcut meanwhile (the same trees, computed faster).
     """
-    from .differentiation import sympy_first_derivatives_shortcut
     checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
                     reproduce=reproduce_command(it.id, seed, profile, load_flags))
     failure, detail = "", ""
     if it.verifier is not None or it.exports:
+        from .differentiation import sympy_first_derivatives_shortcut  # sympy: only where a verifier runs
         try:
             with sympy_first_derivatives_shortcut():
                 if it.verifier is not None:
