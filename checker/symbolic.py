@@ -86,13 +86,25 @@ def _explicit(side):
                          f"check.identity (every size) or give concrete dimensions")
     if not isinstance(side, sympy.MatrixExpr):
         # a scalar built from matrices (a determinant, a trace, an entry): write every matrix out entry by entry
-        explicit = {m: sympy.ImmutableMatrix(*m.shape, lambda i, j, m=m: sympy.Symbol(f"{m.name}[{i},{j}]"))
-                    for m in side.atoms(sympy.MatrixSymbol)}
+        explicit = {m: sympy.ImmutableMatrix(*m.shape, lambda i, j, m=m: m[i, j]) for m in side.atoms(sympy.MatrixSymbol)}
         side = side.xreplace(explicit).doit()
     else:
         side = side.as_explicit()
     entries = side.atoms(sympy.matrices.expressions.matexpr.MatrixElement)
-    return side.xreplace({e: sympy.Symbol(f"{e.parent}[{e.i},{e.j}]") for e in entries})
+    return side.xreplace({e: entry_symbol(e) for e in entries})
+
+
+_ENTRY_SYMBOLS: dict = {}  # a matrix entry -> its Dummy, for the life of the process
+
+
+def entry_symbol(element) -> sympy.Dummy:
+    """The variable standing for the matrix entry ``element`` (``A[i, j]``, or an entry of ``A⁻¹`` taken as a
+    value of its own): the same Dummy for equal entries in every call, so residuals computed apart still match,
+    and never equal to a user's Symbol, even one named ``A[0,0]`` (a name must not make two variables one)."""
+    symbol = _ENTRY_SYMBOLS.get(element)
+    if symbol is None:
+        symbol = _ENTRY_SYMBOLS[element] = sympy.Dummy(f"{element.parent}[{element.i},{element.j}]")
+    return symbol
 
 
 _DONE_LIMIT = 4096
