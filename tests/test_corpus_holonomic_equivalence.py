@@ -269,9 +269,13 @@ def test_contact_data_are_velocity_constraint_data():
     """Every draw is a datum (A of generic rank k).  Before, about one two-row draw in 160 had a spatial part that
     lost rank (a row dt alone) and made a test drawing 3 of them fail now and then; this seeded search over 400
     draws found the first at draw 162."""
+    from sympy.polys.matrices import DomainMatrix
+
     from checker.randomized import falsify
 
     def is_datum(d):
+        if DomainMatrix.from_Matrix(sp.Matrix(d.A)).to_field().rank() != sp.Matrix(d.A).rows:
+            return False  # the rank over Q(t, x) by sympy's own exact algebra, not the toolkit's
         try:
             he.velocity_constraint_forms(d.A, d.b, d.coords, d.time)  # raises when rank A < k
         except ValueError:

@@ -394,8 +394,31 @@ def pivot_columns(M) -> list:
 
 
 def generic_rank(M) -> int:
-    """The rank of ``M`` over the field of functions (shown by elimination, cross-checked at random points)."""
+    """The rank of ``M`` over the field of functions: min(rows, cols) when a minor of that size is non-zero at an
+    admissible rational point (:func:`full_rank_at_a_rational_point`), else shown by elimination (cross-checked at
+    random points)."""
+    M = Matrix(M)
+    if full_rank_at_a_rational_point(M):
+        return min(M.shape)
     return len(pivot_columns(M))
+
+
+def full_rank_at_a_rational_point(M: Matrix, samples: int = 3, seed: int = 0) -> bool:
+    """True when ``M``'s entries are rational functions of its symbols and ``M`` has rank min(rows, cols), computed
+    exactly over Q, at a random rational point honouring the symbols' assumptions.
+
+    Then some minor of that size is a rational function that is non-zero at an admissible point, so it is not
+    ≡ 0 and the generic rank is min(rows, cols), the most it can be.  False says nothing (a rank lost at the points
+    tried, a function value or a radical in an entry)."""
+    full = min(M.shape)
+    if not full:
+        return False
+    symbols = sorted(M.free_symbols, key=str)
+    if not all(isinstance(s, sympy.Symbol) and s.is_commutative for s in symbols) or \
+            not all(sympy.sympify(e).is_rational_function(*symbols) for e in M):
+        return False
+    ranks = rational_ranks_at_points(M, full, samples=samples, seed=seed)
+    return bool(ranks) and max(ranks) == full
 
 
 def kernel_basis(M) -> list:
