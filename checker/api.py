@@ -184,7 +184,8 @@ def run_verifier(verifier, *args, kind: str = "theorem", item=None, uses=(), see
     ``item`` (or just ``uses``, the ids a proof may cite) stands for the item being checked.  A stand-in
     built from ``uses`` declares no assumptions, so hypothesis steps are not matched against any (they are
     premises, as outside an item); the kernel's runs always check them against the real item.
-    Exceptions from the verifier propagate (a test wants to see them).
+    Exceptions from the verifier propagate (a test wants to see them).  Sympy's first derivatives take
+    :mod:`checker.differentiation`'s shortcut meanwhile, as in the runner (the same trees, computed faster).
     """
     from .checks import Checks
     stand_in = item is None and bool(uses)
@@ -197,5 +198,7 @@ def run_verifier(verifier, *args, kind: str = "theorem", item=None, uses=(), see
     else:
         checks = Checks(item=None, seed=seed, profile=profile)
     checks.assumptions_unknown = stand_in
-    verifier(checks, *args, **kwargs)
+    from .differentiation import sympy_first_derivatives_shortcut
+    with sympy_first_derivatives_shortcut():  # as in the runner: the verifier computes what it computes there
+        verifier(checks, *args, **kwargs)
     return VerifierRun(checks, kind)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import sympy
 from sympy import Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
+from sympy.matrices.utilities import dotprodsimp
 
 from checker.decision import Decision
 from checker.instances import satisfies_assumptions
@@ -196,7 +197,9 @@ def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
             return Decision(holds, witness=None if holds else {"point": list(point.values()), "kernel vector": list(kernel[0])},
                             certificate={"DX": J} if holds else None,
                             explanation=f"rank DX = {n - len(kernel)} at {list(point.values())} (n = {n})")
-        gram = rewritten_within(_pythagorean((DX.T * DX).det()))
+        with dotprodsimp(False):  # _pythagorean normalises the determinant: sympy's intermediate simplification of it is wasted
+            determinant = (DX.T * DX).det()
+        gram = rewritten_within(_pythagorean(determinant))
         shown = gram.xreplace(back)  # in the caller's coordinates
         state = zero_state(gram)
         if state.is_zero is True:
