@@ -18,7 +18,7 @@ P = sp.Symbol("p", positive=True)
 N = sp.Symbol("n", integer=True)
 SYMBOLS = [x, y, P, N]
 
-SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
