@@ -224,17 +224,19 @@ class FunctionTemplate:
 
     @classmethod
     def build(cls, func, arity: int, order: int, wrap):
+        # Dummies: a user's Symbol of the same name (``_af``, say) must not become a parameter of the family, which
+        # would make the instances a family the claim was written for
         name = str(func)
-        dummies = sympy.symbols(f"_u{name}_0:{arity}", real=True)
+        dummies = sympy.symbols(f"u{name}_0:{arity}", real=True, cls=sympy.Dummy)
         degree = max(order + 2, 4)
         monomials = _monomials(dummies, degree)
-        coeffs = sympy.symbols(f"_c{name}_0:{len(monomials)}", real=True)
-        a = sympy.Symbol(f"_a{name}", real=True)
-        b = sympy.symbols(f"_b{name}_0:{arity}", real=True)
-        s = sympy.Symbol(f"_s{name}", real=True)
-        w = sympy.symbols(f"_w{name}_0:{arity}", real=True)
-        phase = sympy.Symbol(f"_p{name}", real=True)
-        sign = sympy.Symbol(f"_e{name}", real=True)
+        coeffs = sympy.symbols(f"c{name}_0:{len(monomials)}", real=True, cls=sympy.Dummy)
+        a = sympy.Dummy(f"a{name}", real=True)
+        b = sympy.symbols(f"b{name}_0:{arity}", real=True, cls=sympy.Dummy)
+        s = sympy.Dummy(f"s{name}", real=True)
+        w = sympy.symbols(f"w{name}_0:{arity}", real=True, cls=sympy.Dummy)
+        phase = sympy.Dummy(f"p{name}", real=True)
+        sign = sympy.Dummy(f"e{name}", real=True)
         template = (sum(c * m for c, m in zip(coeffs, monomials))
                     + a * sympy.exp(sum(bi * u for bi, u in zip(b, dummies)))
                     + s * sympy.sin(sum(wi * u for wi, u in zip(w, dummies)) + phase))

@@ -192,7 +192,8 @@ def _same_up_to_sign(claimed, derived, seconds) -> bool:
 
 
 def _to_polynomial_generators(exprs):
-    """Replace derivatives and function applications by fresh symbols (sound for ideal membership)."""
+    """Replace derivatives and function applications by fresh symbols (sound for ideal membership): Dummies, so no
+    symbol of the user's (one named ``_g0``, say) can become the same variable as ``f(x)``."""
     from sympy.core.function import AppliedUndef
     mapping = {}
     counter = 0
@@ -202,7 +203,7 @@ def _to_polynomial_generators(exprs):
         atoms = sorted(e.atoms(sympy.Derivative), key=lambda d: -sympy.count_ops(d)) + sorted(e.atoms(AppliedUndef), key=str)
         for a in atoms:
             if a not in mapping:
-                mapping[a] = sympy.Symbol(f"_g{counter}")
+                mapping[a] = sympy.Dummy(f"g{counter}")
                 counter += 1
         out.append(e.subs(mapping))
     return out
