@@ -59,3 +59,33 @@ def test_a_function_is_not_a_family_written_in_namesakes(func, degree, sign):
     family = _family_written_with_namesakes(func, degree)
     run = run_verifier(lambda check: check.identity("claim", func(x), -family if sign else family))
     assert run.checks[0].outcome not in ("proved", "confirmed"), run.checks[0].detail
+
+
+# --- the toolkit: a parameter named like a toolkit's internal variable changes no answer ---------------------
+
+from sympy import Function  # noqa: E402
+
+from theorems import is_immersion  # noqa: E402
+from theorems.toolkit.holonomic_dynamics import constraint_derivatives  # noqa: E402
+
+t = sp.Symbol("t", real=True)
+Q = [Function("q")(t), Function("r")(t)]
+INTERNAL_NAMES = st.sampled_from(["_q_0", "_r_1", "_q_1", "_hx0", "_hv0", "_hx1", "_sx0", "_sv0", "_g0"])
+
+
+@SETTINGS
+@given(INTERNAL_NAMES, st.integers(-3, 3).filter(bool), st.integers(1, 2))
+def test_renaming_a_parameter_changes_no_toolkit_answer(name, a, n):
+    """Truth by construction: the same data with the parameter named ``c`` give the same answers."""
+    coords = Q[:n]
+    plain, odd = sp.Symbol("c", real=True), sp.Symbol(name, real=True)
+    for c in (plain, odd):
+        X = [coords[0] - c, a * c * coords[-1] + coords[0] ** 2] if n == 2 else [coords[0] - c]
+        immersion = is_immersion(X, coords)
+        G = sp.Matrix([coords[0] ** 2 - c * coords[-1] + a])
+        rename = {odd: plain}
+        J, G_t, curvature = constraint_derivatives(G, coords, t)
+        if c is plain:
+            expected = (immersion.holds, J, G_t, curvature)
+        else:
+            assert (immersion.holds, J.xreplace(rename), G_t.xreplace(rename), curvature.xreplace(rename)) == expected

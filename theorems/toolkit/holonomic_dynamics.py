@@ -79,8 +79,8 @@ def constraint_derivatives(G, x, t):
     coords = list(x)
     n = len(coords)
     G = _column(G)
-    positions = sympy.symbols(f"_hx0:{n}", real=True)
-    speeds = sympy.symbols(f"_hv0:{n}", real=True)
+    positions = sympy.symbols(f"hx0:{n}", real=True, cls=sympy.Dummy)  # Dummies: never a Symbol of the caller's
+    speeds = sympy.symbols(f"hv0:{n}", real=True, cls=sympy.Dummy)
     to_symbols = {c.diff(t): v for c, v in zip(coords, speeds)}
     to_symbols.update({c: s for c, s in zip(coords, positions)})
     back = {s: c for c, s in zip(coords, positions)}
@@ -327,8 +327,8 @@ class IntegrationReport:
 def _state_symbols(dynamics: IdealHolonomicDynamics):
     """Symbols for (x, v) and the substitution x(t) ↦ x, x'(t) ↦ v (derivatives first, by ``xreplace``)."""
     coords = dynamics.coordinates
-    positions = sympy.symbols(f"_sx0:{len(coords)}", real=True)
-    speeds = sympy.symbols(f"_sv0:{len(coords)}", real=True)
+    positions = sympy.symbols(f"sx0:{len(coords)}", real=True, cls=sympy.Dummy)  # never a Symbol of the caller's
+    speeds = sympy.symbols(f"sv0:{len(coords)}", real=True, cls=sympy.Dummy)
     subs = {c.diff(dynamics.time): v for c, v in zip(coords, speeds)}
     subs.update({c: s for c, s in zip(coords, positions)})
     return positions, speeds, subs

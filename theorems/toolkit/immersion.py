@@ -138,7 +138,7 @@ def _as_symbols(X: Matrix, coords: list):
             symbols.append(c)
             continue
         facts = {k: True for k in ("positive", "negative", "nonzero", "nonnegative", "real") if getattr(c, f"is_{k}")}
-        symbols.append(Symbol(f"_{getattr(c, 'name', 'q')}_{i}", **facts))
+        symbols.append(sympy.Dummy(f"{getattr(c, 'name', 'q')}_{i}", **facts))  # never a Symbol of the caller's
     return X.xreplace({c: s for c, s in zip(coords, symbols) if c is not s}), symbols
 
 

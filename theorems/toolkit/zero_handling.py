@@ -142,7 +142,7 @@ def _circle_normal_form(expr):
     if reduced is None:
         return None
     remainder, circles, back = reduced
-    rest = remainder.xreplace({d: sympy.Symbol(f"_g{i}", real=True) for i, d in enumerate(back)})
+    rest = remainder.xreplace({d: sympy.Dummy(f"g{i}", real=True) for i, d in enumerate(back)})
     certain = (all(isinstance(u, sympy.Symbol) and _open_symbol(u) for u, _, _ in circles)
                and _rational_in_symbols(rest))
     return remainder, certain
