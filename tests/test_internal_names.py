@@ -89,3 +89,17 @@ def test_renaming_a_parameter_changes_no_toolkit_answer(name, a, n):
             expected = (immersion.holds, J, G_t, curvature)
         else:
             assert (immersion.holds, J.xreplace(rename), G_t.xreplace(rename), curvature.xreplace(rename)) == expected
+
+
+def test_a_parameter_named_like_a_velocity_symbol_is_refused():
+    """Forces are written in ``velocities`` (Symbols named ``<coordinate>_dot``): a parameter of G of that name and
+    kind would be a velocity, so the datum is refused with a one-line error (a parameter of another kind is
+    another Symbol and is accepted)."""
+    import pytest
+
+    from theorems.toolkit.chart import regular_holonomic_constraint
+    x1, x2 = sp.symbols("x1 x2", real=True)
+    with pytest.raises(ValueError, match="named like a velocity symbol"):
+        regular_holonomic_constraint([x1 - sp.Symbol("x1_dot", real=True)], (x1, x2))
+    ok = regular_holonomic_constraint([x1 - sp.Symbol("x1_dot", positive=True)], (x1, x2))
+    assert sp.Symbol("x1_dot", positive=True) not in ok.velocities

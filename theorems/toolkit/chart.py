@@ -355,6 +355,10 @@ def regular_holonomic_constraint(G, coords, time=t, chart: Chart = WHOLE_SPACE, 
         raise TypeError("coordinates and time must be Symbols")
     if G.rows < 1:
         raise ValueError("need k ≥ 1 constraint components")
+    namesakes = set(_velocity_symbols(coords)) & (G.free_symbols | {time})
+    if namesakes:  # forces are written in the velocity symbols: a parameter of G with that name would be a velocity
+        raise ValueError(f"G has a symbol named like a velocity symbol ({', '.join(sorted(map(str, namesakes)))}): "
+                         "rename it (velocities are <coordinate>_dot)")
     decision = rank_everywhere_on_chart(G, coords, time, chart, on=rank_on)
     if not decision:
         raise IrregularConstraint(f"not a regular constraint on {chart.description}: {decision.explanation}", decision)
