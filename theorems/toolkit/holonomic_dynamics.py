@@ -79,12 +79,8 @@ def constraint_derivatives(G, x, t):
     coords = list(x)
     n = len(coords)
     G = _column(G)
-    positions = sympy.symbols(f"hx0:{n}", real=True, cls=sympy.Dummy)  # Dummies: never a Symbol of the caller's
-    speeds = sympy.symbols(f"hv0:{n}", real=True, cls=sympy.Dummy)
-    to_symbols = {c.diff(t): v for c, v in zip(coords, speeds)}
-    to_symbols.update({c: s for c, s in zip(coords, positions)})
-    back = {s: c for c, s in zip(coords, positions)}
-    back.update({v: c.diff(t) for c, v in zip(coords, speeds)})
+    positions, speeds, to_symbols = state_dummies(coords, t, "h")
+    back = {symbol: curve for curve, symbol in to_symbols.items()}
     Gs = G.applyfunc(lambda e: _replace(sympy.sympify(e), to_symbols))
     V = Matrix(speeds)
     J = Gs.jacobian(positions)
@@ -324,14 +320,19 @@ class IntegrationReport:
     integrals: list = None  # integrals[i][j]: the j-th integrand integrated from t0 to times[i]
 
 
-def _state_symbols(dynamics: IdealHolonomicDynamics):
-    """Symbols for (x, v) and the substitution x(t) ↦ x, x'(t) ↦ v (derivatives first, by ``xreplace``)."""
-    coords = dynamics.coordinates
-    positions = sympy.symbols(f"sx0:{len(coords)}", real=True, cls=sympy.Dummy)  # never a Symbol of the caller's
-    speeds = sympy.symbols(f"sv0:{len(coords)}", real=True, cls=sympy.Dummy)
-    subs = {c.diff(dynamics.time): v for c, v in zip(coords, speeds)}
+def state_dummies(coords, t, prefix: str):
+    """Real Dummies for the positions and speeds of the curves ``coords`` (named ``{prefix}x0``, ``{prefix}v0``,
+    ...; never a Symbol of the caller's) and the substitution x(t) ↦ x, x'(t) ↦ v (derivatives first)."""
+    positions = sympy.symbols(f"{prefix}x0:{len(coords)}", real=True, cls=sympy.Dummy)
+    speeds = sympy.symbols(f"{prefix}v0:{len(coords)}", real=True, cls=sympy.Dummy)
+    subs = {c.diff(t): v for c, v in zip(coords, speeds)}
     subs.update({c: s for c, s in zip(coords, positions)})
     return positions, speeds, subs
+
+
+def _state_symbols(dynamics: IdealHolonomicDynamics):
+    """Symbols for (x, v) and the substitution x(t) ↦ x, x'(t) ↦ v (derivatives first, by ``xreplace``)."""
+    return state_dummies(dynamics.coordinates, dynamics.time, "s")
 
 
 def state_functions(dynamics: IdealHolonomicDynamics, expressions):
