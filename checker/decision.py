@@ -14,6 +14,7 @@ three states:
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -54,3 +55,19 @@ class Decision:
     def __repr__(self) -> str:
         extra = f", witness={self.witness!r}" if self.holds is False and self.witness is not None else ""
         return f"Decision({self.state}{extra}: {self.explanation})"
+
+
+def undecided_on_floats(decide):
+    """Decorate a decision function: when its input holds a floating-point number it answers undecided.
+
+    Sympy rounds arithmetic on floats as it builds and reduces expressions (``1.0*x + 1e-17*x - x`` becomes 0), so
+    neither "holds" nor "fails" about the expressions received would settle the ones written
+    (:func:`checker.symbolic.inexact_numbers`)."""
+    @functools.wraps(decide)
+    def decision(*args, **kwargs):
+        from .symbolic import inexact_numbers, inexact_reason  # sympy: only when a decision is asked for
+        floats = inexact_numbers(args, kwargs)
+        if floats:
+            return Decision.undecided_because(f"not decided: {inexact_reason(floats, 'the input')}")
+        return decide(*args, **kwargs)
+    return decision

@@ -35,7 +35,7 @@ from .randomized import FalsificationResult, OutsideDomain, falsify, format_numb
 from .relations import parse_relations
 from .shrink import shrink
 from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, evaluated, free_symbols_sorted,
-                       rewriting_shows_zero, time_limit)
+                       has_inexact, inexact_numbers, inexact_reason, rewriting_shows_zero, time_limit)
 
 st = lazy_module("hypothesis.strategies")  # imported on first use (only instance generation needs it)
 
@@ -50,6 +50,10 @@ ZERO_TEST = ("zero test: |residual| <= 1e-60 x the size of its terms at 2x the w
 
 def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, dps, context, witness_hook) -> Check:
     """The verdict on ``lhs == rhs`` (see the module docstring)."""
+    floats = inexact_numbers(lhs, rhs, relations)
+    if floats:
+        return Check(name, "inconclusive", "symbolic", scope, f"not decided: {inexact_reason(floats, 'the claim')}"
+                     + (f"; {context}" if context else ""))
     shapes = shape_symbols(lhs, rhs, relations) if relations is None or isinstance(relations, (list, tuple, dict)) \
         else shape_symbols(lhs, rhs)
     if shapes:
@@ -209,9 +213,10 @@ def _witness_on_branches(residuals, rel, dps, seed, samples):
 
 
 def nonzero_constant(reduced):
-    """The first residual that is a number certified non-zero by ``evalf`` (as text), else ``None``."""
+    """The first residual that is a number certified non-zero by ``evalf`` (as text), else ``None`` (never a float:
+    rounding may have made it non-zero, :func:`checker.symbolic.inexact_numbers`)."""
     for r in reduced:
-        if r.free_symbols or r.atoms(AppliedUndef) or not r.is_number:
+        if has_inexact(r) or r.free_symbols or r.atoms(AppliedUndef) or not r.is_number:
             continue
         try:
             with time_limit(RECHECK_SECONDS):

@@ -35,7 +35,8 @@ from typing import Any, Optional, Sequence
 
 import sympy
 
-from .symbolic import TimeLimit, as_residuals, is_provably_nonzero, reduce_residual, shown_zero, time_limit
+from .symbolic import (TimeLimit, as_residuals, inexact_numbers, inexact_reason, is_provably_nonzero, reduce_residual,
+                       shown_zero, time_limit)
 
 RULES = ("hypothesis", "suppose", "define", "cite", "differentiate", "substitute", "algebra", "cancel", "contradiction")
 #: functions defined and finite at every real and complex argument: polynomial certificates may use them
@@ -210,7 +211,9 @@ def _to_polynomial_generators(exprs):
 
 
 def ideal_member(target, generators, seconds: float = 10.0) -> bool:
-    """True when ``target`` reduces to zero modulo the ideal of ``generators`` (numerators taken)."""
+    """True when ``target`` reduces to zero modulo the ideal of ``generators`` (numerators taken); never with floats."""
+    if inexact_numbers(target, list(generators)):
+        return False
     exprs = _to_polynomial_generators([target] + list(generators))
     numerators = [sympy.numer(sympy.together(sympy.expand(e))) for e in exprs]
     target_num, gens = numerators[0], [g for g in numerators[1:] if g != 0]
@@ -234,6 +237,8 @@ def shown_nonzero(expr, declared=()) -> bool:
     A pure function of its arguments, so its answers are remembered (a proof asks about one denominator at
     many of its steps)."""
     expr = sympy.sympify(expr)
+    if inexact_numbers(expr, list(declared)):
+        return False
     try:
         return _shown_nonzero_remembered(expr, tuple(sympy.sympify(d) for d in declared))
     except TypeError:  # something unhashable: decide without remembering
@@ -483,8 +488,19 @@ def _declared_nonzero(ctx, status) -> list:
             and status.get(s.label) == "checked"]
 
 
+def _inexact_parts(step) -> list:
+    """The floating-point numbers in what a step states or uses (equation, factor, certificate, variable)."""
+    certificate = step.certificate
+    if isinstance(certificate, dict):
+        certificate = list(certificate.items())
+    return inexact_numbers(step.eq, step.factor, certificate, step.var)
+
+
 def _check_step(step, residuals, status, ctx):
     seconds = ctx["seconds"]
+    floats = _inexact_parts(step)
+    if floats:  # no rule is checked with rounded arithmetic, and nothing rests on a premise holding a float
+        return None, inexact_reason(floats, "the step")
     for ref in step.refs:
         if ref not in status:
             return False, f"refers to unknown or later step {ref!r}"

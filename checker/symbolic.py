@@ -267,6 +267,49 @@ _NOT_EXACT = (sympy.Float, sympy.core.numbers.Infinity, sympy.core.numbers.Negat
               sympy.core.numbers.ComplexInfinity, sympy.core.numbers.NaN)
 
 
+def inexact_numbers(*objects) -> list:
+    """The floating-point numbers in ``objects`` (expressions, matrices, equations, Python/mpmath floats, and lists,
+    tuples, sets and dicts of them), as sorted text.  Sympy rounds arithmetic on floats as it builds and reduces an
+    expression, so ``(x + 1)(x + 1e-17) - 1e-17`` expands to ``x**2 + 1.0*x``: no exact decision (zero, non-zero, a
+    proof step) is taken on an expression holding one."""
+    found = set()
+    stack = list(objects)
+    while stack:
+        obj = stack.pop()
+        if obj is None or isinstance(obj, (str, bool, int)):
+            continue
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        elif isinstance(obj, sympy.MatrixBase) and not isinstance(obj, sympy.Basic):
+            stack.extend(obj)
+        elif isinstance(obj, sympy.Basic):
+            found.update(sympy.sstr(f) for f in obj.atoms(sympy.Float))
+        else:
+            try:
+                converted = sympy.sympify(obj, strict=True)  # numbers and objects with _sympy_; never parses text
+            except Exception:  # noqa: BLE001 - not a number or expression: nothing to round
+                continue
+            if isinstance(converted, sympy.Basic):
+                stack.append(converted)
+    return sorted(found)
+
+
+def inexact_reason(numbers, what: str = "it") -> str:
+    """Why no exact decision was taken on ``what`` (an expression, a claim) holding the floats ``numbers``."""
+    shown = ", ".join(numbers[:3]) + (", ..." if len(numbers) > 3 else "")
+    return (f"{what} contains the floating-point number{'s' if len(numbers) > 1 else ''} {shown}: sympy rounds arithmetic "
+            "on floats, so an exact answer about the expression it received would not settle the one written "
+            "(write exact numbers: sympy.Rational(1, 10), sympy.S(1)/10)")
+
+
+def has_inexact(expr) -> bool:
+    """``expr`` (a sympy object) holds a floating-point number (see :func:`inexact_numbers`)."""
+    return isinstance(expr, sympy.Basic) and expr.has(sympy.Float)
+
+
 _EXACT_DOMAINS = (sympy.ZZ, sympy.QQ, sympy.polys.domains.ZZ_I, sympy.polys.domains.QQ_I)
 
 
@@ -332,7 +375,11 @@ def cheap_reduce(expr, relations=None):
     as rational functions of their atoms (:func:`zero_as_rational_function`), then each is expanded (``expand``
     also applies its rewriting hints: ``exp(a + b)``, powers of products) and cancelled.
     """
+    if has_inexact(sympy.sympify(expr)):  # rounded arithmetic decides nothing (:func:`inexact_numbers`)
+        return None, expr
     expr = relations.apply(expr) if relations is not None else evaluated(expr)
+    if has_inexact(expr):  # the relations brought floats in
+        return None, expr
     if expr == 0:
         return True, expr
     forms = []  # the expression, then its jet normalisation: each first tested exactly as a rational function
@@ -361,7 +408,9 @@ def cheap_reduce(expr, relations=None):
 
 
 def expensive_reduce(expr, simplify_seconds: float = 5.0):
-    """Power and trigonometric rewriting, then ``simplify``, each under a time limit."""
+    """Power and trigonometric rewriting, then ``simplify``, each under a time limit (never on floats)."""
+    if has_inexact(expr):
+        return None, expr
     for transform in (lambda e: sympy.expand(sympy.powsimp(sympy.expand_power_base(e, force=False))),
                       lambda e: sympy.cancel(sympy.expand_trig(e))):
         try:
@@ -406,8 +455,10 @@ def _parsed(relations):
 
 
 def is_provably_nonzero(expr) -> bool:
-    """True only when sympy's assumptions system shows ``expr != 0`` (sign or nonzero facts)."""
+    """True only when sympy's assumptions system shows ``expr != 0`` (sign or nonzero facts); never with floats."""
     expr = sympy.sympify(expr)
+    if has_inexact(expr):
+        return False
     for candidate in (expr, sympy.factor(sympy.together(expr))):
         if candidate.is_nonzero or candidate.is_positive or candidate.is_negative:
             return True

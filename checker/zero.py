@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from .identity import InstancePlan, nonzero_constant
-from .symbolic import cheap_reduce, rewriting_shows_zero
+from .symbolic import cheap_reduce, inexact_numbers, inexact_reason, rewriting_shows_zero
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,9 @@ class ZeroTest:
 def zero_test(expr, *, seed: int = 0, dps: int = 30, seconds: float = 5.0, samples: int = 12) -> ZeroTest:
     """Decide ``expr == 0`` identically (for all values of its symbols and undefined functions)."""
     expr = sympy.sympify(expr)
+    floats = inexact_numbers(expr)
+    if floats:
+        return ZeroTest("undecided", f"not decided: {inexact_reason(floats, 'the expression')}")
     zero, reduced = cheap_reduce(expr)
     if zero:
         return ZeroTest("zero", "reduces to 0 (expand/cancel)")

@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 import sympy
 from sympy import Function, Matrix, Rational, Symbol
 
-from checker.decision import Decision
-from checker.symbolic import TimeLimit, nonzero_as_rational_function, time_limit, zero_as_rational_function
+from checker.decision import Decision, undecided_on_floats
+from checker.symbolic import (TimeLimit, inexact_numbers, inexact_reason, nonzero_as_rational_function, time_limit,
+                             zero_as_rational_function)
 from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics
 from theorems.toolkit.linear_algebra import jacobian_and_minors, transpose_multiplier
 from theorems.toolkit.virtual_displacements import holonomic_virtual_displacements
-from theorems.toolkit.zero_handling import all_zero, rewritten_within, simplified_within
+from theorems.toolkit.zero_handling import ZeroUndecided, all_zero, rewritten_within, simplified_within
 
 __all__ = [
     "Chart", "WHOLE_SPACE", "IrregularConstraint", "RankUndecided", "RegularHolonomicConstraint",
@@ -141,6 +142,7 @@ def _search_point(branch: dict, free: list, checks, limit: int = 400):
     return None
 
 
+@undecided_on_floats
 def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: str = "chart") -> Decision:
     """Does G_q(t, q) have rank k at every point of O (``on="chart"``), or at every point of Σ ∩ O (``on="locus"``)?
 
@@ -207,8 +209,12 @@ def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: 
 
 
 def is_symmetric_positive_definite(M) -> bool:
-    """Exact test: Mᵀ = M and every leading principal minor is positive (Sylvester's criterion)."""
+    """Exact test: Mᵀ = M and every leading principal minor is positive (Sylvester's criterion).  A matrix holding a
+    floating-point number raises :class:`ZeroUndecided` (rounded minors decide nothing)."""
     M = Matrix(M)
+    floats = inexact_numbers(M)
+    if floats:
+        raise ZeroUndecided(f"not decided: {inexact_reason(floats, 'the matrix')}")
     if M.rows != M.cols or not (M - M.T).is_zero_matrix:
         return False
     return all(bool(sympy.simplify(M[:i, :i].det()) > 0) for i in range(1, M.rows + 1))

@@ -33,7 +33,7 @@ from typing import Sequence
 import sympy
 from sympy import Matrix
 
-from checker.decision import Decision
+from checker.decision import Decision, undecided_on_floats
 from theorems.toolkit.zero_handling import (ZeroUndecided, _numeric_rank_checked, apply_row_operations, back_substitute, eliminate,
                                     generic_rank, kernel_basis, witness_point, zero_state)
 
@@ -105,6 +105,7 @@ def lie_bracket(X, Y, coords) -> Matrix:
     ])
 
 
+@undecided_on_floats
 def is_involutive(fields: Sequence, coords) -> Decision:
     """Decide whether ``span(fields)`` is closed under the Lie bracket, for the generic rank.
 
@@ -212,6 +213,7 @@ def wedge_one_two(omega, two_form: dict, coords) -> dict:
     return three_form
 
 
+@undecided_on_floats
 def satisfies_frobenius_condition(omega, coords) -> Decision:
     """Decide whether the one-form ω satisfies ``ω ∧ dω = 0`` identically (Frobenius: ker ω integrable).
 

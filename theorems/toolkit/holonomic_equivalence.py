@@ -29,7 +29,7 @@ from typing import Optional
 import sympy
 from sympy import Matrix, Rational, Symbol
 
-from checker.decision import Decision
+from checker.decision import Decision, undecided_on_floats
 from checker.lazy import lazy_module
 from checker.symbolic import TimeLimit, time_limit
 from theorems.toolkit.frobenius import (_generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
@@ -130,6 +130,7 @@ def _finite(matrix) -> bool:
 # checking a pair (ρ, Φ)
 # ---------------------------------------------------------------------------
 
+@undecided_on_floats
 def check_holonomic_pair(A, b, coords, rho, Phi, t=None, *, seconds: float = 2.0) -> Decision:
     """Decide A = ρΦ_x and b = ρΦ_t with det ρ ≢ 0 and rank Φ_x = k' (generic; each residual shown ≡ 0).
 
@@ -360,6 +361,7 @@ def _construct_pair(data: ConstraintForms, fields, max_degree: int, seconds: flo
 _PROBE_VALUES = (Rational(1, 2), Rational(2, 3), Rational(5, 4), Rational(-3, 5), Rational(7, 3))
 
 
+@undecided_on_floats
 def is_holonomic_equivalent(A, b, coords, t=None, *, max_degree: int = 3, seconds: float = 2.0) -> Decision:
     """Decide local holonomic equivalence at generic points: A = ρΦ_x, b = ρΦ_t near a point, ρ invertible.
 

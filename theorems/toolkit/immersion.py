@@ -20,7 +20,7 @@ from sympy import Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
 from sympy.matrices.utilities import dotprodsimp
 
-from checker.decision import Decision
+from checker.decision import Decision, undecided_on_floats
 from checker.instances import satisfies_assumptions
 from theorems.toolkit.holonomic_dynamics import constraint_derivatives
 from theorems.toolkit.variational import _as_coordinate_list
@@ -168,6 +168,7 @@ def _grid(symbols):
     return itertools.product(*[[v for v in _SEARCH if _admissible(s, v)] for s in symbols])
 
 
+@undecided_on_floats
 def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
     """DX injective (rank n): at the point ``at`` (a list of values), generically (``everywhere=False``), or at every
     point allowed by the coordinates' assumptions (``everywhere=True``, shown by a positive Gram determinant

@@ -24,7 +24,7 @@ from sympy import Derivative, Dummy, Eq, Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
 from sympy.solvers.solveset import NonlinearError
 
-from checker.decision import Decision
+from checker.decision import Decision, undecided_on_floats
 from checker.instances import satisfies_assumptions
 from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
 from theorems.toolkit.variational import (LagrangianChart, _as_coordinate_list, _has_dummy, _is_curve, _name,
@@ -240,6 +240,7 @@ def _plain_point(fz: _Frozen, point: dict) -> dict:
     return {fz.back[k]: v for k, v in point.items()}
 
 
+@undecided_on_floats
 def is_regular(L, q, t, at=None, v=None) -> Decision:
     """Is det 𝓛_vv ≠ 0 at every point of J × U × ℝⁿ (``at=None``) or at the point ``at`` = {chart variable: value}?
 
@@ -502,6 +503,7 @@ class HyperregularityUndecided(ValueError):
 _LARGE_PROBES = [sympy.Integer(v) for v in (2, -2, 3, -3, 10, -10)]
 
 
+@undecided_on_floats
 def is_hyperregular(L, q, t, v=None) -> Decision:
     """Regular on the chart, and 𝓛_v = p has exactly one real solution v(t, q, p) for *every* (t, q, p) (sympy's branch
     is real and finite for all real arguments); the inverse is then C¹ by the inverse function theorem.

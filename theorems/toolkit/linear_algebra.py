@@ -25,7 +25,7 @@ from sympy import QQ, Matrix
 from sympy.polys.matrices import DomainMatrix
 from sympy.polys.rings import PolyRing
 
-from checker.decision import Decision
+from checker.decision import Decision, undecided_on_floats
 from theorems.toolkit.fraction_free import rational_generators as _rational_generators
 
 __all__ = [
@@ -104,6 +104,7 @@ def rational_function_matrices(*matrices):
     return converted, to_sympy
 
 
+@undecided_on_floats
 def rational_identity(lhs, rhs=0) -> Decision:
     """Decision: ``lhs = rhs`` (scalars or matrices) as rational functions of their symbols and non-rational atoms.
 

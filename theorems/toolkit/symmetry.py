@@ -40,9 +40,9 @@ import sympy
 from sympy import Derivative, Dummy, Matrix, Subs, Symbol
 from sympy.core.function import AppliedUndef
 
-from checker.decision import Decision
+from checker.decision import Decision, undecided_on_floats
 from checker.lazy import lazy_module
-from checker.symbolic import TimeLimit, time_limit
+from checker.symbolic import TimeLimit, has_inexact, inexact_numbers, inexact_reason, time_limit
 from theorems.toolkit.linear_algebra import euclidean_inner_product
 from theorems.toolkit.strategies import polynomials
 from theorems.toolkit.variational import _has_dummy, lagrangian_chart
@@ -235,6 +235,9 @@ def _vanishes(expr, show=lambda e: e, simplify_seconds: float = 2.0) -> _Vanishi
     otherwise the answer is undecided with the reason.
     """
     expr = normalise_function_arguments(sympy.sympify(expr))
+    if has_inexact(expr):  # a float sum may round to a false 0
+        return _Vanishing(None, expr, {}, f"could not decide whether {sympy.sstr(show(expr))} vanishes identically "
+                                          f"({inexact_reason(inexact_numbers(expr))})")
     reduced = reduced_form(expr)
     if reduced == 0:
         return _Vanishing(True, sympy.S.Zero, {}, "cancels")
@@ -317,6 +320,7 @@ def noether_charge(L, q, t, xi, B=0, tau=0, v=None):
     return jet.user(sympy.expand(euclidean_inner_product(jet.momentum(L), xi) - _energy(jet, L) * tau - B))
 
 
+@undecided_on_floats
 def generator_depends_on_time(xi, q, t, tau=0, v=None) -> Decision:
     """Does the generator depend explicitly on t (∂ξ/∂t ≢ 0) or reparametrise time (τ ≢ 0)?
 
@@ -340,6 +344,7 @@ def generator_depends_on_time(xi, q, t, tau=0, v=None) -> Decision:
     return Decision(False, witness=evidence, explanation="ξ depends on q only and τ = 0")
 
 
+@undecided_on_floats
 def is_point_symmetry(L, q, t, xi, B=0, tau=0, v=None, require_q_only: bool = False) -> Decision:
     """Does ``𝓛_q·ξ + 𝓛_v·D_tξ = D_tB`` hold identically in (t, q, v)?  (τ ≠ 0: the reparametrised identity.)
 
@@ -398,6 +403,7 @@ def euler_lagrange_accelerations(L, q, t, v=None) -> list:
     return [jet.user(a) for a in _accelerations(jet, jet.state_function(L, "the Lagrangian"))]
 
 
+@undecided_on_floats
 def is_first_integral(quantity, L, q, t, v=None) -> Decision:
     """Does ``d/dt quantity(t, q, q̇)`` vanish along every Euler--Lagrange solution of 𝓛?
 

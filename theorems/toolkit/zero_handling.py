@@ -27,7 +27,7 @@ from sympy import Matrix
 from sympy.core.function import AppliedUndef
 
 from checker.instances import admissible_value, satisfies_assumptions
-from checker.symbolic import TimeLimit, time_limit, zero_as_rational_function
+from checker.symbolic import TimeLimit, has_inexact, inexact_numbers, inexact_reason, time_limit, zero_as_rational_function
 from checker.zero import ZeroTest, zero_test
 
 __all__ = ["ZeroUndecided", "zero_state", "reduced_form", "is_zero", "all_zero", "require_zero_state", "eliminate",
@@ -208,6 +208,8 @@ def canonical(expr):
 
 @lru_cache(maxsize=8192)
 def _cached_state(expr, seconds: float) -> ZeroTest:
+    if has_inexact(expr):
+        return ZeroTest("undecided", f"not decided: {inexact_reason(inexact_numbers(expr), sympy.sstr(expr))}")
     if expr == 0:
         return ZeroTest("zero", "is 0")
     if expr.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
@@ -304,6 +306,9 @@ def eliminate(M, operations: list | None = None) -> tuple:
     ``operations``, when given a list, receives the row operations in order, ``("swap", r, p)`` and
     ``("subtract", i, r, factor)`` (row i −= factor · row r), for :func:`apply_row_operations`."""
     M = Matrix(M)
+    floats = inexact_numbers(M)
+    if floats:  # canonical forms of float entries are rounded: an entry could cancel to a false 0
+        raise ZeroUndecided(f"not decided: {inexact_reason(floats, 'the matrix')}")
     rows = [[canonical(e) for e in M.row(i)] for i in range(M.rows)]
     pivots, r = [], 0
     for c in range(M.cols):
@@ -411,7 +416,7 @@ def full_rank_at_a_rational_point(M: Matrix, samples: int = 3, seed: int = 0) ->
     ≡ 0 and the generic rank is min(rows, cols), the most it can be.  False says nothing (a rank lost at the points
     tried, a function value or a radical in an entry)."""
     full = min(M.shape)
-    if not full:
+    if not full or inexact_numbers(M):
         return False
     symbols = sorted(M.free_symbols, key=str)
     if not all(isinstance(s, sympy.Symbol) and s.is_commutative for s in symbols) or \
