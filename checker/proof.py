@@ -35,8 +35,8 @@ from typing import Any, Optional, Sequence
 
 import sympy
 
-from .symbolic import (TimeLimit, as_residuals, inexact_numbers, inexact_reason, is_provably_nonzero, reduce_residual,
-                       shown_zero, time_limit)
+from .symbolic import (TimeLimit, as_residuals, certified_nonzero_number, inexact_numbers, inexact_reason,
+                       is_provably_nonzero, reduce_residual, shown_zero, time_limit)
 
 RULES = ("hypothesis", "suppose", "define", "cite", "differentiate", "substitute", "algebra", "cancel", "contradiction")
 #: functions defined and finite at every real and complex argument: polynomial certificates may use them
@@ -251,8 +251,8 @@ def _shown_nonzero_remembered(expr, declared: tuple) -> bool:
 
 
 def _shown_nonzero(expr, declared) -> bool:
-    if expr.is_number:
-        return expr != 0
+    if expr.is_number:  # certified by evalf: a number in disguise, such as sin²1 + cos²1 − 1, is not a tree other than 0
+        return certified_nonzero_number(expr)
     if is_provably_nonzero(expr):
         return True
     if not declared:
@@ -262,7 +262,7 @@ def _shown_nonzero(expr, declared) -> bool:
     except (sympy.PolynomialError, ValueError, TypeError):
         factors = [(expr, 1)]
     for f, _ in factors:
-        if f.is_number and f != 0 or is_provably_nonzero(f):
+        if f.is_number and certified_nonzero_number(f) or is_provably_nonzero(f):
             continue
         if not any(_divides(f, n) for n in declared):
             return False
@@ -300,7 +300,8 @@ def certificate_problem(coefficient, declared_nonzero=()) -> str:
                     and not isinstance(node, ENTIRE_FUNCTIONS):
                 return f"coefficient {sympy.sstr(c)} uses {node.func}, which may be undefined somewhere"
     if den.is_number:
-        return "" if den != 0 else f"coefficient {sympy.sstr(c)} divides by 0"
+        return "" if certified_nonzero_number(den) else \
+            f"coefficient {sympy.sstr(c)} divides by {sympy.sstr(den)}, which is not certified non-zero (evalf)"
     if shown_nonzero(den, declared_nonzero):
         return ""
     return (f"coefficient {sympy.sstr(c)} has the denominator {sympy.sstr(den)}, which is neither shown nonzero by "
@@ -523,11 +524,12 @@ def _check_step(step, residuals, status, ctx):
         # a definition must define something everywhere the proof's hypotheses hold: a denominator needs
         # the same justification as a certificate's (sympy shows it nonzero, or a checked nonzero step declares it)
         den = sympy.fraction(sympy.together(expr))[1] if isinstance(expr, sympy.Expr) else sympy.S.One
+        if den.is_number and not certified_nonzero_number(den):
+            return False, (f"the definition of {sympy.sstr(symbol)} divides by {sympy.sstr(den)}, which is not "
+                           "certified non-zero (evalf)")
         if not den.is_number and not shown_nonzero(den, _declared_nonzero(ctx, status)):
             return False, (f"the definition of {sympy.sstr(symbol)} divides by {sympy.sstr(den)}, which is neither "
                            "shown nonzero by sympy nor a product of factors of an expression a nonzero step declares")
-        if den.is_number and den == 0:
-            return False, f"the definition of {sympy.sstr(symbol)} divides by 0"
         return True, f"definition of {sympy.sstr(symbol)}"
     if step.rule == "differentiate":
         var = step.var
