@@ -407,23 +407,78 @@ def _check_hypothesis(step, ctx):
     return True, f"instance of {step.assumption}"
 
 
-def _instance_problem(mapping, exported) -> str:
-    """An instance of an identity: replace free symbols (honouring their assumptions) or undefined functions."""
-    from sympy.core.function import AppliedUndef, UndefinedFunction
+def _bound_variables(exprs) -> set:
+    """Every variable a binder in ``exprs`` binds: of differentiation, of a ``Subs``, of a ``Lambda``, of an integral,
+    sum or product."""
+    from .symbolic import bound_variables
     bound = set()
-    for r in exported:
-        for d in r.atoms(sympy.Derivative, sympy.Subs):
-            bound |= set(d.variables)
+    for e in exprs:
+        for node in sympy.preorder_traversal(e):
+            if isinstance(node, sympy.Basic):
+                bound |= {v for v in bound_variables(node) if isinstance(v, sympy.Basic)}
+    return bound
+
+
+def _instantiation(mapping, exported):
+    """``(instance, problem)``: the exported residuals with ``mapping`` applied as a substitution of the free symbols
+    and undefined functions, the same everywhere, and capture-free; or ``(None, why not)``.
+
+    A key is a symbol (its value must have every assumption the symbol has), an undefined function ``f`` (its value a
+    ``Lambda``, another function, or a sympy function class), or an application ``f(v1, ..., vk)`` at distinct symbols
+    (read as ``f = Lambda((v1, ..., vk), value)``: *every* application of ``f`` is replaced, at its own arguments, not
+    only the one written).  Refused: a key that a binder of the export binds, a value with a free symbol that a binder
+    of the export binds (it would be captured: ``m -> t`` in ``d/dt (m g(t))``), a value that binds a variable the
+    export uses, and two values for one function.
+    """
+    from sympy.core.function import AppliedUndef, FunctionClass, UndefinedFunction
+    bound = _bound_variables(exported)
+    used = set().union(*(r.free_symbols for r in exported)) | bound if exported else set()
+    symbols, functions = {}, {}
     for old, new in mapping.items():
         if isinstance(old, sympy.Symbol):
             if old in bound:
-                return f"{sympy.sstr(old)} is a variable of differentiation: it cannot be instantiated"
+                return None, f"{sympy.sstr(old)} is a variable of a binder (a derivative, an integral, ...): it cannot be instantiated"
+            new = sympy.sympify(new)
             for fact, value in old.assumptions0.items():
-                if value is True and fact not in ("commutative",) and getattr(sympy.sympify(new), f"is_{fact}") is not True:
-                    return f"{sympy.sstr(new)} is not shown {fact}, as {sympy.sstr(old)} is"
-        elif not isinstance(old, (AppliedUndef, UndefinedFunction)):
-            return f"only symbols and undefined functions can be instantiated, not {sympy.sstr(old)}"
-    return ""
+                if value is True and fact not in ("commutative",) and getattr(new, f"is_{fact}") is not True:
+                    return None, f"{sympy.sstr(new)} is not shown {fact}, as {sympy.sstr(old)} is"
+            symbols[old] = new
+            value, free = new, new.free_symbols
+        elif isinstance(old, (AppliedUndef, UndefinedFunction)):
+            func = old.func if isinstance(old, AppliedUndef) else old
+            if func in functions:
+                return None, f"the function {func} is instantiated twice"
+            if isinstance(old, AppliedUndef):
+                params = old.args
+                if not all(isinstance(a, sympy.Symbol) for a in params) or len(set(params)) != len(params):
+                    return None, (f"an application {sympy.sstr(old)} is instantiated only at distinct symbols "
+                                  "(it stands for the function of them)")
+                value = sympy.Lambda(params, sympy.sympify(new))
+            elif isinstance(new, (sympy.Lambda, FunctionClass)):
+                value = new
+            else:
+                return None, f"a function is instantiated by a Lambda or a function, not {sympy.sstr(new)}"
+            functions[func] = value
+            free = value.free_symbols if isinstance(value, sympy.Basic) else set()
+        else:
+            return None, f"only symbols and undefined functions can be instantiated, not {sympy.sstr(old)}"
+        captured = free & bound
+        if captured:
+            return None, (f"the value {sympy.sstr(value)} has {', '.join(sorted(map(sympy.sstr, captured)))}, which a "
+                          "binder of the exported equation binds (it would be captured)")
+        if isinstance(value, sympy.Basic):
+            inner = _bound_variables([value.expr if isinstance(value, sympy.Lambda) else value])
+            clash = inner & used
+            if clash:
+                return None, (f"the value {sympy.sstr(value)} binds {', '.join(sorted(map(sympy.sstr, clash)))}, "
+                              "which the exported equation uses (rename its bound variable)")
+    instance = []
+    for r in exported:
+        if functions:
+            r = r.replace(lambda e: isinstance(e, AppliedUndef) and e.func in functions,
+                          lambda e: functions[e.func](*e.args))
+        instance.append(r.subs(symbols).doit() if symbols or functions else r)
+    return instance, ""
 
 
 def _check_cite(step, claimed, ctx):
@@ -439,11 +494,9 @@ def _check_cite(step, claimed, ctx):
         return False, (f"{step.cited_item} exports no equation named {step.cited_name!r} "
                        f"(it exports {sorted(established)})")
     exported = [sympy.sympify(r) for r in as_residuals(established[step.cited_name])]
-    mapping = dict(step.certificate or {})
-    problem = _instance_problem(mapping, exported)
+    instance, problem = _instantiation(dict(step.certificate or {}), exported)
     if problem:
         return False, problem
-    instance = [r.subs(mapping).doit() if mapping else r for r in exported]
     if not _same_up_to_sign(claimed, instance, ctx["seconds"]):
         return False, f"the equation is not an instance of {step.cited_item}:{step.cited_name}"
     return True, f"cites {step.cited_item}:{step.cited_name} (checked there as an identity)"
