@@ -153,14 +153,17 @@ def admissible_value(symbol, raw) -> Optional[sympy.Expr]:
 
 #: wrappers that turn a real template T into a function with a sign property, and values representative
 #: of what the wrapped function takes (validated against the function's assumptions)
+#: ``(name, wrap, guaranteed)``: a family member ``T`` (real: a polynomial plus exponential and sine terms with real
+#: parameters, at real arguments) wrapped so that its values have the ``guaranteed`` assumptions, spread over the
+#: whole set they describe; the most general first (the zero family only stands for a function assumed zero)
 WRAPPERS = (
-    ("real", lambda T, sign: T, ("0", "2", "-3", "1/2", "-sqrt(2)")),
-    ("positive", lambda T, sign: sympy.exp(T), ("2", "1/2", "sqrt(2)")),
-    ("negative", lambda T, sign: -sympy.exp(T), ("-2", "-1/2", "-sqrt(2)")),
-    ("nonnegative", lambda T, sign: T**2, ("0", "2", "1/2")),
-    ("nonpositive", lambda T, sign: -T**2, ("0", "-2", "-1/2")),
-    ("nonzero", lambda T, sign: sign * sympy.exp(T), ("2", "-2", "1/2", "-sqrt(2)")),
-    ("zero", lambda T, sign: sympy.Integer(0), ("0",)),
+    ("real", lambda T, sign: T, {"real": True}),
+    ("nonnegative", lambda T, sign: T**2, {"nonnegative": True}),
+    ("nonpositive", lambda T, sign: -T**2, {"nonpositive": True}),
+    ("nonzero", lambda T, sign: sign * sympy.exp(T), {"nonzero": True, "real": True}),
+    ("positive", lambda T, sign: sympy.exp(T), {"positive": True}),
+    ("negative", lambda T, sign: -sympy.exp(T), {"negative": True}),
+    ("zero", lambda T, sign: sympy.Integer(0), {"zero": True}),
 )
 FAMILIES = ("polynomial", "polynomial+exp", "polynomial+sin", "polynomial+exp+sin")
 MAX_MONOMIALS = 84
@@ -172,10 +175,18 @@ def function_assumptions(func) -> dict:
 
 
 def choose_wrapper(func):
-    """``(name, wrap)`` of the first wrapper whose values satisfy ``func``'s assumptions, or ``None``."""
-    facts = function_assumptions(func)
-    for name, wrap, representatives in WRAPPERS:
-        if all(satisfies_assumptions(sympy.sympify(v), facts) for v in representatives):
+    """``(name, wrap)`` of the most general wrapper whose values have every assumption of ``func``, or ``None``.
+
+    The wrapper's guaranteed assumptions must imply each of ``func``'s facts (sympy's deduction on a Dummy that has
+    them), so no instance leaves the function's value set; and the zero family stands only for a function assumed
+    zero, never for an integer-, even- or rational-valued one (of which it would be one member only).  Such a function
+    gets no family, and a claim about it is not sampled (``inconclusive``, with the reason)."""
+    facts = {fact: value for fact, value in function_assumptions(func).items() if value is not None}
+    for name, wrap, guaranteed in WRAPPERS:
+        if name == "zero" and not facts.get("zero"):
+            continue
+        probe = sympy.Dummy(**guaranteed)
+        if all(getattr(probe, f"is_{fact}", None) == value for fact, value in facts.items()):
             return name, wrap
     return None
 
