@@ -168,6 +168,56 @@ def _grid(symbols):
     return itertools.product(*[[v for v in _SEARCH if _admissible(s, v)] for s in symbols])
 
 
+def _one_generator_polynomial(expr, symbols):
+    """``(poly, generator, lo, hi)`` when ``expr`` is a polynomial with rational coefficients in one generator: a real
+    coordinate symbol (range ℝ) or cos/sin of one (range [−1, 1]); else None.  The range contains every value the
+    generator takes where the coordinates' assumptions hold."""
+    generators = [g for g in expr.free_symbols | expr.atoms(sympy.cos, sympy.sin)]
+    candidates = [g for g in generators if not (isinstance(g, sympy.Symbol) and (expr.atoms(sympy.cos, sympy.sin)))]
+    if len(candidates) != 1:
+        return None
+    g = candidates[0]
+    variable = g if isinstance(g, sympy.Symbol) else g.args[0]
+    if variable not in symbols or not variable.is_real or (not isinstance(g, sympy.Symbol) and not g.args[0].is_Symbol):
+        return None
+    try:
+        poly = sympy.Poly(expr, g, domain=sympy.QQ)
+    except (sympy.PolynomialError, sympy.polys.polyerrors.CoercionFailed, ValueError):
+        return None
+    if poly.degree() < 1:
+        return None
+    return (poly, g, -sympy.oo, sympy.oo) if isinstance(g, sympy.Symbol) else (poly, g, sympy.Integer(-1), sympy.Integer(1))
+
+
+def _real_zeros(expr, symbols):
+    """Exact knowledge of the zeros of a one-generator polynomial (Sturm's theorem, ``Poly.count_roots``): ``[]`` when
+    it has none in the generator's range, the admissible real zeros of a coordinate when the generator is one, ``None``
+    when not decided here."""
+    found = _one_generator_polynomial(expr, symbols)
+    if found is None:
+        return None
+    poly, g, lo, hi = found
+    if poly.count_roots(lo, hi) == 0:
+        return []
+    if not isinstance(g, sympy.Symbol):
+        return None
+    zeros = [r for r in poly.real_roots() if _admissible(g, r)]
+    return zeros or None
+
+
+def _point_with(root, gram, symbols):
+    """A whole point where ``gram`` (a polynomial in one coordinate) vanishes: that coordinate at ``root``, every other
+    at an admissible value (None when one has none among the values tried)."""
+    (variable,) = gram.free_symbols
+    point = []
+    for s in symbols:
+        value = root if s == variable else next((v for v in _SEARCH if _admissible(s, v)), None)
+        if value is None:
+            return None
+        point.append(value)
+    return point
+
+
 @undecided_on_floats
 def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
     """DX injective (rank n): at the point ``at`` (a list of values), generically (``everywhere=False``), or at every
@@ -221,6 +271,16 @@ def is_immersion(X, q, at=None, everywhere: bool = False) -> Decision:
         if zero_state(gram.xreplace(dict(zip(symbols, values)))).is_zero is True:
             return Decision(False, witness={"point": list(values)},
                             explanation=f"det(DXᵀDX) = {sympy.sstr(shown)} vanishes at {list(values)}: rank DX < n there")
+    zeros = _real_zeros(gram, symbols)
+    if zeros == []:
+        return Decision(True, certificate={"Gram determinant": shown, "real zeros": "none (Sturm count)"},
+                        explanation=f"det(DXᵀDX) = {sympy.sstr(shown)} has no real zero (Sturm's theorem): DX injective "
+                                    "everywhere")
+    point = _point_with(zeros[0], gram, symbols) if zeros else None
+    if point is not None:
+        return Decision(False, witness={"point": point},
+                        explanation=f"det(DXᵀDX) = {sympy.sstr(shown)} vanishes at {point} (an exact real root): "
+                                    "rank DX < n there")
     return Decision.undecided_because(f"could not decide whether det(DXᵀDX) = {sympy.sstr(shown)} vanishes somewhere")
 
 
