@@ -62,11 +62,15 @@ def undecided_on_floats(decide):
 
     Sympy rounds arithmetic on floats as it builds and reduces expressions (``1.0*x + 1e-17*x - x`` becomes 0), so
     neither "holds" nor "fails" about the expressions received would settle the ones written
-    (:func:`checker.symbolic.inexact_numbers`)."""
+    (:func:`checker.symbolic.inexact_numbers`).  Keyword-only parameters are options (``seconds=2.0``), not input."""
+    import inspect
+    options = {name for name, parameter in inspect.signature(decide).parameters.items()
+               if parameter.kind is inspect.Parameter.KEYWORD_ONLY}
+
     @functools.wraps(decide)
     def decision(*args, **kwargs):
         from .symbolic import inexact_numbers, inexact_reason  # sympy: only when a decision is asked for
-        floats = inexact_numbers(args, kwargs)
+        floats = inexact_numbers(args, {k: v for k, v in kwargs.items() if k not in options})
         if floats:
             return Decision.undecided_because(f"not decided: {inexact_reason(floats, 'the input')}")
         return decide(*args, **kwargs)

@@ -154,3 +154,12 @@ def test_inexact_numbers_finds_a_float_wherever_it_is(structure, value, where):
     planted = [sp.Float(value) * x, value, sp.Eq(y, sp.Float(value)), {"k": sp.Matrix([[1, sp.Float(value)]])}][where]
     assert inexact_numbers([structure, planted])
     assert inexact_numbers({"outer": (structure, planted)})
+
+
+def test_options_are_not_input():
+    """``seconds=2.0`` is an option of the decision, not a number of the problem: the decision is still taken."""
+    from theorems.toolkit.holonomic_equivalence import is_holonomic_equivalent
+    A = sp.Matrix([[1, 0, -y]])
+    assert is_holonomic_equivalent(A, None, [x, y, t], seconds=2.0).state == \
+        is_holonomic_equivalent(A, None, [x, y, t]).state != "undecided"
+    assert is_holonomic_equivalent(A * sp.Float("0.5"), None, [x, y, t], seconds=2.0).undecided
