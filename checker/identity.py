@@ -35,7 +35,7 @@ from .randomized import FalsificationResult, OutsideDomain, falsify, format_numb
 from .relations import parse_relations
 from .shrink import shrink
 from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, evaluated, free_symbols_sorted,
-                       has_inexact, inexact_numbers, inexact_reason, rewriting_shows_zero, time_limit)
+                       certified_nonzero_value, inexact_numbers, inexact_reason, rewriting_shows_zero, time_limit)
 
 st = lazy_module("hypothesis.strategies")  # imported on first use (only instance generation needs it)
 
@@ -216,14 +216,8 @@ def nonzero_constant(reduced):
     """The first residual that is a number certified non-zero by ``evalf`` (as text), else ``None`` (never a float:
     rounding may have made it non-zero, :func:`checker.symbolic.inexact_numbers`)."""
     for r in reduced:
-        if has_inexact(r) or r.free_symbols or r.atoms(AppliedUndef) or not r.is_number:
-            continue
-        try:
-            with time_limit(RECHECK_SECONDS):
-                value = sympy.N(r, 30, strict=True)
-        except Exception:  # noqa: BLE001 - not certified
-            continue
-        if value != 0 and value.is_finite:
+        value = None if r.atoms(AppliedUndef) else certified_nonzero_value(r, 30, RECHECK_SECONDS)
+        if value is not None:
             return sympy.sstr(value)
     return None
 

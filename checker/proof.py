@@ -262,7 +262,7 @@ def _shown_nonzero(expr, declared) -> bool:
     except (sympy.PolynomialError, ValueError, TypeError):
         factors = [(expr, 1)]
     for f, _ in factors:
-        if f.is_number and certified_nonzero_number(f) or is_provably_nonzero(f):
+        if is_provably_nonzero(f):  # a number: certified by evalf (is_provably_nonzero)
             continue
         if not any(_divides(f, n) for n in declared):
             return False

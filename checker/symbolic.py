@@ -467,24 +467,29 @@ def is_provably_nonzero(expr) -> bool:
     return False
 
 
-def certified_nonzero_number(expr, digits: int = 30, seconds: float = 5.0) -> bool:
-    """True when the number ``expr`` (no free symbols) is certified non-zero: sympy's ``evalf`` with ``strict=True``
-    reaches ``digits`` correct digits and the value is finite and not 0.
-
-    Not ``expr != 0``: that compares trees, and a zero in disguise (``(√2 + √3)² − 5 − 2√6``, ``sin²1 + cos²1 − 1``)
-    is a tree other than 0.  A true zero is never certified (evalf cannot tell it from zero), so the answer is False
-    for it, as for an expression with floats, symbols or function values."""
+def certified_nonzero_value(expr, digits: int = 30, seconds: float = 5.0):
+    """The value of the number ``expr`` (no free symbols, no floats) when sympy's ``evalf`` with ``strict=True`` certifies
+    ``digits`` correct digits and it is finite and not 0; else None (a true zero is never certified)."""
     expr = sympy.sympify(expr)
     if not isinstance(expr, sympy.Expr) or not expr.is_number or has_inexact(expr):
-        return False
-    if expr.is_Rational:
-        return expr != 0
+        return None
     try:
         with time_limit(seconds):
             value = sympy.N(expr, digits, strict=True)
     except (TimeLimit, Exception):  # noqa: BLE001 - not certified (a zero, or precision not reached)
-        return False
-    return bool(value.is_number and value.is_finite and value != 0)
+        return None
+    return value if value.is_number and value.is_finite and value != 0 else None
+
+
+def certified_nonzero_number(expr, digits: int = 30, seconds: float = 5.0) -> bool:
+    """True when the number ``expr`` is certified non-zero (:func:`certified_nonzero_value`).
+
+    Not ``expr != 0``: that compares trees, and a zero in disguise (``(√2 + √3)² − 5 − 2√6``, ``sin²1 + cos²1 − 1``)
+    is a tree other than 0.  False for a true zero, as for an expression with floats, symbols or function values."""
+    expr = sympy.sympify(expr)
+    if isinstance(expr, sympy.Rational):
+        return expr != 0
+    return certified_nonzero_value(expr, digits, seconds) is not None
 
 
 def free_symbols_sorted(expr) -> list:

@@ -172,8 +172,8 @@ def _one_generator_polynomial(expr, symbols):
     """``(poly, generator, lo, hi)`` when ``expr`` is a polynomial with rational coefficients in one generator: a real
     coordinate symbol (range ℝ) or cos/sin of one (range [−1, 1]); else None.  The range contains every value the
     generator takes where the coordinates' assumptions hold."""
-    generators = [g for g in expr.free_symbols | expr.atoms(sympy.cos, sympy.sin)]
-    candidates = [g for g in generators if not (isinstance(g, sympy.Symbol) and (expr.atoms(sympy.cos, sympy.sin)))]
+    trigonometric = expr.atoms(sympy.cos, sympy.sin)
+    candidates = list(trigonometric or expr.free_symbols)
     if len(candidates) != 1:
         return None
     g = candidates[0]
