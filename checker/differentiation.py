@@ -108,12 +108,28 @@ def derivative(expr, symbol):
             result = node * (exponent_derivative * log(node.base) + base_derivative * node.exp / node.base)
         elif _differentiated_by_fdiff(node):  # Function._eval_derivative
             result = _chain_rule(node, differentiate)
+        elif kind is Derivative and _of_undefined_function_in_its_arguments(node):
+            # Derivative.__new__ denests to Derivative(f, *variables, (symbol, 1)) and, f undefined with distinct
+            # plain-symbol arguments, evaluates it to itself in canonical order (its factor_terms(signsimp()) of a
+            # single derivative changes nothing): the tree, without that machinery
+            result = Derivative(node.expr, *node.variable_count, (symbol, 1)).canonical
         else:
             result = _sympy_diff(node, symbol)
         derivative_memo[node] = result
         return result
 
     return _with_canonical_derivatives(differentiate(expr))
+
+
+def _of_undefined_function_in_its_arguments(node) -> bool:
+    """``node`` is ∂ⁿf/∂x…∂y of an undefined f whose arguments are distinct plain symbols, x, …, y among them."""
+    function = node.expr
+    if not isinstance(function, AppliedUndef):
+        return False
+    arguments = function.args
+    if not all(_is_plain_symbol(argument) for argument in arguments) or len(set(arguments)) != len(arguments):
+        return False
+    return all(variable in arguments and count.is_Integer and count > 0 for variable, count in node.variable_count)
 
 
 def _with_canonical_derivatives(result):

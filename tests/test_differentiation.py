@@ -214,3 +214,32 @@ def test_symbol_like_objects_are_left_to_sympy():
         assert derivative(expr, variable) == sympy_diff(expr, variable)
         with sympy_first_derivatives_shortcut():
             assert expr.diff(variable) == sympy_diff(expr, variable)
+
+
+SYMBOL_POOL = [t, x, Symbol("y", real=True), Symbol("z"), sympy.Dummy("d"), Symbol("A"), Symbol("_xi")]
+
+
+@st.composite
+def derivatives_of_undefined_functions(draw):
+    """∂ⁿf/∂…  of an undefined f: distinct plain-symbol arguments (the shortcut's own rule), and, for the general
+    path, a repeated argument or a non-symbol argument; inside a product and a square, in a drawn symbol."""
+    arguments = draw(st.lists(st.sampled_from(SYMBOL_POOL), min_size=1, max_size=5, unique=True))
+    variant = draw(st.sampled_from(["distinct", "repeated", "not a symbol"]))
+    if variant == "repeated":
+        arguments.append(arguments[0])
+    elif variant == "not a symbol":
+        arguments[-1] = arguments[-1] ** 2 + 1
+    function = Function(draw(st.sampled_from(["G", "f", "L"])), **draw(st.sampled_from([{}, {"real": True}])))(*arguments)
+    free = sorted(function.free_symbols, key=str)
+    node = differentiation._sympy_diff(function, *draw(st.lists(st.sampled_from(free), min_size=1, max_size=3)))
+    expr = node * draw(st.sampled_from([sympy.S.One, free[0], sin(free[-1])])) + draw(st.sampled_from([0, node ** 2]))
+    return expr, draw(st.sampled_from(free + [Symbol("w")]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(derivatives_of_undefined_functions())
+def test_derivatives_of_undefined_functions_are_sympys_tree(case):
+    """The shortcut for ∂/∂s of ∂ⁿf (f undefined, distinct symbol arguments) builds the tree sympy's Derivative
+    machinery returns, argument order, repeated variables and assumptions included (compared by srepr)."""
+    expr, symbol = case
+    assert sympy.srepr(derivative(expr, symbol)) == sympy.srepr(sympy_diff(expr, symbol))

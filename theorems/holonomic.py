@@ -236,7 +236,7 @@ def check_constraint_differentiation(check, *, curvature_factor=2):
     jets = lambda m: m.applyfunc(jet_normalize)  # noqa: E731
     check.identity("d/dt G(t,x(t)) = G_t + D_xG x'", jets(G.diff(t)), jets(G_t_g + J_g * Matrix(W3)), scope=scope)
     check.identity("d^2/dt^2 G(t,x(t)) = D_xG x'' + G_tt + 2 G_tx[x'] + G_xx[x',x']",
-                   jets(G.diff(t, 2)), jets(J_g * accel + page_curvature), scope=scope)
+                   jets(G.diff(t).diff(t)), jets(J_g * accel + page_curvature), scope=scope)
 
 
 def _field_fact(check, name, difference, to_sympy, scope):
@@ -487,7 +487,7 @@ def check_constraint_preservation(check, *, drop_reaction=False):
     acceleration = M.inv() * F if drop_reaction else ideal_holonomic_dynamics(M, F, G, X3, t).acceleration
     check.identity("clause 3: along x'' = a, g(t) = G(t,x(t)) has g'' = 0; with consistent data g(t0) = 0 and "
                    "g'(t0) = G_t + D_xG v0 = 0 (holonomic.consistent_data), g = 0 and g' = G_t + D_xG x' = 0 on the "
-                   f"interval ({ZERO_SECOND_DERIVATIVE})", G.diff(t, 2), sympy.zeros(1, 1),
+                   f"interval ({ZERO_SECOND_DERIVATIVE})", G.diff(t).diff(t), sympy.zeros(1, 1),
                    relations={c.diff(t, 2): ai for c, ai in zip(X3, acceleration)}, premise=check.STATEMENT,
                    scope="symbolic, n = 3, k = 1, generic G(t,x) and F(t,x,v), M = diag(m1,m2,m3); for k = 2 the "
                          "componentwise identity d^2/dt^2 G = D_xG x'' + curvature and D_xG a + curvature = 0 (k=2)")
