@@ -39,6 +39,18 @@ from .evidence import Check
 PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
 #: the fewest instances a randomized check draws in each profile
 PROFILE_MINIMUM = {"quick": 1, "default": 3, "thorough": 3}
+#: whether a profile runs the randomized searches of supporting checks (cross-checks, which never decide a verdict)
+SUPPORTING_SEARCHES = {"quick": False, "default": True, "thorough": True}
+NOT_RUN_IN_QUICK = ("the quick profile skips randomized cross-checks (supporting checks never decide the verdict; "
+                    "--profile default runs them)")
+NOT_RUN = "not run: "
+
+
+def is_not_run(record) -> bool:
+    """Whether a check record (dict or Check) is a cross-check the profile did not run."""
+    data = record.to_dict() if isinstance(record, Check) else record
+    return (isinstance(data, dict) and data.get("claim") is False and data.get("outcome") == "inconclusive"
+            and str(data.get("detail", "")).startswith(NOT_RUN))
 
 
 class Checks:
@@ -173,6 +185,10 @@ class Checks:
         tolerance = _tolerance(tolerance, allow_zero=True)
         scope = _with_tolerance(scope, tolerance)
         seed = self.next_seed()
+        if self._claim is False and not SUPPORTING_SEARCHES[self.profile]:
+            # a cross-check never decides the verdict: the smoke profile records that it did not run it
+            return self.record(Check(name, "inconclusive", "randomized", f"{scope}; {NOT_RUN_IN_QUICK}",
+                                     NOT_RUN + NOT_RUN_IN_QUICK, instances=0, seed=seed))
 
         def judged(instance):
             return residual_size(test(instance))

@@ -277,6 +277,9 @@ def _print_summary(report, seconds, corpus) -> None:
     counts = ", ".join(f"{n} {v}" for v, n in s["verdicts"].items())
     print(f"{s['items']} items in {seconds:.2f} s (seed {s['seed']}, profile {s['profile']}): {counts}")
     print(f"unsupported: {s['unsupported']}; not as expected: {s['not_as_expected']}")
+    if s.get("cross_checks_not_run"):
+        print(f"profile {s['profile']}: {s['cross_checks_not_run']} randomized cross-checks not run (supporting "
+              "checks, which never decide a verdict; --profile default runs them)")
     established: dict = {}
     for r in report["items"]:
         established[r["established"]] = established.get(r["established"], 0) + 1

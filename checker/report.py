@@ -72,12 +72,16 @@ def item_record(corpus, result, not_needed=None, used_graph=None) -> dict:
 def build_report(corpus, results, *, seed, profile, without=()) -> dict:
     """The whole report as plain data (deterministic: no wall times)."""
     from .ablation import avoids_results
+    from .checks import is_not_run
     summary = summarize(corpus, results)
     avoids = [a for a in avoids_results(corpus) if a["item"] in results]
     broken = [a for a in avoids if a["outcome"] == "broken"]
     summary.update({"seed": seed, "profile": profile, "without": sorted(without),
                     "avoids_declared": len(avoids), "avoids_broken": len(broken),
                     "trusted_results": corpus.trusted_results()})
+    not_run = sum(1 for r in results.values() for c in r.checks if is_not_run(c))
+    if not_run:
+        summary["cross_checks_not_run"] = not_run
     if broken:
         summary["not_as_expected"] += len(broken)
     ids = sorted(i for i in corpus.order() if i in results)

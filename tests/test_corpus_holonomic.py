@@ -6,6 +6,7 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 
 from checker import run_verifier
+from checker.checks import is_not_run
 from checker.items import registered
 import theorems.holonomic as h
 from theorems.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion
@@ -85,11 +86,21 @@ def test_kernel_residual_is_independent_of_the_multiplier():
         assert wrong.system.kernel_residual(s, *wrong.states[0]) > mpmath.mpf(10) ** -2
 
 
+def test_trajectory_evidence_in_the_default_profile():
+    """The default profile runs the supporting trajectory search (3 instances) that the quick profile skips."""
+    run = run_verifier(h.check_determination, item=DETERMINATION, profile="default")
+    trajectories = [c for c in run.checks if "trajectories" in c.name]
+    assert run.verdict == "proved" and len(trajectories) == 1 and not trajectories[0].claim
+    assert trajectories[0].outcome == "confirmed" and trajectories[0].instances == 3 and trajectories[0].max_residual
+
+
 def test_headline_theorem_is_proved_with_supporting_trajectory_evidence(headline):
     assert headline.verdict == "proved"
     trajectories = [c for c in headline.checks if "trajectories" in c.name]
-    assert len(trajectories) == 1 and all(c.outcome == "confirmed" and c.max_residual for c in trajectories)
-    assert trajectories[0].instances == 1 and "1 random instances" in trajectories[0].scope  # quick: one trajectory
+    # the trajectories are a supporting search: the quick profile records it as not run (the default runs it:
+    # test_trajectory_evidence_in_the_default_profile)
+    assert len(trajectories) == 1 and is_not_run(trajectories[0]) and trajectories[0].instances == 0
+    assert "quick profile" in trajectories[0].scope and not trajectories[0].claim
     assert not any(c.claim for c in headline.checks if c.method in ("randomized", "numerical"))
     assert all(c.outcome == "proved" for c in headline.checks if c.method in ("symbolic", "computation"))
     claims = [c for c in headline.checks if c.claim and not (c.role or {}).get("analysis")]

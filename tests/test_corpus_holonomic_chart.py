@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from sympy import Matrix, Rational
 
 from checker import run_verifier
+from checker.checks import is_not_run
 from checker.items import Item, registered
 from theorems import holonomic_chart as hc
 from theorems import holonomic_chart_multipliers as hm
@@ -87,7 +88,12 @@ def test_symbolic_parts_are_proofs_and_randomized_parts_report_instances():
     assert all(not c.claim for c in run.checks if c.method == "randomized")  # the polynomial instances only support
     run = _true_run(hm.check_ideal_system_chart, "cited")
     drift = [c for c in run.checks if c.name.startswith("integrated ideal motions")][0]
-    assert drift.outcome == "confirmed" and drift.instances >= 1 and float(drift.max_residual) < 1e-15  # quick: >= 1
+    assert is_not_run(drift) and drift.instances == 0  # a supporting search: the quick profile does not run it
+    run = run_verifier(hm.check_ideal_system_chart, kind="cited", item=_item("cited"), profile="default",
+                       symbolic_sizes=((1, 1),), power_sizes=((1, 1),))
+    drift = [c for c in run.checks if c.name.startswith("integrated ideal motions")][0]
+    assert drift.outcome == "confirmed" and drift.instances >= 3 and float(drift.max_residual) < 1e-15
+    assert not drift.claim  # still supporting: the symbolic identity runs (k = n = 1)
     bead = [c for c in run.checks if c.name.startswith("bead")][0]
     assert bead.method == "numerical" and bead.outcome == "confirmed"
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Symbol
 
 from checker import run_verifier
+from checker.checks import is_not_run
 from checker.items import registered
 from theorems import immersion as im
 from theorems.holonomic_chart import is_symmetric_positive_definite
@@ -76,7 +77,9 @@ def test_corollary_hypothesis_analysis():
     proofs = [c for c in run.checks if c.method == "proof script"]
     assert len(proofs) == 3 and all(c.outcome == "proved" for c in proofs)
     randomized = [c for c in run.checks if c.method == "randomized"]
-    assert randomized and all(c.outcome == "confirmed" and c.instances >= 1 for c in randomized)  # quick: >= 1
+    # quick: a claim search draws >= 1 instance; a supporting search (a cross-check) is recorded as not run
+    assert randomized and all(c.outcome == "confirmed" and c.instances >= 1 for c in randomized if c.claim)
+    assert all(is_not_run(c) and c.instances == 0 and "quick profile" in c.scope for c in randomized if not c.claim)
 
 
 def test_every_size_identities_decide_and_random_motions_only_support():

@@ -80,9 +80,9 @@ ESTABLISHED = {"definition": ("defined",), "lemma": ("proved", "confirmed"), "re
                "cited": ("proved", "confirmed")}
 
 
-def _run(item_id, **claim):
+def _run(item_id, profile="quick", **claim):
     it = ITEMS[item_id]
-    return run_verifier(VERIFIERS[item_id], kind=it.kind, item=it, profile="quick", **claim)
+    return run_verifier(VERIFIERS[item_id], kind=it.kind, item=it, profile=profile, **claim)
 
 
 @functools.lru_cache(maxsize=None)
@@ -329,14 +329,15 @@ def test_wrong_multiplier_law_breaks_the_symbolic_identity():
 
 
 def test_dropped_rank_hypothesis_in_the_multiplier_lemma_is_seen_by_the_random_part():
-    run = _run("velocity_constraint.multiplier_form", rank_hypothesis=False, sizes=(), samples=8)
+    run = _run("velocity_constraint.multiplier_form", rank_hypothesis=False, sizes=(), samples=8,
+               profile="default")  # a supporting search: the quick profile does not run it
     assert _outcomes(run, "R ⟂ ker A ⇔") == ["refuted"]
     assert run.verdict in ("refuted", "error")  # a refuted supporting check is an error of the item
 
 
 def test_randomized_support_sees_a_wrong_direction_basis():
     """The supporting random instances still catch a wrong toolkit (the item is then an error, not proved)."""
-    run = _run("velocity_constraint.admissible_velocities_affine",
+    run = _run("velocity_constraint.admissible_velocities_affine", profile="default",  # quick skips supporting searches
                directions=lambda A, b=None: [A.T[:, i] for i in range(A.rows)], sizes=(), samples=5, every_size=False)
     assert _outcomes(run, "Av + b = 0 is solvable") == ["refuted"] and run.verdict == "error"
 
