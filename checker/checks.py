@@ -43,14 +43,32 @@ PROFILE_MINIMUM = {"quick": 1, "default": 3, "thorough": 3}
 SUPPORTING_SEARCHES = {"quick": False, "default": True, "thorough": True}
 NOT_RUN_IN_QUICK = ("the quick profile skips randomized cross-checks (supporting checks never decide the verdict; "
                     "--profile default runs them)")
+SWEEP_CUT_IN_QUICK = ("the quick profile runs each symbolic sweep at its first (smallest) size only; --profile "
+                      "default runs every size")
 NOT_RUN = "not run: "
 
 
 def is_not_run(record) -> bool:
-    """Whether a check record (dict or Check) is a cross-check the profile did not run."""
+    """Whether a check record (dict or Check) stands for checks the profile did not run (a cross-check, or the
+    larger sizes of a symbolic sweep)."""
     data = record.to_dict() if isinstance(record, Check) else record
     return (isinstance(data, dict) and data.get("claim") is False and data.get("outcome") == "inconclusive"
             and str(data.get("detail", "")).startswith(NOT_RUN))
+
+
+def is_cut_sweep(record) -> bool:
+    """Whether a check record (dict or Check) says that the quick profile cut a symbolic sweep to its first size."""
+    data = record.to_dict() if isinstance(record, Check) else record
+    return is_not_run(data) and str(data.get("detail", "")) == NOT_RUN + SWEEP_CUT_IN_QUICK
+
+
+def verdict_scope(item, records) -> str:
+    """The scope shown with an item's verdict: its declared scope, or, when the quick profile cut a symbolic sweep,
+    that narrower scope (so a quick "proved" never reads as the default's)."""
+    declared = getattr(item, "scope", "") or ""
+    if not any(is_cut_sweep(r) for r in records or ()):
+        return declared
+    return "quick profile: the smallest size of each sweep only" + (f"; default: {declared}" if declared else "")
 
 
 class Checks:
@@ -83,6 +101,20 @@ class Checks:
         """Instance count for a check whose default-profile count is ``base`` (at least 3, at least 1 in ``quick``:
         a smoke run, whose records and scopes say how few instances it drew)."""
         return max(PROFILE_MINIMUM[self.profile], int(round(base * PROFILES[self.profile])))
+
+    def sweep(self, sizes, what: str = "sizes") -> list:
+        """The sizes of a symbolic sweep to run: all of them, or in the quick profile the first (the smallest: list
+        sweeps smallest first) only, with a record (never a claim) naming the sizes not run."""
+        sizes = list(sizes)
+        if self.profile != "quick" or len(sizes) <= 1:
+            return sizes
+        skipped = ", ".join(str(size) for size in sizes[1:])
+        cut = Check(f"{what} not run in the quick profile: {skipped}", "inconclusive", "computation",
+                    f"sweep run at {sizes[0]} only; {SWEEP_CUT_IN_QUICK}", NOT_RUN + SWEEP_CUT_IN_QUICK,
+                    instances=0, claim=False)
+        self.checks.append(cut)  # not through record(): a claim() block must not make it a claim check
+        self._records.append(copy.deepcopy(cut.to_dict()))
+        return sizes[:1]
 
     def next_seed(self) -> int:
         """A seed for the next randomized check, derived from the run's seed."""

@@ -280,6 +280,9 @@ def _print_summary(report, seconds, corpus) -> None:
     if s.get("cross_checks_not_run"):
         print(f"profile {s['profile']}: {s['cross_checks_not_run']} randomized cross-checks not run (supporting "
               "checks, which never decide a verdict; --profile default runs them)")
+    if s.get("sweeps_cut"):
+        print(f"profile {s['profile']}: {s['sweeps_cut']} symbolic sweeps run at their smallest size only (those "
+              "items' verdicts say so; --profile default runs every size)")
     established: dict = {}
     for r in report["items"]:
         established[r["established"]] = established.get(r["established"], 0) + 1
@@ -353,7 +356,7 @@ def cmd_show(args) -> int:
     print(f"uses (statement): {', '.join(it.uses) or '-'}")
     print(f"uses (proof): {', '.join(it.proof_uses) or '-'}")
     when = "the last result, from the cache (--rerun to run it)" if res.cached else "run now"
-    print(f"verdict: {corpus.items[item_id].verdict_line(res.verdict)}; established: {res.graph_verdict}; "
+    print(f"verdict: {corpus.items[item_id].verdict_line(res.verdict, res.checks)}; established: {res.graph_verdict}; "
           f"status: {res.status}; {res.seconds:.2f} s ({when})")
     if res.failure_detail:
         print(f"detail: {res.failure_detail}")

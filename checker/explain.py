@@ -43,7 +43,7 @@ def witness_lines(witness) -> list:
 
 def _headline(item, result) -> str:
     expected = "expected to fail (a false variation)" if item.expected == "fails" else "expected to hold"
-    verdict = item.verdict_line(result.verdict)
+    verdict = item.verdict_line(result.verdict, result.checks)
     established = f"; established {result.graph_verdict}" if result.graph_verdict not in ("", result.verdict) else ""
     status = f" ({result.status})" if result.status not in (result.verdict, result.graph_verdict) else ""
     return f"{item.id} ({item.kind}, {expected}): {verdict}{established}{status}"

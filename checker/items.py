@@ -70,9 +70,12 @@ class Item:
         """Statement uses followed by proof uses, without repetition."""
         return tuple(dict.fromkeys(self.uses + self.proof_uses))
 
-    def verdict_line(self, verdict: str) -> str:
-        """``verdict`` with the item's scope when the checks cover less than the statement: ``proved (n <= 3)``."""
-        return f"{verdict} ({self.scope})" if self.scope and verdict in ("proved", "confirmed") else verdict
+    def verdict_line(self, verdict: str, records=()) -> str:
+        """``verdict`` with the item's scope when the checks cover less than the statement: ``proved (n <= 3)``
+        (with the check ``records`` of a run: the quick profile's narrower scope where it cut a sweep)."""
+        from .checks import verdict_scope
+        scope = verdict_scope(self, records)
+        return f"{verdict} ({scope})" if scope and verdict in ("proved", "confirmed") else verdict
 
     def __repr__(self):
         return f"Item({self.id!r}, kind={self.kind!r}, expected={self.expected!r})"

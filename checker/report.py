@@ -37,6 +37,7 @@ def write_atomically(path, text: str) -> None:
 
 
 def item_record(corpus, result, not_needed=None, used_graph=None) -> dict:
+    from .checks import verdict_scope
     it = corpus.items[result.id]
     record = {
         "id": it.id, "kind": it.kind, "title": it.title, "statement": it.statement, "source": it.source,
@@ -45,8 +46,9 @@ def item_record(corpus, result, not_needed=None, used_graph=None) -> dict:
         "assumes": [a.id for a in it.assumes], "rests_on": corpus.rests_on(it.id, not_needed, used_graph),
         "method": method_summary(result), "checks": result.checks,
     }
-    if it.scope:
-        record["scope"] = it.scope
+    scope = verdict_scope(it, result.checks)
+    if scope:
+        record["scope"] = scope
     if getattr(result, "output", None):
         record["output"] = result.output
     if result.hypotheses:
@@ -72,16 +74,19 @@ def item_record(corpus, result, not_needed=None, used_graph=None) -> dict:
 def build_report(corpus, results, *, seed, profile, without=()) -> dict:
     """The whole report as plain data (deterministic: no wall times)."""
     from .ablation import avoids_results
-    from .checks import is_not_run
+    from .checks import is_cut_sweep, is_not_run
     summary = summarize(corpus, results)
     avoids = [a for a in avoids_results(corpus) if a["item"] in results]
     broken = [a for a in avoids if a["outcome"] == "broken"]
     summary.update({"seed": seed, "profile": profile, "without": sorted(without),
                     "avoids_declared": len(avoids), "avoids_broken": len(broken),
                     "trusted_results": corpus.trusted_results()})
-    not_run = sum(1 for r in results.values() for c in r.checks if is_not_run(c))
+    cut = sum(1 for r in results.values() for c in r.checks if is_cut_sweep(c))
+    not_run = sum(1 for r in results.values() for c in r.checks if is_not_run(c)) - cut
     if not_run:
         summary["cross_checks_not_run"] = not_run
+    if cut:
+        summary["sweeps_cut"] = cut
     if broken:
         summary["not_as_expected"] += len(broken)
     ids = sorted(i for i in corpus.order() if i in results)

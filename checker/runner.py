@@ -558,7 +558,7 @@ def stderr_progress(corpus, total: int):
     def show(res: ItemResult):
         count[0] += 1
         it = corpus.items.get(res.id)
-        verdict = it.verdict_line(res.verdict) if it is not None else res.verdict
+        verdict = it.verdict_line(res.verdict, res.checks) if it is not None else res.verdict
         when = "cached" if res.cached else f"{res.seconds:6.2f}s"
         print(f"[{count[0]:>3}/{total}] {res.id:<62} {verdict:<12} {when:>7}", file=sys.stderr, flush=True)
     return show

@@ -82,7 +82,8 @@ def test_true_claim_is_established(verifier, kind, verdicts):
 
 
 def test_symbolic_parts_are_proofs_and_randomized_parts_report_instances():
-    run = _true_run(hc.check_differentiated_constraint, "lemma")
+    # every size of the sweep (the quick profile runs the first only)
+    run = run_verifier(hc.check_differentiated_constraint, kind="lemma", item=_item("lemma"), profile="default")
     proofs = [c for c in run.checks if c.method == "proof script"]
     assert len(proofs) == len(hc.DIFFERENTIATED_SIZES) == 9 and all(c.outcome == "proved" and c.claim for c in proofs)
     assert all(not c.claim for c in run.checks if c.method == "randomized")  # the polynomial instances only support

@@ -94,9 +94,10 @@ def test_necessity_witnesses_are_accepted():
 
 
 def test_the_checked_proofs_are_proofs():
-    run = _true_run("legendre.hyperregular_implies_regular")
+    # every size of the sweeps (n = 1..3): the default profile (quick runs the first only)
+    run = _run("legendre.hyperregular_implies_regular", profile="default")
     assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]  # n = 1..3
-    run = _true_run(lg.HAMILTON_ID)
+    run = _run(lg.HAMILTON_ID, profile="default")
     assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]
 
 

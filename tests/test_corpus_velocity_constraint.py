@@ -154,7 +154,7 @@ def test_wrong_necessity_witness_is_rejected():
 
 
 def test_re_presentation_proofs_are_checked_step_by_step():
-    run = _true_run("velocity_constraint.re_presentation_invariance")
+    run = _run("velocity_constraint.re_presentation_invariance", profile="default")  # every size of the sweep
     proofs = [c for c in run.checks if c.method == "proof script"]
     assert len(proofs) == 1 + 4 + 2 + 5  # k' = 1: law + 4 rows; k' = 2: 2 law rows + 5 rows
     assert all(c.outcome == "proved" and c.steps for c in proofs)

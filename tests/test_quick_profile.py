@@ -1,8 +1,11 @@
-"""The quick profile: claim searches draw one instance (a fifth of the default), and randomized cross-checks
-(supporting searches, which never decide a verdict) are recorded as not run instead of run.
+"""The quick profile: claim searches draw one instance (a fifth of the default), randomized cross-checks
+(supporting searches, which never decide a verdict) are recorded as not run instead of run, and each symbolic
+sweep (``check.sweep``) runs at its first, smallest size only, with the item's verdict naming that narrower scope.
 
 Truth by construction: a supporting search whose test always fails makes the item an ``error`` in the default
-profile (it ran) and leaves the verdict to the claim checks in the quick profile (it did not run, and says so).
+profile (it ran) and leaves the verdict to the claim checks in the quick profile (it did not run, and says so);
+a claim that fails only at a larger size of a sweep is refuted in the default profile and, in quick, proved only
+with the scope "quick profile: the smallest size of each sweep only".
 """
 import json
 from itertools import product
@@ -11,7 +14,8 @@ import pytest
 from hypothesis import strategies as st
 
 from checker import run_verifier
-from checker.checks import NOT_RUN, Checks, is_not_run
+from checker.checks import NOT_RUN, Checks, is_cut_sweep, is_not_run, verdict_scope
+from checker.items import Item
 
 
 def _verifier(claim_holds: bool, support_holds: bool, samples: int):
@@ -67,6 +71,8 @@ def test_the_cli_counts_the_cross_checks_it_did_not_run(tmp_path):
         "@theorem('smoke.item', title='a smoke item', statement='n >= 0')\n"
         "def _(check):\n"
         "    check.fact('the claim', True, method='computation')\n"
+        "    for n in check.sweep([1, 2]):\n"
+        "        check.fact(f'size {n}', True, method='computation')\n"
         "    with check.supporting():\n"
         "        check.property('a cross-check', st.integers(0, 9), lambda n: n >= 0, samples=4)\n")
     out = tmp_path / "report.json"
@@ -79,5 +85,44 @@ def test_the_cli_counts_the_cross_checks_it_did_not_run(tmp_path):
         runs[profile] = (done.stdout, json.loads(out.read_text())["summary"])
     stdout, summary = runs["quick"]
     assert summary["cross_checks_not_run"] == 1 and "1 randomized cross-checks not run" in stdout
+    assert summary["sweeps_cut"] == 1 and "1 symbolic sweeps run at their smallest size only" in stdout
     stdout, summary = runs["default"]
-    assert "cross_checks_not_run" not in summary and "not run" not in stdout
+    assert "cross_checks_not_run" not in summary and "sweeps_cut" not in summary and "not run" not in stdout
+
+
+def _sweeping(failing_size):
+    """A verifier whose claim holds at the sizes below ``failing_size`` and fails from it on (a planted failure)."""
+    def verifier(check):
+        with check.claim():
+            for size in check.sweep(range(1, 5)):
+                holds = size < failing_size
+                check.fact(f"the claim at size {size}", holds, method="computation")
+    return verifier
+
+
+@pytest.mark.parametrize("failing_size", [2, 3, 4, 5])
+def test_a_cut_sweep_narrows_the_verdicts_scope(failing_size):
+    item = Item("quick.sweep", "theorem", "a sweep", "for every size", "a test", scope="size <= 4")
+    default = run_verifier(_sweeping(failing_size), item=item, profile="default")
+    quick = run_verifier(_sweeping(failing_size), item=item, profile="quick")
+    assert default.verdict == ("proved" if failing_size == 5 else "refuted")
+    assert not any(is_not_run(c) for c in default.checks)
+    assert item.verdict_line(default.verdict, default.checks) in ("proved (size <= 4)", "refuted")
+    assert quick.verdict == "proved"  # only size 1 ran: what it proves is said with the narrower scope
+    cut = [c for c in quick.checks if is_cut_sweep(c)]
+    assert len(cut) == 1 and not cut[0].claim and cut[0].instances == 0 and "2, 3, 4" in cut[0].name
+    assert item.verdict_line(quick.verdict, quick.checks) == (
+        "proved (quick profile: the smallest size of each sweep only; default: size <= 4)")
+    assert verdict_scope(item, quick.checks).startswith("quick profile")
+
+
+def test_the_sweep_record_is_never_a_claim_and_a_single_size_is_not_cut():
+    checks = Checks(profile="quick")
+    with checks.claim():
+        assert checks.sweep([(1, 1), (1, 2)]) == [(1, 1)]
+        assert checks.sweep([(2, 3)]) == [(2, 3)] and checks.sweep([]) == []
+    (record,) = checks.records()
+    assert record["claim"] is False and is_cut_sweep(record) and is_not_run(record)
+    assert Checks(profile="default").sweep((1, 2, 3)) == [1, 2, 3]
+    assert Checks(profile="thorough").sweep((1, 2, 3)) == [1, 2, 3]
+    assert not is_cut_sweep({"claim": False, "outcome": "inconclusive", "detail": NOT_RUN + "something else"})

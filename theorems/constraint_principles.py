@@ -538,7 +538,7 @@ def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_re
     The calculus identity and the checked proof run for each (n, k) in ``sizes`` (generic f, V); the multiplier
     correspondence is also checked for symbolic n and k (MatrixSymbols).
     """
-    for n, k in sizes:
+    for n, k in check.sweep(sizes):
         _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign)
     nn, kk = sympy.symbols("n k", integer=True, positive=True)
     E, G = sympy.MatrixSymbol("E", nn, 1), sympy.MatrixSymbol("G", kk, nn)

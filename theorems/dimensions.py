@@ -64,7 +64,7 @@ def _velocity_row(a: int, n: int, coefficient_dimension, velocity_dimension):
 
 def check_row_homogeneity(check, *, coefficient_dimension=lambda b: b * TIME / LENGTH, sizes=((1, 3), (2, 3), (2, 6))):
     """[A_αj] = [b_α]τ/ℓ makes every row A_α·w + b_α homogeneous, and it is the only dimension that does."""
-    for k, n in sizes:
+    for k, n in check.sweep(sizes):
         for a in range(k):
             row, dims, b_dim = _velocity_row(a, n, coefficient_dimension, LENGTH / TIME)
             decision = is_dimensionally_homogeneous(row, dims)

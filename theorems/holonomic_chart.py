@@ -424,7 +424,7 @@ def check_regular_fibres(check, *, require_regular=True, max_n=3, proof_sizes=FI
         check.identity("D(G(t0, ·))(z) is onto: D·(Dᵀ(DDᵀ)⁻¹y) = y for every y (every k ≤ n)", D * right_inverse(D, y), y,
                        scope="symbolic dimension: D = D(G(t0, ·))(z) = G_q(t0, z) a k × n MatrixSymbol, every k ≤ n; "
                                 "DDᵀ is invertible because rank G_q(t0, z) = k at (t0, z) ∈ O (the hypothesis)")
-    for k, n in proof_sizes:
+    for k, n in check.sweep(proof_sizes):
         _, J, G_q_at = _fibre_jacobians(k, n)
         check.identity(f"D(G(t0, ·))(z) = G_q(t0, z) (k = {k}, n = {n})", J, G_q_at,
                        scope=f"symbolic, generic G(t, q), k = {k}, n = {n}")
@@ -511,7 +511,7 @@ def check_chain_rule(check, *, product=lambda Dg_at_f, Df: Dg_at_f * Df, evaluat
 
     ``product`` is the claimed composition rule, ``evaluate_outer_at_image=False`` evaluates Dg at a instead of f(a).
     """
-    for mm, p, r in sizes:
+    for mm, p, r in check.sweep(sizes):
         x = sympy.symbols(f"x1:{mm + 1}", real=True)
         y = sympy.symbols(f"y1:{p + 1}", real=True)
         f = _generic_map("f", x, p)
@@ -606,7 +606,7 @@ DIFFERENTIATED_SIZES = tuple(itertools.product((1, 2, 3), repeat=2))
 def check_differentiated_constraint(check, *, drop_time_term=False, drop_velocity_term=None, sizes=DIFFERENTIATED_SIZES,
                                     max_n=3, samples=12):
     """d/dt G(t, q(t)) = G_t + G_q q' (generic G); so G(t, q(t)) ≡ 0 forces a permitted velocity (checked proof)."""
-    for k, n in sizes:
+    for k, n in check.sweep(sizes):
         q = [Function(f"q{i + 1}", real=True)(t) for i in range(n)]
         funcs = [Function(f"G{a + 1}") for a in range(k)]
         G = Matrix([F(t, *q) for F in funcs])
@@ -696,7 +696,7 @@ def _generic_jacobian(k: int, n: int):
 
 def _dalembert_proofs(check, reaction, pairing_sign, sizes):
     """R = G_qᵀλ ⇒ R·δ = λ·G_qδ; δ ∈ ker G_q ⇒ R·δ = 0 and (M q'' − f)·δ = 0 (checked proofs, generic entries)."""
-    for k, n in sizes:
+    for k, n in check.sweep(sizes):
         G_q = Matrix(k, n, lambda a_, i: Symbol(f"j{a_ + 1}{i + 1}", real=True))  # G_q(t, q) of any G, at a point
         lam = Matrix(sympy.symbols(f"lambda1:{k + 1}", real=True))
         delta = Matrix(sympy.symbols(f"delta1:{n + 1}", real=True))

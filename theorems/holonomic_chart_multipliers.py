@@ -69,7 +69,7 @@ def check_multiplier_presentation(check, *, transform=_inverse_transpose, on_loc
     """
     if k1_symbolic:
         _presentation_k1_symbolic(check, transform, on_locus, k1_toolkit)
-    for k, n in k2_symbolic:
+    for k, n in check.sweep(k2_symbolic):
         check.proof(f"on Σ: D_q(ρG) = ρG_q, (ρG)_t = ρG_t, same V, permitted velocities and reaction, "
                     f"λ' = ρ^(-T)λ (k = {k}, n = {n})", _presentation_matrix_proof(k, n, transform),
                     scope=f"symbolic, generic G(t, q) ∈ ℝ^{k}, generic {k}×{k} ρ(t, q) with det ρ ≠ 0, n = {n}")
@@ -417,7 +417,7 @@ def check_reaction_transpose_multiple(check, *, multiplier=_euclidean_multiplier
     """
     symbolic_sizes = TRANSPOSE_MULTIPLE_SIZES if symbolic_sizes is None else symbolic_sizes
     if symbolic:
-        for k, n in symbolic_sizes:
+        for k, n in check.sweep(symbolic_sizes):
             _transpose_multiple_symbolic(check, multiplier, k, n)
     with (check.supporting() if (symbolic and symbolic_sizes) else contextlib.nullcontext()):
         _transpose_multiple_randomized(check, multiplier, rank_hypothesis, mass_hypothesis, samples, max_k, max_n)
@@ -559,7 +559,7 @@ def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceler
     R·q' = sign·λ·G_t; ``acceleration_override(dynamics)`` replaces the acceleration fed to the integrator.
     ``symbolic_sizes``, ``power_sizes``, ``samples`` (0: no random trajectories) and ``fixed_instance`` select the parts.
     """
-    for k, n in symbolic_sizes:
+    for k, n in check.sweep(symbolic_sizes):
         q = [Function(f"q{i + 1}", real=True)(t) for i in range(n)]
         vel = [c.diff(t) for c in q]
         G = Matrix([Function(f"G{a + 1}")(t, *q) for a in range(k)])
@@ -575,7 +575,7 @@ def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceler
         check.identity(f"d²/dt² G(t, q(t)) = 0 along q'' = a (k = {k}, n = {n})",
                        Matrix([_jet_state(e, q, state, done) for e in second]), sympy.zeros(k, 1), scope=scope)
 
-    for k, n in power_sizes:
+    for k, n in check.sweep(power_sizes):
         lam = Matrix(sympy.symbols(f"lambda1:{k + 1}", real=True))
         G_q = _generic_jacobian(k, n)
         Tsym, Q = Symbol("T", real=True), sympy.symbols(f"Q1:{n + 1}", real=True)

@@ -385,7 +385,7 @@ def check_chain_rule_second_derivative(check, *, sizes=(3, 6)):
     """d²/dt² G(t, x(t)) = κ + D_xG x'' for a generic scalar G (each component of G separately), with κ the curvature
     term of :func:`theorems.holonomic_dynamics.constraint_derivatives`, for n = 3N coordinates."""
     from theorems.toolkit.holonomic_dynamics import constraint_derivatives
-    for n in sizes:
+    for n in check.sweep(sizes):
         xs = [Function(f"y{i + 1}", real=True)(t) for i in range(n)]
         g = Function("G")(t, *xs)
         J, _, curvature = constraint_derivatives([g], xs, t)

@@ -157,7 +157,7 @@ def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True, randomized
         check.proof("G(t, x0) = 0 on the time-line ⇒ G_t(t, x0) = 0", p,
                     scope="symbolic, generic G of class C¹; x0 = (a1, a2, a3) is frozen (only t varies), so the "
                           "argument is the same for every N")
-        for k in sizes:
+        for k in check.sweep(sizes):
             check.proof(f"G = ρ(t, x)·P(x) ({'scalar ρ' if k == 1 else f'{k}x{k} matrix ρ'}): G_t = ρ_t P = 0 where P = 0"
                         if scleronomic else f"G = ρ(t, x)·P(t, x) (k = {k}): G_t = 0 where P = 0",
                         presentation_Gt_proof(k, scleronomic),
@@ -511,7 +511,7 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
     (D_xG' = P D_xG + (D_xP)G, with G = 0 on Σ) is a checked proof for k ≤ 2; the rest is matrix algebra checked for
     symbolic k and n."""
     with check.without(H_RHO_C2, note="the proofs use only first derivatives of rho: rho of class C¹ suffices"):
-        for k in proof_sizes:
+        for k in check.sweep(proof_sizes):
             multiplier = scalar_multiplier if k == 1 else matrix_multiplier
             check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
                         rescaling_proof(k, multiplier),

@@ -113,7 +113,7 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
                                           matrix_form=True):
     """Σ_t is near each point the graph of a C² φ over n − k coordinates (slice chart (u, v − φ(u)));
     φ' = −(D_vG)⁻¹D_uG; the rank hypothesis is needed (the double cone)."""
-    for k in proof_sizes:
+    for k in check.sweep(proof_sizes):
         check.proof(f"G(u, φ(u)) ≡ 0 ⇒ φ' = −(D_vG)⁻¹D_uG (k = {k})", implicit_derivative_proof(k, derivative_sign),
                     scope=f"symbolic, generic G and φ, v ∈ R^{k}; u is one coordinate u_j (the others frozen: the "
                           f"same computation for every j and every N), where det D_vG ≠ 0")

@@ -233,7 +233,7 @@ def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=Fa
     """
     if every_dimension:
         _first_integral_every_dimension(check, drop_time_term, factor)
-    for k, n in identity_sizes:
+    for k, n in check.sweep(identity_sizes):
         x = [Function(f"x{i + 1}", real=True)(t) for i in range(n)]
         T, Xs = Symbol("T", real=True), sympy.symbols(f"X1:{n + 1}", real=True)
         at = {T: t, **dict(zip(Xs, x))}
@@ -254,10 +254,10 @@ def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=Fa
             rhs = law if factor == "inverse" else rho_at * law
             check.identity(f"ρ d/dt Φ(t, x(t)) = b + A x', k' = {k}, n = {n}", lhs, rhs,
                            scope=f"symbolic, generic C¹ Φ(t, x), generic 2×2 ρ(t, x), k' = {k}, n = {n}")
-    for k, n in sizes:
+    for k, n in check.sweep(sizes):
         check.proof(f"Φ' = ρ⁻¹(b + Ax') from A = ρΦ_x, b = ρΦ_t and the chain rule (k' = {k}, n = {n})",
                     _first_integral_proof(k, n, drop_time_term, factor), scope=f"k' = {k}, n = {n}")
-    for k, n in law_sizes:
+    for k, n in check.sweep(law_sizes):
         forward, backward = _law_equivalence_proofs(k, n)
         check.proof(f"the law b + Ax' = 0 forces Φ' = 0 (k' = {k}, n = {n})", forward, scope=f"k' = {k}, n = {n}")
         check.proof(f"Φ' = 0 forces the law b + Ax' = 0 (k' = {k}, n = {n})", backward,
@@ -331,7 +331,7 @@ lemma("velocity_constraint.holonomic_equivalence_first_integral",
 
 def check_rho_dimension_assignment(check, *, rho_rule=rho_dimension, sizes=((1, 2), (2, 3))):
     """[ρ_αβ] = [b_α]τ/φ_β: every term of (ρΦ_x)_αj has [A_αj] = [b_α]τ/ℓ and of (ρΦ_t)_α has [b_α]."""
-    for k, n in sizes:
+    for k, n in check.sweep(sizes):
         Xs = sympy.symbols(f"X1:{n + 1}", real=True)
         b_dims = [Dimension(f"b_{alpha + 1}") for alpha in range(k)]
         phi_dims = [Dimension(f"phi_{beta + 1}") for beta in range(k)]
@@ -392,7 +392,7 @@ def check_single_row_integrating_factor(check, *, criterion="wedge", sizes=(1, 2
     ``criterion="closed"`` claims dω = 0 instead of ω ∧ dω = 0.
     """
     condition = CONDITIONS[criterion]
-    for n in sizes:
+    for n in check.sweep(sizes):
         Xs = sympy.symbols(f"X1:{n + 1}", real=True)
         variables = [t, *Xs]
         rho, Phi = Function("rho")(*variables), Function("Phi")(*variables)

@@ -175,7 +175,7 @@ H_MECHANICAL_DATA_C2 = hypothesis("legendre.mechanical_data_C2", "K(t, q) and th
 
 def check_fibre_full_chart(check, *, hessian_factor=1, sizes=(1, 2, 3), conventions=True):
     """𝓛_v is the gradient and 𝓛_vv the (symmetric) Hessian of 𝓛 in its velocity slot; both conventions agree."""
-    for n in sizes:
+    for n in check.sweep(sizes):
         q, v, _ = _chart_symbols(n)
         L = L_GENERIC(t, *q, *v)
         lm = legendre_map(L, q, t, v=v)
@@ -238,7 +238,7 @@ def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jaco
                    scope="symbolic, generic U(t, x), n = 1")
     if not generic:
         return
-    for n in sizes:
+    for n in check.sweep(sizes):
         _legendre_map_generic(check, n, momentum_of, jacobian_order)
 
 
@@ -404,7 +404,7 @@ def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES, s
         check.identity(f"{name}: H_p = v(t, q, p)", H.diff(P), velocity, scope=scope)
         check.identity(f"{name}: H_q = −𝓛_q(t, q, v(t, q, p))", H.diff(Q), -L.diff(Q).xreplace(on_branch), scope=scope)
         check.identity(f"{name}: H_t = −𝓛_t(t, q, v(t, q, p))", H.diff(t), -L.diff(t).xreplace(on_branch), scope=scope)
-    for n in sizes:
+    for n in check.sweep(sizes):
         q, p, w, H, _ = _generic_branch(n)
         Lw = L_GENERIC(t, *q, *w)
         relation = {Lw.diff(w[i]): p[i] for i in range(n)}
@@ -483,7 +483,7 @@ def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
 
 def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2, 3)):
     """Checked proofs for n in ``sizes``; necessity of the C¹ clause: 𝓛 = v⁴/4 is bijective but not regular at 0."""
-    for n in sizes:
+    for n in check.sweep(sizes):
         check.proof(f"v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (n = {n})",
                     hyperregular_implies_regular_proof(n, identity_factor),
                     scope=f"symbolic, generic 𝓛(t, q, v) and C¹ branch v(t, q, p), n = {n}")
@@ -584,7 +584,7 @@ def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_invers
     """D_v(𝓛_v) = 𝓛_vv (generic 𝓛); det ≠ 0 ⇔ invertible: A adj A = det A · I and det(AB) = det A det B for generic
     A, B (n in ``sizes``; random matrices support it); explicit local C¹ inverses with D_pv = 𝓛_vv⁻¹∘v; necessity of
     det ≠ 0: v⁴/4 at 0 has no C¹ local inverse (the local C¹ inverse itself is the cited inverse function theorem)."""
-    for n in sizes:
+    for n in check.sweep(sizes):
         q, v, _ = _chart_symbols(n)
         L = L_GENERIC(t, *q, *v)
         lm = legendre_map(L, q, t, v=v)
@@ -705,12 +705,12 @@ def _hamilton_el_checks(check, name, L, coordinates, hamilton_sign):
 def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2, 3), examples=None):
     """Generic checked proofs of H_p = w, H_q = −𝓛_q, H_t = −𝓛_t (n in ``sizes``); Hamilton ⇔ Euler–Lagrange on
     concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n in ``sizes``)."""
-    for n in sizes:
+    for n in check.sweep(sizes):
         check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
                     hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
     for name, L, coordinates in (_hamilton_examples() if examples is None else examples):
         _hamilton_el_checks(check, name, L, coordinates, hamilton_sign)
-    for n in sizes:
+    for n in check.sweep(sizes):
         qs = [X, Y, Function("z", real=True)(t)][:n]
         ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
         Hf = Function("H", real=True)(t, *qs, *ps)
@@ -805,7 +805,7 @@ def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugat
     also works (finding)."""
     _every_n_mechanical_checks(check, potential_sign=potential_sign, branch_n=branch_n)
     symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
-    for n in symbolic_sizes:
+    for n in check.sweep(symbolic_sizes):
         name, K = symbolic[n]
         L, q, v, p, U_q = _mechanical(K, n)
         scope = f"symbolic, {name}, generic U(t, q), n = {n}"

@@ -228,7 +228,7 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
     check on exact rational matrices supports both.  ``rank_hypothesis=False`` drops the hypothesis rank A = k.
     """
     check_annihilator_symbolic_dimension(check, multiplier=symbolic_multiplier)
-    for k, n in symbolic_sizes:
+    for k, n in check.sweep(symbolic_sizes):
         scope = f"symbolic for (k,n) = ({k},{n}), generic entries a_ij"
         A = _generic_matrix(k, n)
         P = projector(A)

@@ -693,7 +693,7 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
     if every_size:
         check_affine_every_size(check, dimension=dimension,
                                 **({} if v0_formula is None else {"v0_formula": v0_formula}))
-    for k, n in sizes:
+    for k, n in check.sweep(sizes):
         A, form = _symbolic_matrix(k, n)
         b = Matrix(_symbol_set("b", k))
         scope = f"symbolic, {form}, generic b (k' = {k}, 3N = {n}; where det AAᵀ ≠ 0, i.e. rank A = k')"

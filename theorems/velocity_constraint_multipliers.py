@@ -70,7 +70,7 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
             check_multiplier_every_size(check, **({} if multiplier_formula is None
                                                   else {"multiplier_formula": multiplier_formula}))
             check_inverse_continuity_every_size(check)
-        for k, n in sizes:
+        for k, n in check.sweep(sizes):
             A = _normal_form(k, n)
             R = Matrix(_symbol_set("R", n))
             c = Matrix(_symbol_set("c", k))
@@ -237,7 +237,7 @@ def check_re_presentation(check, *, transform=re_presented_multiplier, require_i
     """
     if every_size:
         check_re_presentation_every_size(check, **({} if transform_formula is None else {"transform": transform_formula}))
-    for k, n in sizes:
+    for k, n in check.sweep(sizes):
         _re_presentation_proofs(check, k, n, transform)
 
     def invariant(instance):
