@@ -5,10 +5,11 @@ product, ``u**v``, chain rule through ``fdiff``; ``0`` where ``s`` does not occu
 is *the same tree*, not just an equal one.  What it saves is sympy's per-node bookkeeping: ``diff`` builds a
 ``Derivative`` at every node, recomputes the node's free symbols, asks whether the result is zero and walks the
 whole result again to canonicalise derivatives, so the cost grows faster than the tree.  Here a node is visited
-once per differentiation, a repeated subexpression is differentiated once, and the canonicalisation runs once at
-the end.  Every node that is not a sum, product, power or elementary function of those (an undefined function, a
+once per differentiation, a repeated subexpression is differentiated once, and the result is walked once at the
+end to see that every derivative in it is in canonical order.  Every node that is not a sum, product, power or elementary function of those (an undefined function, a
 ``Derivative``, ``Subs``, an integral, ``Piecewise``, a matrix expression, any subclass) is differentiated by
-sympy itself.
+sympy itself, and so is an expression whose result would hold a derivative out of canonical variable order
+(sympy canonicalises it inside every nested ``diff``, which groups the partial results differently).
 
 ``sympy_first_derivatives_shortcut()`` routes ``Expr.diff`` in a single symbol through :func:`derivative` while it
 is active (the verifier processes of a run): sympy's own recursion (``Matrix.jacobian``, a derivative of an
@@ -118,7 +119,13 @@ def derivative(expr, symbol):
         derivative_memo[node] = result
         return result
 
-    return _with_canonical_derivatives(differentiate(expr))
+    result = differentiate(expr)
+    if _all_canonical(result):
+        return result
+    # a derivative out of canonical variable order (``evaluate=False`` builds one) came from ``expr``: sympy
+    # canonicalises it inside every nested diff it makes, and rebuilding those partial results groups numbers
+    # differently (c·(a + b) distributes) from one canonicalisation at the end, so sympy makes this tree
+    return _sympy_diff(expr, symbol)
 
 
 def _of_undefined_function_in_its_arguments(node) -> bool:
@@ -132,13 +139,10 @@ def _of_undefined_function_in_its_arguments(node) -> bool:
     return all(variable in arguments and count.is_Integer and count > 0 for variable, count in node.variable_count)
 
 
-def _with_canonical_derivatives(result):
-    """``result`` with every ``Derivative`` in it in canonical variable order, as ``Derivative.__new__`` leaves its
-    result (the rewriting is skipped where it would change nothing: every derivative in it is canonical already)."""
-    derivatives = {node for node in preorder_traversal(result) if isinstance(node, Derivative)}
-    if all(node.canonical == node for node in derivatives):
-        return result
-    return result.replace(lambda node: isinstance(node, Derivative), lambda node: node.canonical)
+def _all_canonical(result) -> bool:
+    """Every ``Derivative`` in ``result`` lists its variables in canonical order (as ``Derivative.__new__`` leaves
+    what it evaluates)."""
+    return all(node.canonical == node for node in preorder_traversal(result) if isinstance(node, Derivative))
 
 
 def _chain_rule(node, differentiate):
