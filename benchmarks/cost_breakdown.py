@@ -10,7 +10,6 @@ item it prints the verifier's CPU seconds split into: randomized claim searches 
 strategy's draws.  Not a test: figures are read off, never asserted (CPU time moves with the machine's load).
 """
 import contextlib
-import json
 import os
 import sys
 import time
@@ -58,29 +57,8 @@ def _measure(item, profile):
 
 
 def breakdown(profile, wanted):
-    from checker import forking, loader, runner
-    corpus = loader.load()
-    runner.preload()
-    ids = [i for i in corpus.order() if i in corpus.items and (not wanted or any(w in i for w in wanted))]
-    result = {}
-    for item_id in ids:
-        item = corpus.items[item_id]
-        if item.verifier is None and not item.exports:
-            continue
-        read, write = os.pipe()
-        with forking.frozen_heap():
-            pid = os.fork()
-        if pid == 0:
-            os.close(read)
-            forking.collect_less_often()
-            with os.fdopen(write, "w") as sink:
-                sink.write(json.dumps(_measure(item, profile)))
-            os._exit(0)
-        os.close(write)
-        with os.fdopen(read) as source:
-            result[item_id] = json.loads(source.read())
-        os.waitpid(pid, 0)
-    return result
+    from measure import each_item_in_a_fork
+    return dict(each_item_in_a_fork(wanted, lambda item: _measure(item, profile)))
 
 
 def report(result, top):

@@ -13,7 +13,6 @@ witnesses, counts) identical.  Not a test: figures are read off, never asserted.
 import cProfile
 import json
 import os
-import pickle
 import pstats
 import sys
 import time
@@ -22,35 +21,20 @@ sys.path.insert(0, os.getcwd())
 
 
 def record(out, wanted):
-    from checker import forking, loader, runner
-    corpus = loader.load()
-    runner.preload()
-    ids = [i for i in corpus.order() if i in corpus.items and (not wanted or any(w in i for w in wanted))]
+    from checker import runner
+    from measure import each_item_in_a_fork
+
+    def measured(item):
+        profile = cProfile.Profile()
+        start = time.process_time()
+        profile.enable()
+        records = runner.run_in_process(item, 0, "default")
+        profile.disable()
+        return (time.process_time() - start, pstats.Stats(profile).total_calls,
+                json.loads(json.dumps(records, default=str)))
+
     result = {}
-    for item_id in ids:
-        item = corpus.items[item_id]
-        if item.verifier is None and not item.exports:
-            continue
-        read, write = os.pipe()
-        with forking.frozen_heap():
-            pid = os.fork()
-        if pid == 0:
-            os.close(read)
-            forking.collect_less_often()
-            profile = cProfile.Profile()
-            start = time.process_time()
-            profile.enable()
-            records = runner.run_in_process(item, 0, "default")
-            profile.disable()
-            data = pickle.dumps((time.process_time() - start, pstats.Stats(profile).total_calls,
-                                 json.loads(json.dumps(records, default=str))))
-            with os.fdopen(write, "wb") as sink:
-                sink.write(data)
-            os._exit(0)
-        os.close(write)
-        with os.fdopen(read, "rb") as source:
-            cpu, calls, records = pickle.loads(source.read())
-        os.waitpid(pid, 0)
+    for item_id, (cpu, calls, records) in each_item_in_a_fork(wanted, measured):
         result[item_id] = {"cpu": cpu, "calls": calls, "records": records}
         print(f"{calls:10d} {cpu:7.2f}  {item_id}", flush=True)
     print(f"{sum(v['calls'] for v in result.values()):10d} {sum(v['cpu'] for v in result.values()):7.2f}  total")
