@@ -5,7 +5,8 @@ Run from the root of a checkout:
 Each item runs in its own forked process after the runner's preload, as ``verify`` runs it (seed 0).  For each
 item it prints the verifier's CPU seconds split into: randomized claim searches (``check.property`` outside a
 ``check.supporting()`` block), of which the time inside the searched test itself; supporting blocks
-(cross-checks, which never decide a verdict), of which the time in their randomized searches; and the rest
+(cross-checks, which never decide a verdict), of which the time in their randomized searches and, of that, inside
+the searched test; and the rest
 (symbolic checks, proofs, toolkit calls).  A search's time outside its test is hypothesis' engine and the
 strategy's draws.  Not a test: figures are read off, never asserted (CPU time moves with the machine's load).
 """
@@ -16,7 +17,7 @@ import time
 
 sys.path.insert(0, os.getcwd())
 
-FIELDS = ("cpu", "claim_search", "claim_test", "supporting", "supporting_search")
+FIELDS = ("cpu", "claim_search", "claim_test", "supporting", "supporting_search", "supporting_test")
 
 
 def _measure(item, profile):
@@ -33,8 +34,7 @@ def _measure(item, profile):
             try:
                 return test(instance)
             finally:
-                if not supporting:
-                    spent["claim_test"] += time.process_time() - start
+                spent["supporting_test" if supporting else "claim_test"] += time.process_time() - start
 
         start = time.process_time()
         try:
@@ -62,13 +62,15 @@ def breakdown(profile, wanted):
 
 
 def report(result, top):
-    header = f"{'cpu':>7} {'claim search':>13} {'(in test)':>10} {'supporting':>11} {'(searches)':>11} {'rest':>7}  item"
+    header = (f"{'cpu':>7} {'claim search':>13} {'(in test)':>10} {'supporting':>11} {'(searches)':>11} "
+              f"{'(in test)':>10} {'rest':>7}  item")
     print(header)
 
     def line(values, label):
         rest = values["cpu"] - values["claim_search"] - values["supporting"]
         print(f"{values['cpu']:7.2f} {values['claim_search']:13.2f} {values['claim_test']:10.2f} "
-              f"{values['supporting']:11.2f} {values['supporting_search']:11.2f} {rest:7.2f}  {label}")
+              f"{values['supporting']:11.2f} {values['supporting_search']:11.2f} {values['supporting_test']:10.2f} "
+              f"{rest:7.2f}  {label}")
 
     for item_id, values in sorted(result.items(), key=lambda kv: -kv[1]["cpu"])[:top]:
         line(values, item_id)
@@ -78,7 +80,8 @@ def report(result, top):
         searches = total["claim_search"] + total["supporting_search"]
         print(f"supporting checks {total['supporting'] / total['cpu']:.0%} of the CPU; randomized searches "
               f"{searches / total['cpu']:.0%}; claim searches outside their test (engine and draws) "
-              f"{(total['claim_search'] - total['claim_test']) / total['cpu']:.0%}")
+              f"{(total['claim_search'] - total['claim_test']) / total['cpu']:.0%}, supporting searches outside their test "
+              f"{(total['supporting_search'] - total['supporting_test']) / total['cpu']:.0%}")
 
 
 def main():

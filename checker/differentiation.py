@@ -9,7 +9,10 @@ once per differentiation, a repeated subexpression is differentiated once, and t
 end to see that every derivative in it is in canonical order.  Every node that is not a sum, product, power or elementary function of those (an undefined function, a
 ``Derivative``, ``Subs``, an integral, ``Piecewise``, a matrix expression, any subclass) is differentiated by
 sympy itself, and so is an expression whose result would hold a derivative out of canonical variable order
-(sympy canonicalises it inside every nested ``diff``, which groups the partial results differently).
+(sympy canonicalises it inside every nested ``diff``, which groups the partial results differently).  Under
+sympy's ``evaluate(False)`` every derivative is sympy's own.  The derivatives sympy computes itself inside the
+shortcut (of a ``Derivative`` or ``Subs`` of a generic function along curves, in a function value) are remembered
+while it is active and given back for a call with the identical trees (:func:`_remembered_sympy_diff`).
 
 ``sympy_first_derivatives_shortcut()`` routes ``Expr.diff`` in a single symbol through :func:`derivative` while it
 is active (the verifier processes of a run): sympy's own recursion (``Matrix.jacobian``, a derivative of an
@@ -22,6 +25,7 @@ from sympy import Add, Derivative, Dummy, Mul, Pow, S, Symbol, log, preorder_tra
 from sympy.core.basic import Basic
 from sympy.core.expr import Expr
 from sympy.core.function import AppliedUndef, ArgumentIndexError, Function
+from sympy.core.parameters import global_parameters
 from sympy.matrices.expressions.matexpr import MatrixExpr
 
 from .shared_patch import SharedPatch
@@ -65,7 +69,8 @@ def _owner(kind, name):
 
 def derivative(expr, symbol):
     """``d expr / d symbol``, the tree ``expr.diff(symbol)`` returns (``symbol`` a sympy ``Symbol``)."""
-    if not _is_plain_symbol(symbol) or not isinstance(expr, Expr) or isinstance(expr, MatrixExpr):
+    if (not _is_plain_symbol(symbol) or not isinstance(expr, Expr) or isinstance(expr, MatrixExpr)
+            or not global_parameters.evaluate):  # under ``evaluate(False)`` sympy builds unevaluated trees its way
         return _sympy_diff(expr, symbol)
     depends_memo: dict = {}
     derivative_memo: dict = {}
@@ -115,7 +120,7 @@ def derivative(expr, symbol):
             # single derivative changes nothing): the tree, without that machinery
             result = Derivative(node.expr, *node.variable_count, (symbol, 1)).canonical
         else:
-            result = _sympy_diff(node, symbol)
+            result = _remembered_sympy_diff(node, symbol)
         derivative_memo[node] = result
         return result
 
@@ -176,18 +181,63 @@ def _first_derivative_symbol(variables, options):
 
 
 def _shortcut_diff(self, *variables, **options):
+    if not global_parameters.evaluate:  # sympy's unevaluated trees are its own
+        return _sympy_diff(self, *variables, **options)
     symbol = _first_derivative_symbol(variables, options)
     if symbol is None:
-        return _sympy_diff(self, *variables, **options)
+        return _remembered_sympy_diff(self, *variables, **options)
     return derivative(self, symbol)  # (a matrix expression goes on to sympy there)
 
 
+#: while the shortcut is active: (expression, variables, options) -> (expression, the tree sympy's diff returned)
+_SYMPY_DIFFS: dict = {}
+#: at most this many remembered derivatives (then forgotten all at once): a verifier makes a few thousand
+_REMEMBERED_AT_MOST = 20_000
+
+
+def _remembered_sympy_diff(expr, *variables, **options):
+    """``expr.diff(*variables, **options)`` by sympy, computed once per identical call while the shortcut is active.
+
+    A verifier asks sympy for the same derivative of the same generic function (d/dt of ∂L/∂q̇ along a curve, of a
+    ``Subs``) many times, at tens of milliseconds each.  A call is answered from memory only when its expression and
+    variables are *the same trees* as the remembered call's (``Basic.is_same``: node by node, types, float
+    precisions and bound dummies included, not merely ``==``, which identifies ``Subs`` up to renaming) under the
+    same global ``distribute`` setting; sympy's own cache already makes such a repeated ``diff``
+    return the identical tree, so the answer is the one sympy gives."""
+    call = (expr, *variables)
+    try:
+        key = (call, tuple(sorted(options.items())), global_parameters.distribute)
+        remembered = _SYMPY_DIFFS.get(key)
+    except TypeError:  # an unhashable argument: sympy reports it or copes
+        return _sympy_diff(expr, *variables, **options)
+    if remembered is not None and _same_trees(remembered[0], call):
+        return remembered[1]
+    result = _sympy_diff(expr, *variables, **options)
+    if len(_SYMPY_DIFFS) >= _REMEMBERED_AT_MOST:
+        _SYMPY_DIFFS.clear()
+    _SYMPY_DIFFS[key] = (call, result)
+    return result
+
+
+def _same_trees(first, second) -> bool:
+    """The two calls' arguments are identical trees (tuples elementwise, other values by type and ``==``)."""
+    if first is second:
+        return True
+    if isinstance(first, tuple) and isinstance(second, tuple):
+        return len(first) == len(second) and all(_same_trees(a, b) for a, b in zip(first, second))
+    if isinstance(first, Basic) and isinstance(second, Basic):
+        return Basic.is_same(first, second)
+    return type(first) is type(second) and first == second
+
+
 def _install_shortcut():
+    _SYMPY_DIFFS.clear()
     Expr.diff = _shortcut_diff
 
 
 def _restore_sympy_diff(_saved):
     Expr.diff = _sympy_diff
+    _SYMPY_DIFFS.clear()
 
 
 _SHORTCUT = SharedPatch(_install_shortcut, _restore_sympy_diff)

@@ -3,6 +3,7 @@
 The truth here is sympy's own ``diff`` (taken with the shortcut off) and, independently of sympy's rules, a
 numerical derivative (mpmath) of the expression at random points.
 """
+import re
 import threading
 
 import mpmath
@@ -253,3 +254,68 @@ def test_derivatives_of_undefined_functions_are_sympys_tree(case):
     machinery returns, argument order, repeated variables and assumptions included (compared by srepr)."""
     expr, symbol = case
     assert sympy.srepr(derivative(expr, symbol)) == sympy.srepr(sympy_diff(expr, symbol))
+
+
+CURVES = [Function(name)(t) for name in ("q1", "q2")]
+
+
+def tree(expr) -> str:
+    """``srepr`` with the indices of dummies left out: sympy makes fresh dummies (new random indices, the same names)
+    whenever its cache has forgotten a call, so two of its own runs agree up to those indices."""
+    return re.sub(r"dummy_index=-?\d+", "dummy_index=_", sympy.srepr(expr))
+
+
+@st.composite
+def derivatives_of_generic_functions_along_curves(draw):
+    """∂F/∂u of a generic F(t, q(t), q̇(t)) (u a curve or its velocity), the Subs sympy makes of it, and sums of
+    those: the derivatives sympy itself computes inside the shortcut (its own bookkeeping, tens of ms each)."""
+    curves = draw(st.lists(st.sampled_from(CURVES), min_size=1, max_size=2, unique=True))
+    arguments = [t] + curves + [c.diff(t) for c in curves]
+    function = Function(draw(st.sampled_from(["L", "G"])))(*arguments)
+    variable = draw(st.sampled_from(arguments[1:]))
+    node = differentiation._sympy_diff(function, variable)
+    dummy = sympy.Dummy(draw(st.sampled_from(["xi", "hx0"])))
+    subs = Subs(Function("G")(dummy, curves[0]).diff(dummy), dummy, t)
+    return draw(st.sampled_from([node, subs, node + subs, node * curves[0]]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(derivatives_of_generic_functions_along_curves(), st.integers(1, 3))
+def test_a_repeated_sympy_derivative_is_sympys_tree(expr, repeats):
+    """Inside the shortcut, the derivatives sympy computes itself are remembered; asked again (the same tree, or an
+    equal one built afresh) the answer is still the tree sympy gives with the shortcut off (compared by srepr)."""
+    expected = tree(sympy_diff(expr, t))
+    with sympy_first_derivatives_shortcut():
+        answers = [tree(expr.diff(t)) for _ in range(repeats)]
+        rebuilt = tree(expr.func(*expr.args).diff(t))
+    assert answers == [expected] * repeats and rebuilt == expected
+
+
+def test_a_remembered_derivative_is_only_given_back_for_the_same_tree():
+    """``Subs`` with differently named bound dummies are ``==`` but are different trees: each gets its own
+    derivative (its own dummy names); so do Floats of other precisions."""
+    G = Function("G")
+    first, second = sympy.Dummy("xi"), sympy.Dummy("hx0")
+    one, other = Subs(G(first, q).diff(first), first, t), Subs(G(second, q).diff(second), second, t)
+    assert one == other
+    with sympy_first_derivatives_shortcut():
+        for expr in (one, other, one):
+            assert tree(expr.diff(t)) == tree(sympy_diff(expr, t))
+        low, high = Derivative(G(q), q) * sympy.Float(1.5, 15), Derivative(G(q), q) * sympy.Float(1.5, 30)
+        assert [tree(e.diff(t)) for e in (low, high)] == [tree(sympy_diff(e, t)) for e in (low, high)]
+    assert not differentiation._SYMPY_DIFFS  # forgotten when the shortcut ends
+
+
+@settings(max_examples=25, deadline=None)
+@given(expressions(depth=2, with_undefined=False), st.sampled_from([x, y]))
+def test_under_evaluate_false_every_derivative_is_sympys(expr, variable):
+    """sympy's ``evaluate(False)`` trees are sympy's own: the shortcut (and its memory) step aside, before and after
+    the same derivative was taken with evaluation on."""
+    with sympy.evaluate(False):
+        expected = tree(differentiation._sympy_diff(expr, variable))
+    with sympy_first_derivatives_shortcut():
+        evaluated = expr.diff(variable)
+        with sympy.evaluate(False):
+            unevaluated = [tree(expr.diff(variable)), tree(derivative(expr, variable))]
+    assert unevaluated == [expected, expected]
+    assert evaluated == sympy_diff(expr, variable)
