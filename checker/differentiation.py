@@ -202,11 +202,11 @@ def _remembered_sympy_diff(expr, *variables, **options):
     ``Subs``) many times, at tens of milliseconds each.  A call is answered from memory only when its expression and
     variables are *the same trees* as the remembered call's (``Basic.is_same``: node by node, types, float
     precisions and bound dummies included, not merely ``==``, which identifies ``Subs`` up to renaming) under the
-    same global ``distribute`` setting; sympy's own cache already makes such a repeated ``diff``
+    same global ``distribute`` and ``exp_is_pow`` settings; sympy's own cache already makes such a repeated ``diff``
     return the identical tree, so the answer is the one sympy gives."""
     call = (expr, *variables)
     try:
-        key = (call, tuple(sorted(options.items())), global_parameters.distribute)
+        key = (call, tuple(sorted(options.items())), global_parameters.distribute, global_parameters.exp_is_pow)
         remembered = _SYMPY_DIFFS.get(key)
     except TypeError:  # an unhashable argument: sympy reports it or copes
         return _sympy_diff(expr, *variables, **options)

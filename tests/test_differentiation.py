@@ -12,6 +12,7 @@ import sympy
 from hypothesis import example, given, settings, strategies as st
 from sympy import Derivative, Function, MatrixSymbol, Subs, Symbol, cos, exp, log, sin, sqrt, symbols
 from sympy.core.expr import Expr
+from sympy.core.parameters import distribute
 
 from checker import differentiation
 from checker.differentiation import derivative, sympy_first_derivatives_shortcut
@@ -291,6 +292,27 @@ def test_a_repeated_sympy_derivative_is_sympys_tree(expr, repeats):
     assert answers == [expected] * repeats and rebuilt == expected
 
 
+def answer(differentiate, expr, variable):
+    """The tree of ``differentiate(expr, variable)``, or the error sympy raised (some of these it cannot take)."""
+    try:
+        return tree(differentiate(expr, variable))
+    except (ValueError, TypeError) as error:
+        return f"{type(error).__name__}: {error}".replace(" ", "").split("Dummy_")[0]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(derivatives_of_generic_functions_along_curves(),
+                          st.sampled_from([t, CURVES[0], CURVES[0].diff(t)])), min_size=2, max_size=4))
+def test_interleaved_remembered_derivatives_are_each_sympys(calls):
+    """A run of different derivatives (in t, in a curve, in its velocity), taken twice over in one activation, so
+    remembered answers meet calls on equal-looking trees: each answer is sympy's tree for its own call (or the same
+    error)."""
+    expected = [answer(differentiation._sympy_diff, expr, variable) for expr, variable in calls]
+    with sympy_first_derivatives_shortcut():
+        answers = [answer(Expr.diff, expr, variable) for expr, variable in calls + calls]
+    assert answers == expected + expected
+
+
 def test_a_remembered_derivative_is_only_given_back_for_the_same_tree():
     """``Subs`` with differently named bound dummies are ``==`` but are different trees: each gets its own
     derivative (its own dummy names); so do Floats of other precisions."""
@@ -303,6 +325,13 @@ def test_a_remembered_derivative_is_only_given_back_for_the_same_tree():
             assert tree(expr.diff(t)) == tree(sympy_diff(expr, t))
         low, high = Derivative(G(q), q) * sympy.Float(1.5, 15), Derivative(G(q), q) * sympy.Float(1.5, 30)
         assert [tree(e.diff(t)) for e in (low, high)] == [tree(sympy_diff(e, t)) for e in (low, high)]
+        with distribute(False):
+            scaled = 2 * (G(q) + q ** 2)  # d/dq(t): sympy's own diff, remembered
+        for _ in range(2):  # the same call under distribute(False), then not: 2*(2q + G') and 4q + 2G', each its own
+            with distribute(False):
+                undistributed = (tree(scaled.diff(q)), tree(differentiation._sympy_diff(scaled, q)))
+            assert undistributed[0] == undistributed[1]
+            assert tree(scaled.diff(q)) == tree(differentiation._sympy_diff(scaled, q)) != undistributed[0]
     assert not differentiation._SYMPY_DIFFS  # forgotten when the shortcut ends
 
 
