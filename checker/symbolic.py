@@ -407,12 +407,24 @@ def cheap_reduce(expr, relations=None):
     return None, reduced
 
 
+def _trigonometric_as_exponentials(expr):
+    """Circular and hyperbolic functions written with ``exp`` (sin x = (e^{ix} − e^{−ix})/2i, ...), expanded and
+    cancelled: a polynomial identity in them (sin² + cos² − 1) becomes a rational function of exponentials that
+    cancels to 0.  Each step is an equality, and ``cancel`` takes the exponentials for independent variables, which
+    can only miss a zero, never make one.  ``None`` where no such function occurs (nothing to rewrite)."""
+    if not expr.has(sympy.functions.elementary.trigonometric.TrigonometricFunction,
+                    sympy.functions.elementary.hyperbolic.HyperbolicFunction):
+        return None
+    return sympy.cancel(sympy.expand(expr.rewrite(sympy.exp)))
+
+
 def expensive_reduce(expr, simplify_seconds: float = 5.0):
-    """Power and trigonometric rewriting, then ``simplify``, each under a time limit (never on floats)."""
+    """Power and trigonometric rewriting (expansions; circular and hyperbolic functions as exponentials), then
+    ``simplify``, each under a time limit (never on floats)."""
     if has_inexact(expr):
         return None, expr
     for transform in (lambda e: sympy.expand(sympy.powsimp(sympy.expand_power_base(e, force=False))),
-                      lambda e: sympy.cancel(sympy.expand_trig(e))):
+                      lambda e: sympy.cancel(sympy.expand_trig(e)), _trigonometric_as_exponentials):
         try:
             with time_limit(simplify_seconds):
                 candidate = transform(expr)
