@@ -41,7 +41,7 @@ from theorems.toolkit.frobenius import annihilated_distribution
 from theorems.toolkit.linear_algebra import (  # noqa: F401 - the toolkit's constructions, re-exported
     euclidean_inner_product, field_zero_decision, kernel_projector, rational_function_matrices,
     rational_identity, transpose_multiplier)
-from theorems.toolkit.strategies import full_row_rank_matrices, rational_matrices, rationals
+from theorems.toolkit.strategies import full_row_rank_matrices, has_nonzero_entry, rational_matrices, rationals
 
 __all__ = [
     *_linear_algebra.__all__,
@@ -103,7 +103,7 @@ def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbo
                    detail=f"sympy's sign of <x,x> with x_j ≠ 0, j = 1..{n}: {positive}")
 
     nonzero_vectors = st.integers(1, max_random_dim).flatmap(
-        lambda n: st.lists(rationals(), min_size=n, max_size=n)).filter(lambda v: any(e != 0 for e in v))
+        lambda n: st.lists(rationals(), min_size=n, max_size=n)).filter(has_nonzero_entry)
     with check.supporting():  # the symbolic checks above decide (n ≤ max(symbolic_dims))
         check.property("positive definite: <x,x> > 0 for nonzero rational x", nonzero_vectors,
                        lambda v: bool(inner(v, v) > 0),

@@ -46,7 +46,7 @@ from sympy import Function, MatAdd, Matrix, MatrixExpr, MatrixSymbol, MatMul, Sy
 from checker import Proof, counterexample, definition, hypothesis, remark, theorem
 from theorems.analytic_facts import ZERO_DERIVATIVE
 from theorems.linalg import euclidean_inner_product
-from theorems.toolkit.strategies import rationals
+from theorems.toolkit.strategies import has_nonzero_entry, rationals
 from theorems.toolkit.symmetry import (euler_lagrange_accelerations, generator_depends_on_time, invariant_potentials,
                                is_first_integral, is_point_symmetry, noether_charge, rotation_invariants,
                                symmetry_residual, translation_invariants)
@@ -396,7 +396,7 @@ def _clause_instances(clause: _Clause, dims):
     """(n, a, U, mass) with U a random polynomial in t and the invariants of the symmetry along a."""
     def for_n(n):
         q = coordinates(n)
-        axis = st.lists(rationals(3, 2), min_size=n, max_size=n).filter(lambda a: any(ai != 0 for ai in a))
+        axis = st.lists(rationals(3, 2), min_size=n, max_size=n).filter(has_nonzero_entry)
 
         def with_axis(a):
             return st.tuples(st.just(n), st.just(a), invariant_potentials(clause.invariants(a, q), t, max_terms=2),

@@ -50,7 +50,7 @@ from theorems.constraint_principles import chetaev_virtual_displacements
 from theorems.holonomic_chart import WHOLE_SPACE, Chart, IrregularConstraint, rank_everywhere_on_chart
 from theorems.holonomic_datum import HolonomicConstraintDatum, mass_operator
 from theorems.linalg import A_FULL_ROW_RANK, euclidean_inner_product, transpose_multiplier
-from theorems.toolkit.strategies import full_row_rank_matrices, rational_matrices, rationals
+from theorems.toolkit.strategies import full_row_rank_matrices, is_invertible, rational_matrices, rationals
 from theorems.toolkit.variational import dalembert_equations
 from theorems import zxy
 from theorems.velocity_constraint_matrix_algebra import check_affine_every_size
@@ -476,7 +476,7 @@ IDEAL_REACTION_ADOPTION = postulate(
 # ---------------------------------------------------------------------------
 
 def _invertible_matrices(n: int, max_num: int = 3, max_den: int = 2):
-    return rational_matrices(n, n, max_num, max_den).filter(lambda S: S.det() != 0)
+    return rational_matrices(n, n, max_num, max_den).filter(is_invertible)
 
 
 def datum_instances():

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 from typing import Sequence
 
 import sympy
@@ -82,13 +83,32 @@ def rationals(max_num: int = 9, max_den: int = 5, nonzero: bool = False) -> st.S
     return _rationals(max_num, max_den, nonzero)
 
 
+# Filter predicates are named functions, not lambdas: hypothesis reads a lambda's source (parsing its file) to
+# describe it or to look for bounds in it, in every process that first meets it; a named function it describes
+# by its name.  None of these predicates has bounds hypothesis could use, so the draws are the same.
+
+def is_nonzero(value) -> bool:
+    """``value != 0``."""
+    return value != 0
+
+
+def has_nonzero_entry(values) -> bool:
+    """Some entry of ``values`` is not 0."""
+    return any(value != 0 for value in values)
+
+
+def is_invertible(matrix) -> bool:
+    """``det(matrix) != 0``."""
+    return matrix.det() != 0
+
+
 @lru_cache(maxsize=_SHARED, typed=True)
 def _rationals(max_num, max_den, nonzero):
     if max_num < 1 or max_den < 1:
         raise ValueError("max_num and max_den must be at least 1")
     numerators = st.integers(-max_num, max_num)
     if nonzero:
-        numerators = numerators.filter(lambda p: p != 0)
+        numerators = numerators.filter(is_nonzero)
     return st.builds(sympy.Rational, numerators, st.integers(1, max_den))
 
 
@@ -176,7 +196,7 @@ def _polynomials(symbols, max_degree, max_terms, min_terms, max_num, max_den):
     monomials = _monomials(symbols, max_degree)
     terms = st.lists(st.tuples(rationals(max_num, max_den, nonzero=True), st.sampled_from(monomials)),
                      min_size=min_terms, max_size=min(max_terms, len(monomials)),
-                     unique_by=lambda term: term[1])
+                     unique_by=itemgetter(1))  # one term per monomial
     return terms.map(lambda ts: sympy.Add(*(c * m for c, m in ts)))
 
 
