@@ -6,8 +6,7 @@ Each item runs in its own forked process after the runner's preload, as ``verify
 item it prints the verifier's CPU seconds split into: randomized claim searches (``check.property`` outside a
 ``check.supporting()`` block), of which the time inside the searched test itself; supporting blocks
 (cross-checks, which never decide a verdict), of which the time in their randomized searches and, of that, inside
-the searched test; and the rest
-(symbolic checks, proofs, toolkit calls).  A search's time outside its test is hypothesis' engine and the
+the searched test; and the rest (symbolic checks, proofs, toolkit calls).  A search's time outside its test is hypothesis' engine and the
 strategy's draws.  Not a test: figures are read off, never asserted (CPU time moves with the machine's load).
 """
 import contextlib
