@@ -2,10 +2,12 @@
 
 Truth by construction: a residual built as a sum of multiples of sin² + cos² − 1, cosh² − sinh² − 1 and
 sin 2a − 2 sin a cos a is identically zero however it is expanded; adding a term that is not zero at a random point
-(checked there with mpmath) makes one that is not.  The rewriting must show every true one zero and no false one.
+(checked there numerically, with sympy's N at 30 digits) makes one that is not.  The rewriting must show every true one zero and no false one.
 """
+from fractions import Fraction
+
 import sympy
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 from sympy import cos, cosh, sin, sinh
 
 from checker import symbolic
@@ -54,6 +56,7 @@ def test_every_identity_built_zero_is_shown_zero(case):
 
 
 @settings(max_examples=40, deadline=None)
+@example(case=(sympy.S.Zero, t, t), coefficient=1, kind="x", where=Fraction(0))  # found by CI: nothing left to rewrite
 @given(zero_residuals(), st.integers(-3, 3).filter(bool), st.sampled_from(["sin", "cosh", "x", "sin2"]),
        st.fractions(-2, 2, max_denominator=5))
 def test_no_residual_that_is_not_zero_is_shown_zero(case, coefficient, kind, where):
@@ -64,7 +67,9 @@ def test_no_residual_that_is_not_zero_is_shown_zero(case, coefficient, kind, whe
     point = {t: sympy.Rational(where.numerator, where.denominator) + sympy.Rational(1, 7), x: sympy.Rational(3, 5)}
     assert abs(value_at(perturbed, point)) > 1e-12  # genuinely not zero (independently of the engine)
     rewritten = symbolic._trigonometric_as_exponentials(perturbed)
-    assert rewritten is not None and rewritten != 0
+    assert rewritten != 0
+    if rewritten is None:  # nothing to rewrite: expand cancelled every circular and hyperbolic term (x·t added)
+        assert not perturbed.has(sin, cos, sinh, cosh)
 
 
 def test_expensive_reduce_shows_a_disguised_zero_and_not_its_perturbation():
