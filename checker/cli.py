@@ -12,6 +12,8 @@ import difflib
 import json
 import sys
 
+from .interrupts import Terminated, run_ending_signals_raise
+
 EXIT_OK, EXIT_NOT_AS_EXPECTED, EXIT_USAGE = 0, 1, 2
 
 
@@ -90,21 +92,12 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-class Terminated(BaseException):
-    """SIGTERM (what CI cancellation sends): stop like Ctrl-C, ending every verifier process."""
-
-
-def _on_sigterm(signum, frame):
-    raise Terminated()
-
-
 def main(argv=None) -> int:
-    import signal
-    args = _parser().parse_args(argv)
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
-        _validate(args)
-        return COMMANDS[args.command](args)
+        with run_ending_signals_raise():
+            args = _parser().parse_args(argv)
+            _validate(args)
+            return COMMANDS[args.command](args)
     except UsageError as exc:
         print(f"checker: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -119,8 +112,6 @@ def main(argv=None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _validate(args) -> None:

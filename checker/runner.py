@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .checks import Checks
 from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
 from .forking import call_on_fresh_frame_stack, collect_less_often, frozen_heap, restore_recursion_budget
+from .interrupts import release_in_child, run_ending_signals_held
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -174,9 +175,9 @@ def _captured(sink) -> dict:
         return {}
 
 
-def _child(it, seed, profile, load_flags, conn, full_traceback=False):
-    import signal
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler is not ours: a SIGTERM ends us
+def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None):
+    if signal_mask is not None:  # forked with the run-ending signals held: a SIGTERM ends us from here on
+        release_in_child(signal_mask)
     sink = None
     try:
         sink = _capture_output()
@@ -394,12 +395,13 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
         while pending and len(running) < jobs:
             item_id = pending.pop(0)
             parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
-                                                    full_traceback), daemon=True)
-            with frozen_heap():  # the child's collections skip the parent's objects (checker.forking)
-                proc.start()
+            with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`
+                proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
+                                                        full_traceback, mask), daemon=True)
+                with frozen_heap():  # the child's collections skip the parent's objects (checker.forking)
+                    proc.start()
+                running[item_id] = (proc, parent, time.monotonic())
             child.close()
-            running[item_id] = (proc, parent, time.monotonic())
         finished = multiprocessing.connection.wait([p.sentinel for p, _, _ in running.values()] +
                                                    [c for _, c, _ in running.values()], timeout=0.05)
         now = time.monotonic()

@@ -78,6 +78,59 @@ def test_a_signal_ends_every_verifier_process(tmp_path, sig, code):
     assert _alive(str(items)) == []
 
 
+#: runs the CLI with the run-ending signal sent to itself at a chosen moment (``WHEN``): right after a verifier
+#: process is forked, before the runner has recorded it; or inside an ``exec`` of a string (what dataclasses,
+#: namedtuples and lambdify run), before the first verifier starts
+SIGNAL_AT = '''
+import os, signal, sys
+import multiprocessing.popen_fork as popen_fork
+import checker.runner as runner
+
+SIG, WHEN = signal.Signals[sys.argv[1]], sys.argv[2]
+if WHEN == "fork":
+    launch = popen_fork.Popen._launch
+    def launch_then_signal(self, process_obj):
+        launch(self, process_obj)  # the child never returns from here
+        os.kill(os.getpid(), SIG)
+    popen_fork.Popen._launch = launch_then_signal
+else:
+    preload = runner.preload
+    def signal_inside_exec():
+        exec("os.kill(os.getpid(), SIG)\\nfor _ in range(10 ** 6): pass", {"os": os, "SIG": SIG})
+        preload()
+    runner.preload = signal_inside_exec
+from checker.cli import main
+sys.exit(main(sys.argv[3:]))
+'''
+
+
+@pytest.mark.parametrize("when", ["fork", "exec"])
+@pytest.mark.parametrize("sig, code", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_at_any_moment_ends_the_run_with_its_exit_code(tmp_path, sig, code, when):
+    """A signal landing between a verifier's fork and the runner recording it used to leave that verifier running
+    (parent 1, at 100% CPU, holding the command's output open); one landing inside an ``exec`` of a string made
+    the process die by SIGINT (-2) after printing that it stopped.  Now: the exit code, and no process left."""
+    items = tmp_path / f"hanging_{when}_{sig.name.lower()}_items.py"
+    items.write_text(textwrap.dedent(HANGING))
+    (tmp_path / "signal_at.py").write_text(SIGNAL_AT)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    # run with -m, as `python -m checker` runs: a script's SystemExit exits at once, hiding the SIGINT exit
+    proc = subprocess.Popen([sys.executable, "-m", "signal_at", sig.name, when, "verify", "all", "--no-corpus",
+                             "--path", str(items), "--jobs", "2", "--timeout", "120", "--no-cache"], cwd=tmp_path,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    left = ["(not looked)"]
+    try:
+        out, err = proc.communicate(timeout=60)
+        time.sleep(0.5)
+        left = _alive(str(items))
+    finally:
+        for pid in _alive(str(items)):
+            os.kill(int(pid), signal.SIGKILL)
+    assert proc.returncode == code, err
+    assert len(err.strip().splitlines()) == 1 and "stopped" in err
+    assert left == []
+
+
 def test_verifier_output_goes_into_its_evidence_not_the_commands_output(tmp_path):
     items = tmp_path / "noisy_items.py"
     items.write_text(textwrap.dedent(NOISY))
