@@ -92,6 +92,14 @@ def falsify(strategy, residual: Callable[[Any], Any], *, seed: int, max_examples
     return FalsificationResult(example, True, stats["instances"], stats["rejected"], stats["max"], seed)
 
 
+def seed_sympy_random_numbers(seed: int) -> None:
+    """Seed the generators sympy draws from itself (``sympy.core.random``: the order in which its assumption
+    system tries facts, random points of ``Expr.equals``, ...), which sympy seeds from the OS at import: a
+    verifier then computes the same on every run at the same seed, whatever ran before it in the process."""
+    from sympy.core.random import seed as seed_sympy
+    seed_sympy(seed)
+
+
 def prepare_engine() -> None:
     """Do hypothesis' once-per-thread set-up now (before verifiers are forked), not in every verifier.
 

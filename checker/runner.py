@@ -97,13 +97,16 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
     """Run one verifier here and return plain data: the check records, a failure (``error``) and figures.
 
     The verdict is *not* computed here: :func:`judge` derives it from the records (in the parent).  Sympy's
-    first derivatives take :mod:`checker.differentiation`'s shortcut meanwhile (the same trees, computed faster).
+    first derivatives take :mod:`checker.differentiation`'s shortcut meanwhile (the same trees, computed faster),
+    and sympy's own random numbers are seeded from the item's seed.
     """
     checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
                     reproduce=reproduce_command(it.id, seed, profile, load_flags))
     failure, detail = "", ""
     if it.verifier is not None or it.exports:
         from .differentiation import sympy_first_derivatives_shortcut  # sympy: only where a verifier runs
+        from .randomized import seed_sympy_random_numbers
+        seed_sympy_random_numbers(checks.seed)
         try:
             with sympy_first_derivatives_shortcut():
                 if it.verifier is not None:

@@ -95,3 +95,28 @@ def test_a_verifier_run_seeds_sympys_own_random_state():
 
     assert draws(7) == draws(7)
     assert draws(7) != draws(8)
+
+
+def test_sympys_own_random_numbers_are_seeded_from_the_items_seed():
+    """sympy draws random numbers of its own (its assumption system tries facts in a shuffled order), from
+    generators it seeds from the OS: under the runner a verifier gets the same ones at the same seed, whatever
+    was drawn before, and others at another seed."""
+    import random
+
+    import sympy.core.random as sympy_random
+
+    from checker.items import Item
+    from checker.runner import run_in_process
+    seen = []
+
+    def verifier(checks):
+        order = list(range(12))
+        sympy_random._assumptions_shuffle(order)
+        seen.append((sympy_random.random(), order))
+
+    item = Item(id="mine.sympy_random", kind="lemma", title="sympy's random numbers", statement="-", source="test",
+                verifier=verifier)
+    for seed in (0, 0, 1):
+        sympy_random.seed(random.SystemRandom().random())  # whatever sympy drew before
+        run_in_process(item, seed, "default")
+    assert seen[0] == seen[1] != seen[2]
