@@ -6,18 +6,20 @@
   (dataclasses, namedtuples and lambdify run such code) and, even when the program caught it and exited with 130,
   ends the process by SIGINT (exit status -2) at shutdown.  A subclass is caught by every ``except
   KeyboardInterrupt`` all the same.
-* :func:`run_ending_signals_held` -- while a verifier process is forked and recorded, both signals wait (blocked),
-  so one lands before the fork or after the parent knows its child, never in between: a child the parent does
-  not know would outlive the run (and keep its output pipes open).  The child releases them with
-  :func:`release_in_child`, after taking the default dispositions.
+* :func:`run_ending_signals_held` -- while a verifier process is forked and recorded, and while the report set is
+  moved into place, both signals wait, so one lands before or after, never in between: a child the parent does
+  not know would outlive the run (and keep its output pipes open); a set half moved is a mixed set, or one
+  without ``items/``.  A child forked inside releases them with :func:`release_in_child`, after taking the
+  default dispositions.
 
-Signal masks are per thread: the guarantee holds for a process whose other threads (if any) block these signals
-too, as the CLI (which starts none) does.
+Called outside the main thread (a Dask worker's thread), :func:`run_ending_signals_held` can only block the
+signals in that thread: the main thread's handlers then act as they would.
 """
 from __future__ import annotations
 
 import contextlib
 import signal
+import threading
 
 #: Ctrl-C and CI cancellation
 RUN_ENDING_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -56,20 +58,38 @@ def run_ending_signals_raise():
 
 @contextlib.contextmanager
 def run_ending_signals_held():
-    """SIGINT and SIGTERM blocked inside (a signal sent meanwhile is delivered on leaving); yields the signal mask
-    from before, which the forked child restores (:func:`release_in_child`)."""
+    """SIGINT and SIGTERM wait inside: one sent meanwhile takes effect on leaving.  Yields the signal mask from
+    before, which a child forked inside restores (:func:`release_in_child`).
+
+    Two layers: this thread blocks both signals (a child forked here starts with them blocked, so none reaches
+    it before it has its own dispositions), and, in the main thread, their Python handlers are replaced by one
+    that only notes the signal; the first noted is handed to its handler on leaving.  The second layer is needed
+    because the kernel gives a process-wide signal to any thread that does not block it (sympy, hypothesis or a
+    user's code may have started one), and CPython then runs the Python handler in the main thread at once."""
+    arrived: list = []
+    replaced = {}
+    if threading.current_thread() is threading.main_thread():  # only the main thread may set handlers
+        for signum in RUN_ENDING_SIGNALS:
+            handler = signal.getsignal(signum)
+            if callable(handler):  # a Python handler (not SIG_DFL or SIG_IGN: those act in the kernel)
+                replaced[signum] = signal.signal(signum, lambda signum, frame: arrived.append((signum, frame)))
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, RUN_ENDING_SIGNALS)
     try:
         yield previous
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for signum, handler in replaced.items():
+            signal.signal(signum, handler)
+        if arrived:
+            signum, frame = arrived[0]
+            replaced[signum](signum, frame)
 
 
 def release_in_child(mask) -> None:
-    """In a forked verifier: SIGTERM ends the process, and SIGINT raises a plain ``KeyboardInterrupt`` where the
-    CLI's handler was inherited (the parent's handlers are not the child's); then the parent's mask from before
-    the fork (``mask``), which delivers any of these signals that arrived while they were held."""
+    """In a forked verifier: SIGTERM ends the process and SIGINT raises ``KeyboardInterrupt`` unless ignored (the
+    parent's handlers, here the one that only notes a signal, are not the child's); then the parent's mask from
+    before the fork (``mask``), which delivers any of these signals sent to the child meanwhile."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if signal.getsignal(signal.SIGINT) is _raise_interrupted:
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)

@@ -6,7 +6,8 @@
 verdicts as node attributes) and ``junit.xml`` (one test case per item).  All are deterministic
 functions of the report.  Everything is rendered and written into a staging folder first, so a
 failure leaves the previous reports in place, never a half-written set; ``items/`` is swapped in whole
-(the page of an item that no longer exists goes with the old folder).
+(the page of an item that no longer exists goes with the old folder), and a Ctrl-C or SIGTERM arriving while the
+set is moved into place waits until it is all there.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from .interrupts import run_ending_signals_held
 from .report import to_json, to_markdown
 
 
@@ -74,19 +76,26 @@ def write_reports(corpus, report: dict, out, extra=None) -> list:
     try:
         for name, content in files.items():
             _write(staging / name, content)
-        folders = sorted({name.split("/", 1)[0] for name in files if "/" in name})
-        written = []
-        for folder in folders:  # a folder of pages is replaced whole: no page of a removed item stays behind
-            old = staging / f".old-{folder}"
-            if (out / folder).exists():
-                os.replace(out / folder, old)
-            os.replace(staging / folder, out / folder)
-            os.chmod(out / folder, 0o755)
-            written.append(out / folder)
-        for name in files:
-            if "/" not in name:
-                os.replace(staging / name, out / name)
-                written.append(out / name)
-        return written
+        with run_ending_signals_held():  # a Ctrl-C or SIGTERM waits until the whole set is in place
+            return _swap_in(staging, out, files)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _swap_in(staging: Path, out: Path, files) -> list:
+    """Move the set from ``staging`` into ``out``: each folder of pages replaced whole (no page of a removed item
+    stays behind), then each file; the paths written."""
+    folders = sorted({name.split("/", 1)[0] for name in files if "/" in name})
+    written = []
+    for folder in folders:
+        old = staging / f".old-{folder}"
+        if (out / folder).exists():
+            os.replace(out / folder, old)
+        os.replace(staging / folder, out / folder)
+        os.chmod(out / folder, 0o755)
+        written.append(out / folder)
+    for name in files:
+        if "/" not in name:
+            os.replace(staging / name, out / name)
+            written.append(out / name)
+    return written

@@ -248,3 +248,53 @@ def test_the_report_set_is_swapped_in_whole(tmp_path, monkeypatch):
         publish.write_reports(corpus, report, out)
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".reports.staging")]
+
+
+def test_an_interrupt_while_the_report_set_is_swapped_in_leaves_one_whole_set(tmp_path, monkeypatch):
+    """The set is moved into place by a dozen renames (``items/`` aside, then the new one in, then each file): a
+    Ctrl-C landing between two of them used to leave a mixed set, or no ``items/`` at all.  At every rename the
+    interrupt is sent; it is delivered once the whole new set is in place.  Rendering the reports leaves a thread
+    that does not block signals in this process (a numerical library's), so this also fails where the signals
+    are only blocked in the main thread."""
+    import signal as signals
+
+    from checker import publish
+    from checker.interrupts import Interrupted, run_ending_signals_raise
+    from checker.loader import load
+    from checker.report import build_report
+    from checker.runner import propagate, run
+    corpus = load(paths=[str(ROOT / "tests" / "fixtures" / "good_items.py")], corpus=False)
+    sets = []
+    for seed in (0, 1):  # two reports that differ (the seed is in the data and in every reproduce command)
+        results = run(corpus, list(corpus.items), isolate=False, seed=seed)
+        propagate(corpus, results)
+        report = build_report(corpus, results, seed=seed, profile="default")
+        out = tmp_path / f"set{seed}"
+        publish.write_reports(corpus, report, out)
+        sets.append((report, {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}))
+    (old_report, old_files), (new_report, new_files) = sets
+    assert old_files != new_files and set(old_files) == set(new_files)
+    real_replace = os.replace
+    out = tmp_path / "reports"
+    renames = 0
+    while True:
+        publish.write_reports(corpus, old_report, out)
+        calls = {"n": 0}
+
+        def replace_then_interrupt(src, dst, **kwargs):
+            calls["n"] += 1
+            if calls["n"] == renames + 1:
+                os.kill(os.getpid(), signals.SIGINT)
+            return real_replace(src, dst, **kwargs)
+        monkeypatch.setattr(os, "replace", replace_then_interrupt)
+        try:
+            with run_ending_signals_raise(), pytest.raises(Interrupted):
+                publish.write_reports(corpus, new_report, out)
+        finally:
+            monkeypatch.setattr(os, "replace", real_replace)
+        assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == new_files, renames
+        assert not [p for p in tmp_path.iterdir() if p.name.startswith(".reports.staging")]
+        renames += 1
+        if renames >= calls["n"]:
+            break
+    assert renames >= 5
