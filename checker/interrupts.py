@@ -12,13 +12,19 @@
   without ``items/``.  A child forked inside releases them with :func:`release_in_child`, after taking the
   default dispositions.
 
+* :func:`end_with_parent` -- a forked verifier asks the kernel (Linux ``prctl(PR_SET_PDEATHSIG)``) to kill it when
+  the thread that forked it ends, however that ends: ``kill -9`` of the CLI, or a Dask worker stopped by its nanny
+  while its verifier computes.  Without it such a verifier ran on with parent 1, at 100% CPU.
+
 Called outside the main thread (a Dask worker's thread), :func:`run_ending_signals_held` can only block the
 signals in that thread: the main thread's handlers then act as they would.
 """
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import sys
 import threading
 
 #: Ctrl-C and CI cancellation
@@ -93,3 +99,34 @@ def release_in_child(mask) -> None:
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+#: ``prctl``'s option: the signal the kernel sends this process when its parent thread ends (``<linux/prctl.h>``)
+PR_SET_PDEATHSIG = 1
+_UNKNOWN = object()
+_prctl = _UNKNOWN
+
+
+def find_prctl():
+    """libc's ``prctl`` (found once, before verifiers are forked: ``ctypes`` is not imported in each), or ``None``
+    where there is none (not Linux)."""
+    global _prctl
+    if _prctl is _UNKNOWN:
+        _prctl = None
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+                _prctl = ctypes.CDLL(None, use_errno=True).prctl
+            except (ImportError, OSError, AttributeError):  # pragma: no cover - a libc without prctl
+                _prctl = None
+    return _prctl
+
+
+def end_with_parent(parent_pid: int) -> None:
+    """In a forked verifier: SIGKILL from the kernel when the thread that forked it ends (Linux; elsewhere
+    nothing); and if ``parent_pid`` has already ended, before the request was made, end now."""
+    prctl = find_prctl()
+    if prctl is not None:
+        prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != parent_pid:
+        os.kill(os.getpid(), signal.SIGKILL)

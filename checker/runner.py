@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from .checks import Checks
 from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
 from .forking import call_on_fresh_frame_stack, collect_less_often, frozen_heap, restore_recursion_budget
-from .interrupts import release_in_child, run_ending_signals_held
+from .interrupts import end_with_parent, find_prctl, release_in_child, run_ending_signals_held
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -178,7 +178,9 @@ def _captured(sink) -> dict:
         return {}
 
 
-def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None):
+def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None):
+    if parent_pid is not None:  # whatever ends the run's process ends this verifier too
+        end_with_parent(parent_pid)
     if signal_mask is not None:  # forked with the run-ending signals held: a SIGTERM ends us from here on
         release_in_child(signal_mask)
     sink = None
@@ -316,9 +318,10 @@ _FIRST_USE_MODULES = ("sympy.tensor.array.array_derivatives", "sympy.tensor.arra
 
 def preload() -> None:
     """Import here, once, the engines every verifier imports on first use (identity, randomized checks, checked
-    proofs, hypothesis, and the modules sympy imports lazily), and do hypothesis' per-thread set-up, so forked
-    verifier processes inherit them instead of each doing it again: a few tenths of a second per item, and seconds
-    per item inside pytest, whose import hook rewrites hypothesis.  Neither changes what a verifier computes."""
+    proofs, hypothesis, and the modules sympy imports lazily), find libc's ``prctl`` (ctypes, for
+    :func:`checker.interrupts.end_with_parent`) and do hypothesis' per-thread set-up, so forked verifier processes
+    inherit them instead of each doing it again: a few tenths of a second per item, and seconds per item inside
+    pytest, whose import hook rewrites hypothesis.  None of it changes what a verifier computes."""
     import importlib
     from . import differentiation, identity, proof, randomized  # noqa: F401
     for name in _FIRST_USE_MODULES:
@@ -327,6 +330,7 @@ def preload() -> None:
         except ImportError:  # pragma: no cover - another sympy/hypothesis layout: imported on first use instead
             pass
     randomized.prepare_engine()
+    find_prctl()
 
 
 def _stop_all(running: dict, exiting=()) -> None:
@@ -400,7 +404,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             parent, child = ctx.Pipe(duplex=False)
             with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`
                 proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
-                                                        full_traceback, mask), daemon=True)
+                                                        full_traceback, mask, os.getpid()), daemon=True)
                 with frozen_heap():  # the child's collections skip the parent's objects (checker.forking)
                     proc.start()
                 running[item_id] = (proc, parent, time.monotonic())

@@ -2,9 +2,11 @@
 limits enforced on the workers, user files available there, a dead worker is an `error`, nothing left running."""
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,62 @@ def test_scheduler_needs_the_dask_executor(tmp_path):
     out = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--scheduler", "tcp://127.0.0.1:1"],
                          capture_output=True, text=True, cwd=tmp_path, env=env)
     assert out.returncode == 2 and "--scheduler needs --executor dask" in out.stderr
+
+
+NOTED_HANG = '''
+import os
+from checker.items import theorem
+
+@theorem("d.noted_one", title="notes its process id, then hangs")
+def one(check):
+    open(os.path.join({folder!r}, str(os.getpid())), "w").close()
+    while True:
+        pass
+
+@theorem("d.noted_two", title="notes its process id, then hangs too")
+def two(check):
+    open(os.path.join({folder!r}, str(os.getpid())), "w").close()
+    while True:
+        pass
+'''
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+def test_a_signal_ends_the_dask_run_and_every_verifier_on_its_workers(tmp_path):
+    """SIGTERM used to close the LocalCluster (its workers ended) but leave each verifier the workers had forked
+    running with parent 1, at 100% CPU, holding the command's output open.  Now: exit 143, output closed, no
+    verifier left."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    items = tmp_path / "noted_items.py"
+    items.write_text(NOTED_HANG.format(folder=str(folder)))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(items),
+                             "--no-cache", "--timeout", "300", "--executor", "dask", "--jobs", "2"], cwd=tmp_path,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while len(list(folder.iterdir())) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    pids = [int(p.name) for p in folder.iterdir()]
+    proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=90)  # returns once no process holds the output open
+        deadline = time.monotonic() + 10
+        while any(_running(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [p for p in pids if _running(p)]
+    finally:
+        proc.kill()
+        for pid in pids:
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert len(pids) == 2 and left == []
+    assert proc.returncode == 143, err
