@@ -21,6 +21,13 @@ class UsageError(Exception):
     """Bad input from the user: one line, exit code 2."""
 
 
+class _OneLineErrors(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (what was wrong, and where the help is), exit code 2."""
+
+    def error(self, message):
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--module", action="append", default=[], metavar="NAME",
@@ -49,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--cache-dir", metavar="DIR", default=None,
                      help="folder of the results cache (default .checker, or $CHECKER_CACHE_DIR)")
 
-    p = argparse.ArgumentParser(prog="python -m checker",
+    p = _OneLineErrors(prog="python -m checker",
                                 description="Verify executable mathematical items and report on their dependency graph.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     v = sub.add_parser("verify", parents=[common, run], help="run verifiers: 'all' or item ids")

@@ -253,6 +253,13 @@ def test_a_verifier_that_cannot_exit_after_answering_is_killed_and_does_not_hold
     (["verify", "all", "--json", "/proc/no/such/r.json"], "cannot write there"),
     (["report", "--out", "/proc/reports"], "cannot write there"),
     (["verify"], "verify needs 'all', item ids, or --rerun-failed"),
+    # what argparse itself rejects: one line too (it used to print the whole usage block first)
+    (["verify", "all", "--seed", "abc"], "argument --seed: invalid int value: 'abc' (see python -m checker verify --help)"),
+    (["verify", "all", "--profile", "fast"], "argument --profile: invalid choice: 'fast'"),
+    (["graph", "--format", "nope"], "argument --format: invalid choice: 'nope'"),
+    (["cache", "frob"], "invalid choice: 'frob'"),
+    (["frob"], "argument COMMAND: invalid choice: 'frob'"),
+    ([], "the following arguments are required: COMMAND (see python -m checker --help)"),
 ])
 def test_bad_options_and_destinations_are_one_line_usage_errors(tmp_path, args, message):
     out = cli(tmp_path, *args, timeout=60)
