@@ -16,6 +16,10 @@
   the thread that forked it ends, however that ends: ``kill -9`` of the CLI, or a Dask worker stopped by its nanny
   while its verifier computes.  Without it such a verifier ran on with parent 1, at 100% CPU.
 
+* :func:`own_process_group`, :func:`kill_process_group` -- each verifier leads a process group of its own, and
+  a verifier stopped (its time limit, the end of the run) is stopped with every process it started in it (a
+  subprocess of the user's, say), not alone.
+
 Called outside the main thread (a Dask worker's thread), :func:`run_ending_signals_held` can only block the
 signals in that thread: the main thread's handlers then act as they would.
 """
@@ -130,3 +134,24 @@ def end_with_parent(parent_pid: int) -> None:
         prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
     if os.getppid() != parent_pid:
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def own_process_group(pid: int = 0) -> None:
+    """Make process ``pid`` (0: this one) the leader of a new process group; the runner calls it in the child and
+    in the parent, so the group exists whichever runs first.  A process already gone, or one that has led its own
+    session meanwhile, is left as it is."""
+    try:
+        os.setpgid(pid, 0)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+
+
+def kill_process_group(proc) -> None:
+    """SIGKILL to the process group a verifier leads (it and whatever it started in it), then to the verifier
+    itself (in case it had not yet made its group)."""
+    try:
+        if os.getpgid(proc.pid) == proc.pid:
+            os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+    proc.kill()

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from .checks import Checks
 from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
 from .forking import call_on_fresh_frame_stack, collect_less_often, frozen_heap, restore_recursion_budget
-from .interrupts import end_with_parent, find_prctl, release_in_child, run_ending_signals_held
+from .interrupts import (end_with_parent, find_prctl, kill_process_group, own_process_group, release_in_child,
+                         run_ending_signals_held)
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -181,6 +182,7 @@ def _captured(sink) -> dict:
 def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None):
     if parent_pid is not None:  # whatever ends the run's process ends this verifier too
         end_with_parent(parent_pid)
+        own_process_group()  # what the verifier starts is stopped with it
     if signal_mask is not None:  # forked with the run-ending signals held: a SIGTERM ends us from here on
         release_in_child(signal_mask)
     sink = None
@@ -338,14 +340,14 @@ def _stop_all(running: dict, exiting=()) -> None:
     (``exiting``) a moment to end by themselves, then kill them too."""
     for proc, conn, _ in running.values():
         if proc.is_alive():
-            proc.kill()
+            kill_process_group(proc)
         proc.join(5)
         conn.close()
     deadline = time.monotonic() + 5
     for proc in exiting:
         proc.join(max(0.0, deadline - time.monotonic()))
         if proc.is_alive():
-            proc.kill()
+            kill_process_group(proc)
             proc.join(5)
 
 
@@ -407,6 +409,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                                                         full_traceback, mask, os.getpid()), daemon=True)
                 with frozen_heap():  # the child's collections skip the parent's objects (checker.forking)
                     proc.start()
+                own_process_group(proc.pid)  # here too: whichever of the two runs first, the group exists
                 running[item_id] = (proc, parent, time.monotonic())
             child.close()
         finished = multiprocessing.connection.wait([p.sentinel for p, _, _ in running.values()] +
@@ -427,7 +430,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
             elif elapsed > timeout:
-                proc.kill()
+                kill_process_group(proc)
                 proc.join(5)
                 results[item_id] = ItemResult(item_id, "inconclusive", [], elapsed,
                                               f"verifier exceeded its time limit of {timeout:g} s and was stopped")

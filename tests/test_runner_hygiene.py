@@ -188,6 +188,45 @@ def test_a_killed_run_takes_its_verifiers_with_it(tmp_path):
                 os.kill(pid, signal.SIGKILL)
 
 
+#: a verifier that starts a process of its own (noting its id), then outlives its time limit
+STARTS_A_PROCESS = '''
+import os, subprocess, sys, time
+from checker.items import theorem
+
+@theorem("h.starts", title="starts a process, then hangs")
+def starts(check):
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    open(os.path.join({folder!r}, str(child.pid)), "w").close()
+    time.sleep(600)
+'''
+
+
+@pytest.mark.parametrize("how", ["time limit", "SIGTERM"])
+def test_what_a_verifier_started_is_stopped_with_it(tmp_path, how):
+    """A verifier stopped at its time limit (or at the end of an interrupted run) used to be killed alone: a
+    process it had started ran on, with parent 1."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    items = tmp_path / "starts_items.py"
+    items.write_text(STARTS_A_PROCESS.format(folder=str(folder)))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(items),
+                             "--no-cache", "--timeout", "3" if how == "time limit" else "300"], cwd=tmp_path,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    pids = noted_pids(folder, 1, proc)
+    if how == "SIGTERM":
+        proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=60)
+        assert len(pids) == 1 and ended(pids)
+    finally:
+        proc.kill()
+        for pid in pids:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert proc.returncode == (1 if how == "time limit" else 143), err
+
+
 def test_verifier_output_goes_into_its_evidence_not_the_commands_output(tmp_path):
     items = tmp_path / "noisy_items.py"
     items.write_text(textwrap.dedent(NOISY))
