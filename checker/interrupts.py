@@ -146,12 +146,34 @@ def own_process_group(pid: int = 0) -> None:
         pass
 
 
+def has_ended(proc) -> bool:
+    """Whether the child process ``proc`` (``multiprocessing``) has ended, without reaping it: while unreaped, its
+    number is still its own (and so is its process group's)."""
+    if not hasattr(os, "waitid"):  # pragma: no cover - not Linux: ask multiprocessing (which reaps)
+        return not proc.is_alive()
+    try:
+        return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:  # reaped already
+        return True
+
+
 def kill_process_group(proc) -> None:
-    """SIGKILL to the process group a verifier leads (it and whatever it started in it), then to the verifier
-    itself (in case it had not yet made its group)."""
+    """SIGKILL to the process group a verifier (a ``multiprocessing`` child) leads: it and whatever it started in
+    it, also when the verifier itself has ended but is not yet reaped; then to the verifier, in case it had not
+    made its group yet.  Once it is reaped, nothing is sent: its number may be another process's by then."""
+    if hasattr(os, "waitid"):
+        try:
+            os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:  # reaped
+            return
+    elif not proc.is_alive():  # pragma: no cover - without waitid only a running verifier's group is known
+        return
     try:
         if os.getpgid(proc.pid) == proc.pid:
             os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError, OSError):
         pass
-    proc.kill()
+    try:
+        os.kill(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError, OSError):
+        pass

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from .checks import Checks
 from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
 from .forking import call_on_fresh_frame_stack, collect_less_often, frozen_heap, restore_recursion_budget
-from .interrupts import (end_with_parent, find_prctl, kill_process_group, own_process_group, release_in_child,
-                         run_ending_signals_held)
+from .interrupts import (end_with_parent, find_prctl, has_ended, kill_process_group, own_process_group,
+                         release_in_child, run_ending_signals_held)
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -337,18 +337,18 @@ def preload() -> None:
 
 def _stop_all(running: dict, exiting=()) -> None:
     """Kill and reap every verifier process still running, and close its pipe; give those that sent their message
-    (``exiting``) a moment to end by themselves, then kill them too."""
+    (``exiting``) a moment to end by themselves, then kill them too; each with its process group (what it started),
+    before it is reaped."""
     for proc, conn, _ in running.values():
-        if proc.is_alive():
-            kill_process_group(proc)
+        kill_process_group(proc)
         proc.join(5)
         conn.close()
     deadline = time.monotonic() + 5
     for proc in exiting:
-        proc.join(max(0.0, deadline - time.monotonic()))
-        if proc.is_alive():
-            kill_process_group(proc)
-            proc.join(5)
+        while not has_ended(proc) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        kill_process_group(proc)  # ended or not: what it left running in its group goes too
+        proc.join(5)
 
 
 def run_one(it, *, seed: int, profile: str, timeout: float, load_flags: str = "", full_traceback: bool = False) -> dict:
@@ -426,7 +426,9 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             if message is not None:
                 exiting.append(proc)
                 settle(item_id, message, elapsed)
-            elif not proc.is_alive():
+            elif has_ended(proc):
+                kill_process_group(proc)  # what it started dies with it (before it is reaped)
+                proc.join()
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
             elif elapsed > timeout:
@@ -443,8 +445,16 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
 
 
 def _reap(exiting: list) -> None:
-    """Forget the verifier processes of ``exiting`` that have ended (``is_alive`` reaps an ended child)."""
-    exiting[:] = [proc for proc in exiting if proc.is_alive()]
+    """Forget (reap) the verifier processes of ``exiting`` that have ended, first ending what they left running in
+    their process groups."""
+    still = []
+    for proc in exiting:
+        if has_ended(proc):
+            kill_process_group(proc)  # before reaping it: the group's number is still its own
+            proc.join()
+        else:
+            still.append(proc)
+    exiting[:] = still
 
 
 def _report(progress, result):

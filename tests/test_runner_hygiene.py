@@ -193,22 +193,22 @@ STARTS_A_PROCESS = '''
 import os, subprocess, sys, time
 from checker.items import theorem
 
-@theorem("h.starts", title="starts a process, then hangs")
+@theorem("h.starts", title="starts a process, then hangs (or returns)")
 def starts(check):
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
     open(os.path.join({folder!r}, str(child.pid)), "w").close()
-    time.sleep(600)
+    time.sleep({seconds})
 '''
 
 
-@pytest.mark.parametrize("how", ["time limit", "SIGTERM"])
+@pytest.mark.parametrize("how", ["time limit", "SIGTERM", "verifier returns"])
 def test_what_a_verifier_started_is_stopped_with_it(tmp_path, how):
-    """A verifier stopped at its time limit (or at the end of an interrupted run) used to be killed alone: a
-    process it had started ran on, with parent 1."""
+    """A verifier stopped at its time limit (or at the end of an interrupted run) used to be killed alone, and
+    one that returned left what it started: a process it had started ran on, with parent 1."""
     folder = tmp_path / "pids"
     folder.mkdir()
     items = tmp_path / "starts_items.py"
-    items.write_text(STARTS_A_PROCESS.format(folder=str(folder)))
+    items.write_text(STARTS_A_PROCESS.format(folder=str(folder), seconds=0 if how == "verifier returns" else 600))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(items),
                              "--no-cache", "--timeout", "3" if how == "time limit" else "300"], cwd=tmp_path,
@@ -224,7 +224,7 @@ def test_what_a_verifier_started_is_stopped_with_it(tmp_path, how):
         for pid in pids:
             if running(pid):
                 os.kill(pid, signal.SIGKILL)
-    assert proc.returncode == (1 if how == "time limit" else 143), err
+    assert proc.returncode == (143 if how == "SIGTERM" else 1), err
 
 
 def test_verifier_output_goes_into_its_evidence_not_the_commands_output(tmp_path):
