@@ -1,4 +1,5 @@
-"""The signals that end a run (Ctrl-C's SIGINT, SIGTERM from CI cancellation) and a run that ends cleanly on them.
+"""A run that leaves nothing behind: the signals that end it (Ctrl-C's SIGINT, SIGTERM from CI cancellation), and
+the verifier processes, with whatever they start, ended with it.
 
 * :func:`run_ending_signals_raise` -- while the CLI runs, SIGINT raises :class:`Interrupted` and SIGTERM raises
   :class:`Terminated` (exit 130 and 143).  ``Interrupted`` is a subclass of ``KeyboardInterrupt``, not
@@ -11,14 +12,12 @@
   not know would outlive the run (and keep its output pipes open); a set half moved is a mixed set, or one
   without ``items/``.  A child forked inside releases them with :func:`release_in_child`, after taking the
   default dispositions.
-
 * :func:`end_with_parent` -- a forked verifier asks the kernel (Linux ``prctl(PR_SET_PDEATHSIG)``) to kill it when
   the thread that forked it ends, however that ends: ``kill -9`` of the CLI, or a Dask worker stopped by its nanny
   while its verifier computes.  Without it such a verifier ran on with parent 1, at 100% CPU.
-
-* :func:`own_process_group`, :func:`kill_process_group` -- each verifier leads a process group of its own, and
-  a verifier stopped (its time limit, the end of the run) is stopped with every process it started in it (a
-  subprocess of the user's, say), not alone.
+* :func:`own_process_group`, :func:`kill_process_group`, :func:`has_ended` -- each verifier leads a process group
+  of its own; a verifier stopped (its time limit, the end of the run), or one that has ended, is ended with every
+  process it started in its group (a subprocess of the user's, say), before it is reaped.
 
 Called outside the main thread (a Dask worker's thread), :func:`run_ending_signals_held` can only block the
 signals in that thread: the main thread's handlers then act as they would.
