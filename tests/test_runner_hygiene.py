@@ -401,3 +401,31 @@ def test_an_interrupt_while_the_report_set_is_swapped_in_leaves_one_whole_set(tm
         if renames >= calls["n"]:
             break
     assert renames >= 5
+
+
+def _start_a_sleeper_and_return(path):
+    from checker.interrupts import own_process_group
+    own_process_group()
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    Path(path).write_text(str(sleeper.pid))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
+def test_the_group_of_a_verifier_already_reaped_is_still_ended(tmp_path):
+    """``multiprocessing`` reaps every ended child whenever it starts another, so the runner can meet a verifier
+    that is already reaped: what it left in its group is found through ``/proc`` and ended all the same."""
+    import multiprocessing
+
+    from checker.interrupts import kill_process_group
+    proc = multiprocessing.get_context("fork").Process(target=_start_a_sleeper_and_return,
+                                                       args=(str(tmp_path / "pid"),))
+    proc.start()
+    proc.join()  # reaped
+    sleeper = int((tmp_path / "pid").read_text())
+    try:
+        assert running(sleeper)
+        kill_process_group(proc)
+        assert ended([sleeper])
+    finally:
+        if running(sleeper):
+            os.kill(sleeper, signal.SIGKILL)
