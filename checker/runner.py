@@ -428,7 +428,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                 settle(item_id, message, elapsed)
             elif has_ended(proc):
                 kill_process_group(proc)  # what it started dies with it (before it is reaped)
-                proc.join()
+                proc.join(5)
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
             elif elapsed > timeout:
@@ -451,7 +451,7 @@ def _reap(exiting: list) -> None:
     for proc in exiting:
         if has_ended(proc):
             kill_process_group(proc)  # before reaping it: the group's number is still its own
-            proc.join()
+            proc.join(5)
         else:
             still.append(proc)
     exiting[:] = still
