@@ -72,6 +72,18 @@ def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout:
         process._config["daemon"] = was_daemon
 
 
+def _connect(Client, scheduler: str):
+    """A client of the scheduler at ``scheduler``, tried for Dask's connect timeout (``distributed.comm.timeouts.
+    connect``, 30 s unless configured, e.g. ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s``); an address that
+    cannot be parsed or reached is a usage error (one line, exit 2), not a traceback."""
+    import dask
+    from .cli import UsageError
+    try:
+        return Client(scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect", "30s"))
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+
+
 def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, scheduler=None, jobs=None,
                 progress=None, full_traceback=False) -> dict:
     """Run the verifiers of ``ids`` on the cluster; returns id -> (message or None, seconds, failure detail)."""
@@ -86,7 +98,7 @@ def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, s
     with dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.worker.daemon": False,
                           "distributed.logging.distributed": "error"}):
         if scheduler:
-            client = Client(scheduler, timeout="30s")
+            client = _connect(Client, scheduler)
         else:
             workers = jobs or max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,

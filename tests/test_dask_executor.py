@@ -155,3 +155,21 @@ def test_a_signal_ends_the_dask_run_and_every_verifier_on_its_workers(tmp_path):
                 os.kill(pid, signal.SIGKILL)
     assert len(pids) == 2 and left == []
     assert proc.returncode == 143, err
+
+
+@pytest.mark.parametrize("address, message", [
+    ("nonsense", "missing port number"),
+    ("http://example.invalid:8786", "unknown address scheme 'http'"),
+    ("tcp://127.0.0.1:1", "Timed out trying to connect"),
+])
+def test_a_scheduler_that_cannot_be_reached_is_a_one_line_usage_error(tmp_path, address, message):
+    """It was a 50-65-line traceback with exit 1 (after 30 s for a closed port)."""
+    (tmp_path / "dask_helper.py").write_text(textwrap.dedent(HELPER))
+    (tmp_path / "dask_items.py").write_text(textwrap.dedent(ITEMS))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s")
+    out = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path",
+                          str(tmp_path / "dask_items.py"), "--no-cache", "--executor", "dask", "--scheduler", address],
+                         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode == 2 and len(lines) == 1, out.stderr
+    assert f"cannot reach the Dask scheduler at {address!r}" in lines[0] and message in lines[0]
