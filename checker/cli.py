@@ -149,9 +149,14 @@ def _validate(args) -> None:
         parent = target if is_dir and os.path.isdir(target) else os.path.dirname(target)
         while parent and not os.path.exists(parent):
             parent = os.path.dirname(parent)
+        if is_dir and os.path.exists(target) and not os.path.isdir(target):
+            raise UsageError(f"{option} {path}: is a file, not a folder")
         if (not is_dir and os.path.isdir(target)) or not _can_create_in(parent) or \
                 (os.path.exists(target) and not os.access(target, os.W_OK)):
             raise UsageError(f"{option} {path}: cannot write there")
+    cache_dir = getattr(args, "cache_dir", None)
+    if cache_dir and os.path.exists(cache_dir) and not os.path.isdir(cache_dir):
+        raise UsageError(f"--cache-dir {cache_dir}: is a file, not a folder")
 
 
 def _can_create_in(directory: str) -> bool:

@@ -52,6 +52,8 @@ def package_module_names(package: str) -> list:
 def import_path(path: str) -> str:
     """Import a Python file as a module; returns the module name used."""
     file = Path(path)
+    if file.is_dir():
+        raise LoadError(f"{path} is a folder: --path takes a Python file")
     if not file.is_file():
         raise LoadError(f"no such file: {path}")
     name = f"checker_user_{file.stem}_{zlib.crc32(str(file.resolve()).encode()) % 10**8}"  # stable across runs

@@ -291,6 +291,10 @@ def test_a_verifier_that_cannot_exit_after_answering_is_killed_and_does_not_hold
     (["verify", "all", "--no-corpus"], "--no-corpus loads only your items"),
     (["verify", "all", "--json", "/proc/no/such/r.json"], "cannot write there"),
     (["report", "--out", "/proc/reports"], "cannot write there"),
+    (["report", "--out", "{tmp}/a_file"], "--out {tmp}/a_file: is a file, not a folder"),  # was a traceback, exit 1
+    (["verify", "all", "--cache-dir", "{tmp}/a_file"], "--cache-dir {tmp}/a_file: is a file, not a folder"),
+    (["cache", "info", "--cache-dir", "{tmp}/a_file"], "--cache-dir {tmp}/a_file: is a file, not a folder"),
+    (["verify", "all", "--no-corpus", "--path", "{tmp}"], "{tmp} is a folder: --path takes a Python file"),
     (["verify"], "verify needs 'all', item ids, or --rerun-failed"),
     # what argparse itself rejects: one line too (it used to print the whole usage block first)
     (["verify", "all", "--seed", "abc"], "argument --seed: invalid int value: 'abc' (see python -m checker verify --help)"),
@@ -301,6 +305,8 @@ def test_a_verifier_that_cannot_exit_after_answering_is_killed_and_does_not_hold
     ([], "the following arguments are required: COMMAND (see python -m checker --help)"),
 ])
 def test_bad_options_and_destinations_are_one_line_usage_errors(tmp_path, args, message):
+    (tmp_path / "a_file").write_text("not a folder")
+    args, message = [a.replace("{tmp}", str(tmp_path)) for a in args], message.replace("{tmp}", str(tmp_path))
     out = cli(tmp_path, *args, timeout=60)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
