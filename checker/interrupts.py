@@ -156,30 +156,15 @@ def has_ended(proc) -> bool:
         return True
 
 
-def _group_has_members(pgid: int) -> bool:
-    """Some process is in process group ``pgid`` (Linux's ``/proc``; elsewhere: not known, so no)."""
-    try:
-        names = os.listdir("/proc")
-    except OSError:  # pragma: no cover - no /proc
-        return False
-    for name in names:
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat", "rb") as fh:
-                    if int(fh.read().rsplit(b")", 1)[1].split()[2]) == pgid:
-                        return True
-            except (OSError, ValueError, IndexError):
-                continue
-    return False
-
-
 def kill_process_group(proc) -> None:
     """SIGKILL to the process group a verifier (a ``multiprocessing`` child) leads: it and whatever it started in
     it, also when the verifier itself has ended; then to the verifier, in case it had not made its group yet.
 
     A verifier not yet reaped still owns its number, so its group is its own.  One already reaped (``multiprocessing``
-    reaps ended children whenever it starts another) is signalled only if ``/proc`` shows a member of its group:
-    while the group has a member, Linux gives no new process that number."""
+    reaps ended children whenever it starts another; the runner reaps its own first, so this is rare) has its group
+    signalled all the same: while the group has a member Linux gives no new process that number, and when it has
+    none the number goes to a new process only after the pid space has wrapped around (Linux hands pids out in
+    increasing order up to ``pid_max``), not within the milliseconds since the reaping."""
     reaped = False
     if hasattr(os, "waitid"):
         try:
@@ -189,11 +174,10 @@ def kill_process_group(proc) -> None:
     elif not proc.is_alive():  # pragma: no cover - without waitid only a running verifier's group is known
         return
     if reaped:
-        if _group_has_members(proc.pid):
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError, OSError):
-                pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):  # no member left: nothing to end
+            pass
         return
     try:
         if os.getpgid(proc.pid) == proc.pid:

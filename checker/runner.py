@@ -402,6 +402,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
     while pending or running:
         _reap(exiting)
         while pending and len(running) < jobs:
+            _reap(exiting)  # before `start` reaps them unasked (multiprocessing does): their groups are still theirs
             item_id = pending.pop(0)
             parent, child = ctx.Pipe(duplex=False)
             with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`

@@ -416,10 +416,9 @@ def _start_a_sleeper_and_return(path):
     Path(path).write_text(str(sleeper.pid))
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc")
 def test_the_group_of_a_verifier_already_reaped_is_still_ended(tmp_path):
     """``multiprocessing`` reaps every ended child whenever it starts another, so the runner can meet a verifier
-    that is already reaped: what it left in its group is found through ``/proc`` and ended all the same."""
+    that is already reaped: what it left in its group is ended all the same."""
     import multiprocessing
 
     from checker.interrupts import kill_process_group
