@@ -6,10 +6,14 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
+
+try:  # pytest puts tests/ on sys.path (rootdir-relative import)
+    from verifier_processes import ended, noted_hang_items, noted_pids, running
+except ImportError:  # pragma: no cover - imported as a package
+    from tests.verifier_processes import ended, noted_hang_items, noted_pids, running
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -98,31 +102,6 @@ def test_scheduler_needs_the_dask_executor(tmp_path):
     assert out.returncode == 2 and "--scheduler needs --executor dask" in out.stderr
 
 
-NOTED_HANG = '''
-import os
-from checker.items import theorem
-
-@theorem("d.noted_one", title="notes its process id, then hangs")
-def one(check):
-    open(os.path.join({folder!r}, str(os.getpid())), "w").close()
-    while True:
-        pass
-
-@theorem("d.noted_two", title="notes its process id, then hangs too")
-def two(check):
-    open(os.path.join({folder!r}, str(os.getpid())), "w").close()
-    while True:
-        pass
-'''
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
 def test_a_signal_ends_the_dask_run_and_every_verifier_on_its_workers(tmp_path):
@@ -132,26 +111,20 @@ def test_a_signal_ends_the_dask_run_and_every_verifier_on_its_workers(tmp_path):
     folder = tmp_path / "pids"
     folder.mkdir()
     items = tmp_path / "noted_items.py"
-    items.write_text(NOTED_HANG.format(folder=str(folder)))
+    items.write_text(noted_hang_items(folder, ["d.noted_one", "d.noted_two"]))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(items),
                              "--no-cache", "--timeout", "300", "--executor", "dask", "--jobs", "2"], cwd=tmp_path,
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while len(list(folder.iterdir())) < 2 and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.2)
-    pids = [int(p.name) for p in folder.iterdir()]
+    pids = noted_pids(folder, 2, proc, within=120)
     proc.send_signal(signal.SIGTERM)
     try:
         out, err = proc.communicate(timeout=90)  # returns once no process holds the output open
-        deadline = time.monotonic() + 10
-        while any(_running(p) for p in pids) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        left = [p for p in pids if _running(p)]
+        left = [p for p in pids if not ended([p])]
     finally:
         proc.kill()
         for pid in pids:
-            if _running(pid):
+            if running(pid):
                 os.kill(pid, signal.SIGKILL)
     assert len(pids) == 2 and left == []
     assert proc.returncode == 143, err

@@ -11,6 +11,11 @@ from pathlib import Path
 
 import pytest
 
+try:  # pytest puts tests/ on sys.path (rootdir-relative import)
+    from verifier_processes import ended, noted_hang_items, noted_pids, running
+except ImportError:  # pragma: no cover - imported as a package
+    from tests.verifier_processes import ended, noted_hang_items, noted_pids, running
+
 ROOT = Path(__file__).resolve().parents[1]
 
 HANGING = '''
@@ -131,49 +136,13 @@ def test_a_signal_at_any_moment_ends_the_run_with_its_exit_code(tmp_path, sig, c
     assert left == []
 
 
-#: a verifier that notes its process id in a folder, then computes for ever
-NOTED_HANG = '''
-import os
-from checker.items import theorem
-
-@theorem("h.noted", title="notes its process id, then hangs")
-def noted(check):
-    open(os.path.join({folder!r}, str(os.getpid())), "w").close()
-    while True:
-        pass
-'''
-
-
-def running(pid: int) -> bool:
-    """The process exists and is not a zombie (an orphan's zombie may wait for a container's pid 1)."""
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def noted_pids(folder, at_least: int, proc) -> list:
-    deadline = time.monotonic() + 90
-    while len(list(folder.iterdir())) < at_least and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.1)
-    return [int(p.name) for p in folder.iterdir()]
-
-
-def ended(pids, within: float = 10) -> bool:
-    deadline = time.monotonic() + within
-    while any(running(p) for p in pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return not any(running(p) for p in pids)
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
 def test_a_killed_run_takes_its_verifiers_with_it(tmp_path):
     """``kill -9`` of the CLI runs no handler of ours: its verifier processes used to run on, with parent 1."""
     folder = tmp_path / "pids"
     folder.mkdir()
     items = tmp_path / "noted_items.py"
-    items.write_text(NOTED_HANG.format(folder=str(folder)))
+    items.write_text(noted_hang_items(folder, ["h.noted"]))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(items),
                              "--no-cache"], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
