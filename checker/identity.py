@@ -30,18 +30,20 @@ from .matrix_shapes import at_sizes, concrete_sizes, proved_for_every_shape, sha
 from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
                         satisfies_assumptions, scale_scan)
 from .lazy import lazy_module
-from .pointwise import CompiledResiduals
+from .pointwise import RECHECK_CAP_DIGITS, STABLE_DIGITS, CompiledResiduals, robust_at, scale_digits
 from .randomized import FalsificationResult, OutsideDomain, falsify, format_number
 from .relations import parse_relations
 from .shrink import shrink
 from .symbolic import (TimeLimit, as_residuals, cheap_reduce, derivatives_by_dummies, evaluated, free_symbols_sorted,
-                       certified_nonzero_value, inexact_numbers, inexact_reason, rewriting_shows_zero, time_limit)
+                       certified_nonzero_value, inexact_numbers, inexact_reason, rewriting_reduce, time_limit)
 
 st = lazy_module("hypothesis.strategies")  # imported on first use (only instance generation needs it)
 
 SZ_RANGE = 10**6  # uniform integer trials for the Schwartz–Zippel bound are drawn from [-SZ_RANGE, SZ_RANGE]
 PROBE_INSTANCES = 4  # instances tried before the expensive symbolic stage: a visibly false claim skips it
 RECHECK_SECONDS = 5.0
+NONREAL_REASON = ("a function with value assumptions is applied at a non-real argument (its families honour the "
+                  "assumptions at real arguments only)")
 DOMAIN_CONVENTION = ("real points where both sides are defined (symbols without assumptions take real values; "
                      "values compared as complex numbers, principal branches)")
 ZERO_TEST = ("zero test: |residual| <= 1e-60 x the size of its terms at 2x the working precision, or shrinking "
@@ -86,9 +88,30 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
                     witness=witness_hook(witness))
 
     plan = InstancePlan.build([r for r, _ in pending], rel, dps)
+    rewritten = {}
+
+    def rewritten_constant(items):
+        """Rewrite each pending residual (memoised); a certified non-zero number among the forms refutes."""
+        for r, reduced in items:
+            if id(reduced) not in rewritten:
+                rewritten[id(reduced)] = rewriting_reduce(reduced)
+        if rel and rel.implicit:
+            return None
+        return nonzero_constant([rewritten[id(reduced)][1] for _, reduced in items
+                                 if not rewritten[id(reduced)][0]])
+
+    def refuted_by_constant(constant):
+        witness = {"instance": {}, "residual": [constant], "seed": seed,
+                   "note": "the residual rewrites to a non-zero number: the claim fails at every point"}
+        return make("refuted", "symbolic", "the residual rewrites (trigonometric/power rewriting or simplify) to a "
+                    "non-zero number", seed=seed, witness=witness_hook(witness))
+
     if plan.impossible:
+        constant = rewritten_constant(pending)
+        if constant is not None:
+            return refuted_by_constant(constant)
         for r, reduced in pending:
-            if not rewriting_shows_zero(reduced):
+            if not rewritten[id(reduced)][0]:
                 return make("inconclusive", "randomized", f"sympy did not reduce the residual to 0, and {plan.impossible}; "
                             f"residual: {sympy.sstr(r)[:200]}", seed=seed)
         return make("proved", "symbolic", "residual reduces to 0 (simplify)")
@@ -96,7 +119,10 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
     probe = plan.search(seed, PROBE_INSTANCES)
     found = probe if probe.found else None
     if found is None:
-        still = [(r, reduced) for r, reduced in pending if not rewriting_shows_zero(reduced)]
+        constant = rewritten_constant(pending)
+        if constant is not None:
+            return refuted_by_constant(constant)
+        still = [(r, reduced) for r, reduced in pending if not rewritten[id(reduced)][0]]
         if not still:
             return make("proved", "symbolic", "residual reduces to 0 (trigonometric/power rewriting or simplify)")
         if len(still) < len(pending):
@@ -133,6 +159,10 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
                     f"{plan.counts_text()}", instances=found.instances, seed=seed)
 
     minimum = max(3, math.ceil(samples / 2))
+    if plan.nonreal_seen:
+        return make("inconclusive", "randomized", f"not sampleable: {NONREAL_REASON}, and the points where it is "
+                    f"applied at real arguments alone are no evidence for the claim ({plan.counts_text()})",
+                    instances=plan.inside, seed=seed)
     if plan.inside < minimum:
         return make("inconclusive", "randomized", f"too few instances inside the domain ({plan.counts_text()}; "
                     f"at least {minimum} needed); domain: {DOMAIN_CONVENTION}", instances=plan.inside, seed=seed)
@@ -242,6 +272,10 @@ class InstancePlan:
     family_counts: dict = field(default_factory=dict)
     largest_relative: object = 0
     residual_value: object = 0
+    function_keys: dict = field(default_factory=dict)  # each function -> the key of its draws (unique, even for equal names)
+    symbol_keys: dict = field(default_factory=dict)    # each value symbol -> the key of its draws (unique)
+    nonreal_seen: int = 0
+    real_arguments: object = None  # compiled arguments of functions whose assumptions hold only at real arguments
     _strategy: object = None
 
     @classmethod
@@ -255,7 +289,7 @@ class InstancePlan:
             return plan
         orders = derivative_orders(plan.residuals + implicit)
         arities = {app.func: len(app.args) for app in everything.atoms(AppliedUndef)}
-        for func in sorted(arities, key=str):
+        for func in sorted(arities, key=_object_order):
             wrap = choose_wrapper(func)
             if wrap is None:
                 plan.impossible = f"no function family honours the assumptions of {func}"
@@ -264,12 +298,16 @@ class InstancePlan:
         parametric = [plan._instantiate(e) for e in plan.residuals]
         parametric_implicit = [plan._instantiate(e) for e in implicit]
         parameters = [p for t in plan.templates.values() for p in t.parameters]
-        plan.value_symbols = [s for s in free_symbols_sorted(sympy.Tuple(*parametric, *parametric_implicit))
-                              if s not in set(parameters)]
+        plan.value_symbols = sorted((s for s in sympy.Tuple(*parametric, *parametric_implicit).free_symbols
+                                     if s not in set(parameters)), key=_object_order)
+        plan.function_keys = _unique_keys(plan.templates, str)
+        plan.symbol_keys = _unique_keys(plan.value_symbols, lambda s: s.name)
         arguments = parameters + plan.value_symbols
+        real_arguments = [plan._instantiate(a) for a in _arguments_needing_real(plan.residuals + implicit, plan.templates)]
         try:
             plan.compiled = CompiledResiduals(parametric, arguments)
             plan.implicit = CompiledResiduals(parametric_implicit, arguments) if parametric_implicit else None
+            plan.real_arguments = CompiledResiduals(real_arguments, arguments) if real_arguments else None
         except Exception as exc:  # noqa: BLE001 - the expression cannot be compiled to mpmath
             plan.impossible = f"the residual cannot be evaluated numerically ({type(exc).__name__}: {str(exc)[:120]})"
             return plan
@@ -306,8 +344,8 @@ class InstancePlan:
     # -- drawing -------------------------------------------------------------------------
     def strategy(self):
         if self._strategy is None:
-            functions = {str(f): t.strategy() for f, t in self.templates.items()}
-            symbols = {s.name: raw_values() for s in self.value_symbols}
+            functions = {self.function_keys[f]: t.strategy() for f, t in self.templates.items()}
+            symbols = {self.symbol_keys[s]: raw_values() for s in self.value_symbols}
             self._strategy = st.fixed_dictionaries({"functions": st.fixed_dictionaries(functions),
                                                     "symbols": st.fixed_dictionaries(symbols)})
         return self._strategy
@@ -320,7 +358,7 @@ class InstancePlan:
         generation only).
         """
         if scan:
-            for instance in scale_scan(self.templates, self.value_symbols):
+            for instance in scale_scan(self.templates, self.value_symbols, self.function_keys, self.symbol_keys):
                 try:
                     failed = self.residual(instance) is False or self.residual_value > 0
                 except OutsideDomain:
@@ -335,7 +373,10 @@ class InstancePlan:
     def _fails(self, instance) -> bool:
         """Whether the residual is non-zero (or undecided) at ``instance``, without counting it as evidence."""
         try:
-            point = self.compiled.at(self.assignment(instance), self.dps)
+            values = self.assignment(instance)
+            if self._nonreal_argument(values):
+                return False
+            point = self.compiled.at(values, self.dps)
         except OutsideDomain:
             return False
         return point.status in ("nonzero", "undecided")
@@ -343,9 +384,9 @@ class InstancePlan:
     def assignment(self, instance) -> dict:
         values = {}
         for func, template in self.templates.items():
-            values.update(template.assignment(instance["functions"][str(func)]))
+            values.update(template.assignment(instance["functions"][self.function_keys[func]]))
         for s in self.value_symbols:
-            value = admissible_value(s, instance["symbols"][s.name])
+            value = admissible_value(s, instance["symbols"][self.symbol_keys[s]])
             if value is None:
                 raise OutsideDomain(f"no value satisfies the assumptions of {s}")
             values[s] = value
@@ -362,6 +403,10 @@ class InstancePlan:
         except OutsideDomain as exc:
             self._outside(str(exc))
             raise
+        nonreal = self._nonreal_argument(values)
+        if nonreal:
+            self._outside(nonreal)
+            raise OutsideDomain(nonreal)
         point = self.compiled.at(values, self.dps)
         if point.status == "outside":
             self._outside(point.reason)
@@ -395,19 +440,94 @@ class InstancePlan:
             if on_relations.status != "zero":
                 return {"genuine": False, "reason": "the instance does not satisfy the implicit relations, and points "
                                                      "on them are not sampled"}
+        nonreal = self._nonreal_argument(values)
+        if nonreal:
+            return {"genuine": False, "reason": nonreal}
         violated = self._violated_rule_assumptions(instance, values)
         if violated:
             return {"genuine": False, "reason": f"at the instance the relations give {violated}, against its assumptions"}
+        return self._robust_nonzero(instance, values)
+
+    def _robust_nonzero(self, instance, values) -> dict:
+        """A refutation must be robust: the residual is evaluated at growing precision from the point's scale on
+        (:func:`checker.pointwise.scale_digits`: ``exp(-1000)`` is lost below 435 digits) until a value is stable over
+        two doublings, and sympy's certified ``evalf`` must agree with it.  Disagreement, no stable value below the
+        cap, or a scale beyond it: not genuine (the claim is then inconclusive, never refuted)."""
+        scale = self._scale_digits(values)
+        if scale is None:
+            return {"genuine": False, "reason": "the point's scale is too large to re-check its residual reliably"}
+        start = 2 * self.dps + scale
+        cap = min(RECHECK_CAP_DIGITS, max(8 * self.dps, 4 * start))
+        if 4 * start > cap:
+            return {"genuine": False, "reason": f"re-checking the point needs more than {cap} digits (its scale: "
+                                                 f"{scale} digits)"}
+        point = robust_at(self.compiled, values, start, cap, 2 * RECHECK_SECONDS)
+        if point.status != "nonzero":
+            return {"genuine": False, "reason": point.reason or f"the re-check at growing precision found the residual "
+                                                                 f"{point.status}"}
         exact = self._exact_values(instance, values)
-        if exact is not None:
-            if any(v != 0 for v in exact):
-                return {"genuine": True, "residual": [sympy.sstr(v) for v in exact],
-                        "method": "re-checked exactly: sympy evalf with certified precision"}
-        point = self.compiled.at(values, 2 * self.dps)
-        if point.status == "nonzero":
-            return {"genuine": True, "residual": [format_number(v, 6) for v in point.values],
-                    "method": f"re-checked numerically at {2 * self.dps} to {8 * self.dps} digits"}
-        return {"genuine": False, "reason": point.reason or f"the re-check found the residual {point.status}"}
+        numeric = point.values
+        agreed, method = [], ""
+        for i, stable in enumerate(point.stable):
+            if not stable:
+                continue
+            value = exact[i] if exact is not None else None
+            if value is None:  # sympy could not certify a value there: the stable numeric value alone
+                agreed.append(i)
+                method = method or "numeric"
+                continue
+            try:
+                number = sympy.N(value, 20)
+                certified = mpmath.mpc(str(sympy.re(number)), str(sympy.im(number)))
+            except (TypeError, ValueError, OverflowError):
+                continue
+            if certified != 0 and abs(certified - numeric[i]) <= abs(certified) * mpmath.mpf(10) ** (-STABLE_DIGITS):
+                agreed.append(i)
+                method = "exact"
+        if not agreed:
+            return {"genuine": False, "reason": "sympy's certified evalf and the numeric re-check at growing precision "
+                                                 "disagree about the residual at the point"}
+        if method == "exact":
+            return {"genuine": True, "residual": [sympy.sstr(exact[i]) if exact and exact[i] is not None
+                                                  else format_number(numeric[i], 6) for i in range(len(numeric))],
+                    "method": f"re-checked exactly: sympy evalf with certified precision, agreeing with a value stable "
+                              f"over two doublings of the precision from {start} digits (the point's scale: {scale} digits)"}
+        return {"genuine": True, "residual": [format_number(v, 6) for v in numeric],
+                "method": f"re-checked numerically: a value stable over two doublings of the precision from {start} "
+                          f"digits (the point's scale: {scale} digits)"}
+
+    def _scale_digits(self, values):
+        """:func:`checker.pointwise.scale_digits` of the residuals at the point (``None``: too large or too slow)."""
+        try:
+            with time_limit(RECHECK_SECONDS):
+                total = 0
+                for r in self.compiled.residuals:
+                    digits = scale_digits(r.xreplace(values))
+                    if digits is None:
+                        return None
+                    total = max(total, digits)
+                return total
+        except (TimeLimit, Exception):  # noqa: BLE001
+            return None
+
+    def _nonreal_argument(self, values) -> str:
+        """Why the point is outside the domain the function families speak for, or ''.
+
+        A function with value assumptions (``Function('g', real=True)``, positive, ...) is replaced by a family member
+        that has them at *real* arguments only (a real polynomial at ``u = 4i`` is not real): at a point where such a
+        function is applied to an argument whose value is not real, the instance is no admissible function, so the
+        point is never evidence, and never a witness."""
+        if self.real_arguments is None:
+            return ""
+        dps = max(self.dps, 15)
+        evaluated = self.real_arguments.evaluate(values, dps)
+        if isinstance(evaluated, str):
+            return f"an argument of a function with value assumptions is {evaluated}"
+        for value, size in evaluated:
+            if abs(mpmath.im(value)) > size * mpmath.mpf(10) ** (-(dps - 5)):
+                self.nonreal_seen += 1
+                return NONREAL_REASON
+        return ""
 
     def _violated_rule_assumptions(self, instance, values) -> str:
         """The first relation ``old = new`` whose value at the instance breaks an assumption on ``old`` ('' if none)."""
@@ -430,7 +550,7 @@ class InstancePlan:
             with time_limit(RECHECK_SECONDS):
                 e = derivatives_by_dummies(expr)
                 for func, template in self.templates.items():
-                    names, body = template.concrete(instance["functions"][str(func)])
+                    names, body = template.concrete(instance["functions"][self.function_keys[func]])
                     e = e.replace(func, sympy.Lambda(names, body))
                 return e.doit().xreplace({s: values[s] for s in self.value_symbols if s in values})
         except (TimeLimit, Exception):  # noqa: BLE001
@@ -447,9 +567,9 @@ class InstancePlan:
                         return None
                     try:
                         v = sympy.N(e, 20, strict=True)
-                    except Exception:  # noqa: BLE001 - precision exhausted: not certified non-zero
-                        v = sympy.Integer(0)
-                    if not v.is_number:
+                    except Exception:  # noqa: BLE001 - precision exhausted: no certified value (never read as 0)
+                        v = None
+                    if v is not None and not v.is_number:
                         return None
                     out.append(v)
                 return out
@@ -459,11 +579,11 @@ class InstancePlan:
     def describe(self, instance) -> dict:
         out = {}
         for func, template in self.templates.items():
-            names, body = template.concrete(instance["functions"][str(func)])
-            out[f"{func}({', '.join(map(str, names))})"] = sympy.sstr(body)
+            names, body = template.concrete(instance["functions"][self.function_keys[func]])
+            out[f"{self.function_keys[func]}({', '.join(map(str, names))})"] = sympy.sstr(body)
         values = self.assignment(instance)
         for s in self.value_symbols:
-            out[s.name] = sympy.sstr(values[s])
+            out[self.symbol_keys[s]] = sympy.sstr(values[s])
         for old, new in (self.relations.rules.items() if self.relations is not None else ()):
             if isinstance(old, sympy.Symbol):
                 value = self._concrete(self.relations.apply(new), instance, values)
@@ -482,7 +602,8 @@ class InstancePlan:
                 "fix; the functions shown give those, and the relations give the rest (" + "; ".join(fixed) + ")")
 
     def families_of(self, instance) -> dict:
-        return {str(f): t.family_of(instance["functions"][str(f)]) for f, t in self.templates.items()}
+        return {self.function_keys[f]: t.family_of(instance["functions"][self.function_keys[f]])
+                for f, t in self.templates.items()}
 
     def counts_text(self) -> str:
         text = f"{self.inside} instances inside the domain, {self.outside} outside"
@@ -496,6 +617,80 @@ class InstancePlan:
         shapes = "; ".join(t.describe() for t in self.templates.values())
         tried = ", ".join(f"{family}: {n}" for family, n in sorted(self.family_counts.items()))
         return f"functions: {shapes}; families tried: {tried}"
+
+
+def _arguments_needing_real(exprs, templates) -> list:
+    """The argument expressions (free of bound variables) at which a function whose assumptions its family honours
+    only at real arguments is applied, including the points of a ``Subs`` over such a function."""
+    from .instances import function_assumptions
+    complex_only = sympy.Dummy(complex=True)
+
+    def constrained(func):
+        facts = {k: v for k, v in function_assumptions(func).items() if v is not None}
+        return bool(facts) and not all(getattr(complex_only, f"is_{k}", None) == v for k, v in facts.items())
+
+    funcs = {f for f in templates if constrained(f)}
+    if not funcs:
+        return []
+    out = []
+    for expr in exprs:
+        for node in sympy.preorder_traversal(expr):
+            if isinstance(node, AppliedUndef) and node.func in funcs:
+                candidates = node.args
+            elif isinstance(node, sympy.Subs) and any(a.func in funcs for a in node.expr.atoms(AppliedUndef)):
+                candidates = node.point
+            else:
+                continue
+            for a in candidates:
+                if a.is_Symbol or a.is_real or a in out:
+                    continue
+                out.append(a)
+    bound = set()
+    for expr in exprs:
+        for node in sympy.preorder_traversal(expr):
+            bound.update(s for v in _bound(node) for s in getattr(v, "free_symbols", ()))
+    return [a for a in out if not (a.free_symbols & bound) and not a.has(sympy.Derivative, sympy.Subs)]
+
+
+def _bound(node):
+    from .symbolic import bound_variables
+    return bound_variables(node)
+
+
+def _object_order(obj):
+    """A deterministic order of symbols or function classes: by name, then by what else tells equal names apart."""
+    if isinstance(obj, type):  # a function class: its assumptions
+        facts = dict(getattr(obj, "default_assumptions", {}) or {})
+    else:
+        facts = getattr(obj, "assumptions0", {}) or {}
+    return (str(obj), type(obj).__name__, sorted((k, str(v)) for k, v in dict(facts).items()),
+            getattr(obj, "dummy_index", 0) or 0)
+
+
+def _unique_keys(objects, name) -> dict:
+    """Each object -> a text key: its name, made unique (``t#2``) where distinct objects share a name.
+
+    Draws are keyed by these, so two different variables or functions written alike (``t`` and a positive ``t``,
+    a matrix entry ``A[0,0]`` and a Symbol so named, ``Function('f')`` and ``Function('f', real=True)``) draw
+    independent values: a name must never make two objects one."""
+    objects = sorted(objects, key=_object_order)
+    counts: dict = {}
+    for obj in objects:
+        counts[name(obj)] = counts.get(name(obj), 0) + 1
+    out, seen, taken = {}, {}, set()
+    for obj in objects:
+        base = name(obj)
+        if counts[base] == 1 and base not in taken:
+            key = base
+        else:
+            seen[base] = seen.get(base, 0) + 1
+            key = f"{base}#{seen[base]}"
+            while key in taken or key in counts:
+                seen[base] += 1
+                key = f"{base}#{seen[base]}"
+        taken.add(key)
+        out[obj] = key
+    return out
 
 
 def _slot_orders(derivative):

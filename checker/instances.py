@@ -66,17 +66,19 @@ def value_from_raw(raw) -> sympy.Expr:
 SCAN_EXPONENTS = (-9, -6, -3, 0, 3, 6, 9)
 
 
-def scale_scan(templates: dict, symbols: list) -> list:
+def scale_scan(templates: dict, symbols: list, function_keys=None, symbol_keys=None) -> list:
     """Deterministic instances across scales: symbol j of instance i at ±10^e (e cycling through
     ``SCAN_EXPONENTS``, shifted by j so symbols differ), every function in family i mod 4 with all
     coefficients 1.  Small and large regions where a claim fails are visited before any random draw.
     """
+    function_keys = function_keys or {f: str(f) for f in templates}
+    symbol_keys = symbol_keys or {s: s.name for s in symbols}
     out = []
     count = 2 * len(SCAN_EXPONENTS)
     for i in range(count):
         sign = 1 if i % 2 == 0 else -1
-        raws = {s.name: (4, sign, 1, SCAN_EXPONENTS[(i // 2 + j) % len(SCAN_EXPONENTS)], 0) for j, s in enumerate(symbols)}
-        draws = {str(f): [i % len(FAMILIES)] + [1] * (len(t.strategy_layout()) - 1) for f, t in templates.items()}
+        raws = {symbol_keys[s]: (4, sign, 1, SCAN_EXPONENTS[(i // 2 + j) % len(SCAN_EXPONENTS)], 0) for j, s in enumerate(symbols)}
+        draws = {function_keys[f]: [i % len(FAMILIES)] + [1] * (len(t.strategy_layout()) - 1) for f, t in templates.items()}
         out.append({"functions": draws, "symbols": raws})
     return out
 

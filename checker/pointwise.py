@@ -36,13 +36,22 @@ class PointValue:
     relative: object = 0  # largest |r| / size over the residuals at the highest precision used
     values: tuple = ()    # the residual values at the highest precision used
     reason: str = ""
+    stable: tuple = ()    # (robust re-check) for each residual, whether its non-zero value was stable
 
 
 def to_mpmath(value, dps: int):
-    """An exact sympy number as an mpmath number with ``dps`` digits."""
+    """An exact sympy number as an mpmath number (``mpf`` or ``mpc``, never a Python ``int`` or ``float``) with
+    ``dps`` digits.
+
+    Never a Python ``int``: compiled code would compute ``1/x`` or ``x**-k`` on it by Python's own arithmetic, in
+    53-bit floats, and the rounding error (the same at every precision) would read as a converged residual."""
     value = sympy.sympify(value)
     bits = int(dps * 3.33) + 16
-    return value._to_mpmath(bits)
+    with mpmath.workprec(bits):
+        out = value._to_mpmath(bits, allow_ints=False)
+        if not isinstance(out, (mpmath.mpf, mpmath.mpc)):
+            out = mpmath.mpmathify(out)
+    return out
 
 
 def _plainly_evaluated(expr) -> bool:
@@ -76,7 +85,12 @@ class CompiledResiduals:
         # shared subexpressions are computed once (cse) only where every node is evaluated eagerly and binds nothing:
         # hoisting a subexpression out of an integral, a Piecewise branch or a condition would change what is computed
         self.shared = share is not False and all(map(_plainly_evaluated, terms))
-        self.function = sympy.lambdify(self.arguments, terms, modules="mpmath", cse=self.shared)
+        # the compiled arguments get generated names, one per argument object: distinct symbols that share a name
+        # (``t`` and a positive ``t``, a Dummy) stay distinct, and no name can clash in the generated code
+        generated = [sympy.Symbol(f"_arg{i}") for i in range(len(self.arguments))]
+        renaming = dict(zip(self.arguments, generated))
+        terms = [sympy.sympify(t).xreplace(renaming) for t in terms]
+        self.function = sympy.lambdify(generated, terms, modules="mpmath", cse=self.shared, dummify=False)
 
     def evaluate(self, values: dict, dps: int):
         """``[(residual, size)]`` at ``dps`` digits, or a reason string when the point is outside the domain."""
@@ -130,6 +144,42 @@ class CompiledResiduals:
         return PointValue("undecided", relative, values_now, reason="the residual did not settle as precision grew")
 
 
+def robust_at(compiled, values: dict, start_dps: int, cap_dps: int, seconds: float) -> PointValue:
+    """The residuals at one point decided for a *refutation*: evaluated at ``start_dps``, then at doubling precision
+    up to ``cap_dps``; ``nonzero`` only when some residual's value is the same (to :data:`STABLE_DIGITS` digits, and
+    above the zero threshold) at three successive precisions (stable over two doublings), ``zero`` when every
+    residual is zero by :func:`_settle` at the highest two; else ``undecided`` (also when the cap or the time is
+    reached first).  ``start_dps`` should cover the point's scale (:func:`scale_digits`)."""
+    from .symbolic import TimeLimit, time_limit
+    history = []
+    dps = max(int(start_dps), 15)
+    try:
+        with time_limit(seconds):
+            while dps <= cap_dps:
+                current = compiled.evaluate(values, dps)
+                if isinstance(current, str):
+                    return PointValue("outside", reason=current)
+                history.append((dps, current))
+                if len(history) >= 2:
+                    (low, before), (high, now) = history[-2], history[-1]
+                    statuses = [_settle(a, b, low, high) for a, b in zip(before, now)]
+                    relative = max((_relative(r, s) for r, s in now), default=mpmath.mpf(0))
+                    values_now = tuple(r for r, _ in now)
+                    if all(s == "zero" for s in statuses):
+                        return PointValue("zero", relative, values_now)
+                    if len(history) >= 3:
+                        (lowest, first) = history[-3]
+                        stable = [_settle(a, b, lowest, low) == "nonzero" and s == "nonzero"
+                                  for a, b, s in zip(first, before, statuses)]
+                        if any(stable):
+                            return PointValue("nonzero", relative, values_now, stable=tuple(stable))
+                dps *= 2
+    except TimeLimit:
+        return PointValue("undecided", reason=f"the re-check at growing precision took over {seconds} s")
+    return PointValue("undecided", reason=f"the residual did not settle up to {history[-1][0] if history else cap_dps} "
+                                          f"digits")
+
+
 def _relative(residual, size):
     return abs(residual) / size if size else mpmath.mpf(0)
 
@@ -143,3 +193,47 @@ def _settle(low_value, high_value, low_dps: int, high_dps: int) -> str:
     if abs(r1 - r2) <= abs(r2) * mpmath.mpf(10) ** (-STABLE_DIGITS):
         return "nonzero"
     return "undecided"
+
+
+#: the highest precision a refutation may be re-checked at (digits); a point whose scale needs more is not re-checked
+RECHECK_CAP_DIGITS = 6000
+
+
+def scale_digits(expr) -> int:
+    """Digits a numeric evaluation of the number ``expr`` may lose to its scale: for every ``exp(X)`` (and hyperbolic
+    function of ``X``) ``|X| / ln 10``, for every power ``b**e`` with numeric base and exponent ``|e| log10 |b|``,
+    and for every rational the digits of its numerator and denominator.  A term such as ``exp(-1000)`` added to 1 is
+    lost below that many digits (``log(1 + exp(-1000))`` evaluates to 0 at fewer than 435 digits), so a residual
+    value is trusted only from about this many digits on.  ``None`` when a scale cannot be estimated (too large)."""
+    largest = 0.0
+    hyperbolic = (sympy.exp, sympy.sinh, sympy.cosh, sympy.tanh, sympy.coth, sympy.sech, sympy.csch)
+    try:
+        for node in set(sympy.preorder_traversal(expr)):
+            digits = 0.0
+            if isinstance(node, sympy.Rational):
+                p, q = abs(int(node.p)), int(node.q)
+                digits = len(str(p)) + len(str(q)) if (p > 10**6 or q > 10**6) else 0
+            elif isinstance(node, hyperbolic) or (isinstance(node, sympy.Pow) and node.base is sympy.E):
+                argument = node.exp if isinstance(node, sympy.Pow) else node.args[0]
+                digits = _magnitude(argument) / 2.302585 + 1
+            elif isinstance(node, sympy.Pow) and node.base.is_number and node.exp.is_number:
+                base = _magnitude(node.base)
+                log_base = abs(float(mpmath.log10(base))) if base > 0 else 0
+                digits = _magnitude(node.exp) * log_base + 1
+            largest = max(largest, digits)
+            if largest > 10 * RECHECK_CAP_DIGITS:
+                return None
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return None
+    # twice the largest: two such losses may compound (a tiny term lost in a sum, then scaled up)
+    return 2 * int(largest) + 1
+
+
+def _magnitude(number) -> float:
+    """``|number|`` roughly (15 digits), for scales; raises for what has no finite magnitude."""
+    if not number.free_symbols:
+        value = abs(complex(sympy.N(number, 15)))
+        if value != value or value == float("inf"):
+            raise OverflowError("no finite magnitude")
+        return value
+    raise ValueError("not a number")

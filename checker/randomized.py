@@ -183,7 +183,16 @@ def residual_size(value):
         return bool(value)
     if isinstance(value, (int, float, complex)):
         return abs(value)
+    import fractions
+    import decimal
+    if isinstance(value, fractions.Fraction):
+        return abs(value)
     import mpmath
+    if isinstance(value, decimal.Decimal):
+        if value.is_nan():
+            return mpmath.mpf("nan")
+        with mpmath.workdps(max(len(value.as_tuple().digits) + 5, 15)):
+            return abs(mpmath.mpf(str(value)))
     if isinstance(value, (mpmath.mpf, mpmath.mpc)):
         return abs(value)
     if type(value).__module__.startswith("numpy") and hasattr(value, "dtype") and getattr(value, "shape", None) == ():
@@ -191,16 +200,57 @@ def residual_size(value):
     try:
         import sympy
         if isinstance(value, sympy.Basic) and value.is_number and not value.free_symbols:
-            number = complex(value.evalf(30))
-            return abs(number)
+            return _certified_size(value)
     except (ImportError, TypeError, ValueError):
         pass
     raise TypeError(f"a test must return a bool or a number, not {name} {str(value)[:60]!r}")
 
 
-def format_number(value, digits: int = 3) -> str:
-    """A short scientific rendering of a residual (works for sympy, mpmath and floats)."""
+def _certified_size(value):
+    """``|value|`` of a sympy number, evaluated reliably: compiled to mpmath and evaluated at growing precision from its
+    scale on (:func:`checker.pointwise.robust_at`: ``exp(1000)·log(1 + exp(-1000)) − 1`` is about ``-e^-1000/2``, not
+    the ``-1`` a plain ``evalf(30)`` gives, nor even sympy's ``strict`` evalf); else sympy's certified ``evalf``; a value
+    neither settles is a ``TypeError`` (no verdict is drawn from an unreliable number)."""
+    import mpmath
+    import sympy
+    from .pointwise import RECHECK_CAP_DIGITS, CompiledResiduals, robust_at, scale_digits
+    if isinstance(value, sympy.Rational):
+        return abs(value)
+    scale = scale_digits(value)
+    if scale is not None and 4 * (30 + scale) <= RECHECK_CAP_DIGITS:
+        try:
+            compiled = CompiledResiduals([value], [])
+            point = robust_at(compiled, {}, 30 + scale, RECHECK_CAP_DIGITS, 10.0)
+        except Exception:  # noqa: BLE001 - not compiled: sympy's evalf below
+            point = None
+        if point is not None and point.status in ("zero", "nonzero"):
+            return abs(point.values[0])
+        if point is not None and point.status == "outside":
+            return mpmath.mpf("nan")
     try:
-        return f"{float(value):.{digits}e}"
+        return abs(complex(sympy.N(value, 30, strict=True)))
+    except Exception as exc:  # noqa: BLE001
+        raise TypeError(f"the residual {sympy.sstr(value)[:60]} could not be evaluated reliably "
+                        f"({type(exc).__name__})") from None
+
+
+def format_number(value, digits: int = 3) -> str:
+    """A short scientific rendering of a residual (works for sympy, mpmath, Decimal, Fraction and floats), faithful
+    where a float is not: ``mpf('1e-400')`` prints as ``1.000e-400``, not ``0.000e+00``."""
+    try:
+        number = float(value)
     except (TypeError, ValueError, OverflowError):
-        return str(value)
+        number = None
+    if number is not None and number != 0 and number not in (float("inf"), float("-inf")):
+        return f"{number:.{digits}e}"
+    try:
+        import mpmath
+        with mpmath.workdps(max(digits + 5, 15)):
+            exact = mpmath.mpmathify(value) if not hasattr(value, "evalf") else mpmath.mpmathify(str(value.evalf(digits + 5)))
+        if exact != 0 and mpmath.isfinite(exact):
+            return mpmath.nstr(exact, digits + 1, min_fixed=1, max_fixed=0, strip_zeros=False)
+    except (TypeError, ValueError, OverflowError, AttributeError):
+        pass
+    if number is not None:
+        return f"{number:.{digits}e}"
+    return str(value)

@@ -186,8 +186,25 @@ def _only_rebuilds(expr) -> bool:
     return True
 
 
-class Jet(sympy.Symbol):
-    """The value of one derivative of one curve at its argument (a symbol class of its own: no user symbol equals it)."""
+class Jet(sympy.Dummy):
+    """The value of one derivative of one curve at its argument (a Dummy class of its own: no user symbol equals it,
+    and two jets are one only when they are the jet of the same function object at the same argument object and
+    order, :func:`jet_symbol`; never because their names agree)."""
+
+
+_JETS: dict = {}  # (function class, argument, order, real) -> its Jet, for the life of the process
+
+
+def jet_symbol(func, argument, order: int, real: bool) -> Jet:
+    """The jet of the curve ``func`` at ``argument`` of derivative order ``order``: the same Jet for equal keys in every
+    call (residuals normalised apart still match), a different one for any other function or argument object, even
+    one with the same name (``x(t_s)`` and ``x_t(s)``; ``t`` and a positive ``t``; ``Function('f')`` and
+    ``Function('f', complex=True)``)."""
+    key = (func, argument, int(order), bool(real))
+    jet = _JETS.get(key)
+    if jet is None:
+        jet = _JETS[key] = Jet(f"_jet_{func}_{argument}_{order}", **({"real": True} if real else {}))
+    return jet
 
 
 def jet_normalize(expr):
@@ -209,10 +226,10 @@ def jet_normalize(expr):
     mapping = {}
     for d in expr.atoms(sympy.Derivative):
         if d.expr in curves and len(d.variable_count) == 1 and d.variable_count[0][0] == d.expr.args[0]:
-            mapping[d] = Jet(f"_jet_{d.expr.func}_{d.expr.args[0]}_{d.variable_count[0][1]}",
-                             **_real_if(d.expr, derivative=True))
+            mapping[d] = jet_symbol(d.expr.func, d.expr.args[0], d.variable_count[0][1],
+                                    bool(_real_if(d.expr, derivative=True)))
     for c in curves:
-        mapping[c] = Jet(f"_jet_{c.func}_{c.args[0]}_0", **_real_if(c))
+        mapping[c] = jet_symbol(c.func, c.args[0], 0, bool(_real_if(c)))
     return evaluated(replace_free(expr, mapping))
 
 
@@ -367,7 +384,20 @@ def _exact_rational_function(expr):
     return (field, element) if field.domain in _EXACT_DOMAINS else None
 
 
-def cheap_reduce(expr, relations=None):
+#: the time ``cheap_reduce`` may spend (expanding ``(m + 2)**100`` against a rational function can take minutes)
+CHEAP_SECONDS = 20.0
+
+
+def cheap_reduce(expr, relations=None, seconds: float = CHEAP_SECONDS):
+    """:func:`_cheap_reduce` under a time limit of ``seconds``: past it, ``(None, expr)`` (not shown zero)."""
+    try:
+        with time_limit(seconds):
+            return _cheap_reduce(expr, relations)
+    except TimeLimit:
+        return None, expr
+
+
+def _cheap_reduce(expr, relations=None):
     """``(True, 0)`` when ``doit``/``expand``/``cancel`` show ``expr == 0``, else ``(None, reduced form)``.
 
     ``relations`` is a :class:`checker.relations.Relations` (or ``None``); only its substitution rules
@@ -390,6 +420,8 @@ def cheap_reduce(expr, relations=None):
                 continue
             if zero_as_rational_function(form):
                 return True, sympy.S.Zero
+        except TimeLimit:
+            raise
         except Exception:  # noqa: BLE001 - e.g. non-commutative factors: "not shown zero"
             continue
         forms.append(form)
@@ -400,6 +432,8 @@ def cheap_reduce(expr, relations=None):
             if expanded == 0:
                 return True, expanded
             reduced = sympy.cancel(sympy.together(expanded))
+        except TimeLimit:
+            raise
         except Exception:  # noqa: BLE001
             continue
         if reduced == 0:
@@ -423,6 +457,7 @@ def expensive_reduce(expr, simplify_seconds: float = 5.0):
     ``simplify``, each under a time limit (never on floats)."""
     if has_inexact(expr):
         return None, expr
+    number = None  # a rewriting that leaves a number (no symbols, no functions): kept, a non-zero one refutes
     for transform in (lambda e: sympy.expand(sympy.powsimp(sympy.expand_power_base(e, force=False))),
                       lambda e: sympy.cancel(sympy.expand_trig(e)), _trigonometric_as_exponentials):
         try:
@@ -432,12 +467,31 @@ def expensive_reduce(expr, simplify_seconds: float = 5.0):
             continue
         if candidate == 0:
             return True, candidate
+        if number is None and _is_plain_number(candidate):
+            number = candidate
     try:
         with time_limit(simplify_seconds):
             simplified = sympy.simplify(expr)
-        return (True, simplified) if simplified == 0 else (None, simplified)
+        if simplified == 0:
+            return True, simplified
+        return None, (number if number is not None and not _is_plain_number(simplified) else simplified)
     except (TimeLimit, Exception):  # noqa: BLE001
-        return None, expr
+        return None, (number if number is not None else expr)
+
+
+def _is_plain_number(expr) -> bool:
+    return isinstance(expr, sympy.Expr) and expr.is_number and not expr.atoms(AppliedUndef) and not has_inexact(expr)
+
+
+def rewriting_reduce(reduced, simplify_seconds: float = 5.0):
+    """``(True, 0)`` when :func:`expensive_reduce` shows the cheap reduced form zero, else ``(None, rewritten form)``:
+    the caller reads a rewritten form that is a number certified non-zero as a refutation (a non-zero constant residual
+    is a counterexample at every point), never just "not shown zero".  Not tried where no rewriting can show zero
+    (:func:`nonzero_as_rational_function`)."""
+    if nonzero_as_rational_function(reduced):
+        return None, reduced
+    zero, form = expensive_reduce(reduced, simplify_seconds)
+    return (True, form) if zero else (None, form)
 
 
 def reduce_residual(expr, relations=None, simplify_seconds: float = 5.0):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import sympy
 
 from .identity import InstancePlan, nonzero_constant
-from .symbolic import cheap_reduce, inexact_numbers, inexact_reason, rewriting_shows_zero
+from .symbolic import cheap_reduce, inexact_numbers, inexact_reason, rewriting_reduce
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,11 @@ def zero_test(expr, *, seed: int = 0, dps: int = 30, seconds: float = 5.0, sampl
         found = _nonzero_point(plan, seed, 3)
         if found is not None:
             return found
-    zero = rewriting_shows_zero(reduced, simplify_seconds=seconds)
+    zero, rewritten = rewriting_reduce(reduced, simplify_seconds=seconds)
+    if not zero:
+        constant = nonzero_constant([rewritten])
+        if constant is not None:
+            return ZeroTest("nonzero", f"rewrites to a non-zero number ({constant})")
     if zero:
         return ZeroTest("zero", "reduces to 0 (trigonometric/power rewriting or simplify)")
     if plan.impossible:
