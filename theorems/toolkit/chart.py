@@ -22,12 +22,13 @@ import sympy
 from sympy import Function, Matrix, Rational, Symbol
 
 from checker.decision import Decision, undecided_on_floats
-from checker.symbolic import (TimeLimit, inexact_numbers, inexact_reason, nonzero_as_rational_function, time_limit,
-                             zero_as_rational_function)
+from checker.instances import satisfies_assumptions
+from checker.symbolic import TimeLimit, inexact_numbers, inexact_reason, time_limit
 from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics
 from theorems.toolkit.linear_algebra import jacobian_and_minors, transpose_multiplier
 from theorems.toolkit.virtual_displacements import holonomic_virtual_displacements
-from theorems.toolkit.zero_handling import ZeroUndecided, all_zero, rewritten_within, simplified_within
+from theorems.toolkit.zero_handling import (ZeroUndecided, all_zero, require_zero_state, rewritten_within,
+                                            simplified_within, zero_state)
 
 __all__ = [
     "Chart", "WHOLE_SPACE", "IrregularConstraint", "RankUndecided", "RegularHolonomicConstraint",
@@ -44,24 +45,24 @@ class Chart:
     description: str
     nonvanishing: tuple = ()
 
-    def contains(self, point: dict) -> bool:
-        """Exact membership test of a point given as ``{symbol: value}``."""
-        return all(not _vanishes_identically(sympy.sympify(h).xreplace(point)) for h in self.nonvanishing)
+    def membership(self, point: dict) -> bool | None:
+        """Is the point ``{symbol: value}`` in O?  True when every h is shown ≠ 0 there, False when one is shown = 0,
+        None otherwise (:func:`zero_state`, the toolkit's robust zero test: a disguised 0 is a 0)."""
+        states = [zero_state(sympy.sympify(h).xreplace(point)).is_zero for h in self.nonvanishing]
+        return False if True in states else (None if None in states else True)
+
+    def contains(self, point: dict) -> bool | None:
+        """Exact membership test of a point given as ``{symbol: value}`` (None when it could not be decided)."""
+        return self.membership(point)
 
 
 WHOLE_SPACE = Chart("ℝ × ℝⁿ")
 
 
 def _vanishes_identically(expr) -> bool:
-    """``sympy.cancel(expr) == 0``, decided exactly in the fraction field over ℚ of its atoms where that can be
-    (:func:`checker.symbolic.zero_as_rational_function`, and its converse for a rational function of symbols), the
-    same verdict without cancel's rewriting; by ``cancel`` otherwise."""
-    expr = sympy.sympify(expr)
-    if zero_as_rational_function(expr):
-        return True
-    if nonzero_as_rational_function(expr):
-        return False
-    return sympy.cancel(expr) == 0
+    """``expr`` is shown ≡ 0 by :func:`zero_state` (a disguised 0 such as sin² + cos² − 1 included); False when it is
+    shown ≢ 0 or undecided (so a branch is only ever excluded on a shown zero)."""
+    return zero_state(sympy.sympify(expr)).is_zero is True
 
 
 class RankUndecided(ValueError):
@@ -72,26 +73,29 @@ class RankUndecided(ValueError):
 SOLVE_SECONDS = 10.0
 
 
-def _rank_loss_branches(equations, variables) -> list:
-    """The solution branches of the rank-loss equations (``sympy.solve``), or :class:`RankUndecided` after
-    :data:`SOLVE_SECONDS`.  ``solve`` is pure: the branches of equal equations (the same constraint on another chart)
-    are computed once and handed out as fresh dicts."""
+def _rank_loss_branches(equations, unknowns) -> list:
+    """The solution branches of the rank-loss equations in ``unknowns`` (t, q *and* the parameters, so that a loss at
+    a special parameter value is a branch), by ``sympy.solve``; :class:`RankUndecided` after :data:`SOLVE_SECONDS` or
+    when sympy cannot solve them.  ``solve`` is pure: the branches of equal equations are computed once and handed
+    out as fresh dicts."""
     if not equations:
         return [{}]
-    key = (tuple(equations), tuple(variables))
+    key = (tuple(equations), tuple(unknowns))
     if key not in _BRANCHES:
         try:
             with time_limit(SOLVE_SECONDS):
-                branches = sympy.solve(equations, variables, dict=True)
+                branches = sympy.solve(equations, unknowns, dict=True)
         except TimeLimit as exc:
             raise RankUndecided(f"sympy.solve found no rank-loss set within {SOLVE_SECONDS:g} s") from exc
+        except (NotImplementedError, sympy.polys.polyerrors.PolynomialError) as exc:
+            raise RankUndecided(f"sympy.solve could not solve the rank-loss equations: {exc}") from exc
         if len(_BRANCHES) >= 256:
             _BRANCHES.clear()
         _BRANCHES[key] = branches
     return [dict(branch) for branch in _BRANCHES[key]]
 
 
-_BRANCHES: dict = {}  # (equations, variables) -> the branches sympy.solve returned for them
+_BRANCHES: dict = {}  # (equations, unknowns) -> the branches sympy.solve returned for them
 
 
 class IrregularConstraint(ValueError):
@@ -109,22 +113,30 @@ def _column(values) -> Matrix:
 
 
 _SEARCH_VALUES = [sympy.Integer(v) for v in (0, 1, -1, 2, -2, 3)] + [Rational(1, 2), Rational(-1, 2), Rational(1, 3)]
+_FALLBACK_VALUES = [sympy.sqrt(2), -sympy.sqrt(2), sympy.pi, -sympy.pi, sympy.I]
 
 
-def _admissible(symbol, value) -> bool:
-    if (symbol.is_positive and not value > 0) or (symbol.is_nonnegative and value < 0):
+def _honours(symbol, value, real: bool) -> bool:
+    """``value`` is a finite number with every assumption sympy holds about ``symbol`` (real too for t and q)."""
+    value = sympy.sympify(value)
+    if value.free_symbols or value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or value.is_finite is not True:
         return False
-    return not (symbol.is_nonzero and value == 0)
+    if real and value.is_extended_real is not True:
+        return False
+    return satisfies_assumptions(value, symbol.assumptions0)
 
 
-def _real_number(value) -> bool:
-    value = sympy.nsimplify(value) if not value.is_Rational else value
-    return bool(value.is_real) and value.is_finite is not False
+def _candidates(symbol, real: bool) -> list:
+    """Small exact values honouring every assumption of ``symbol`` (irrational ones when no rational one does)."""
+    values = [v for v in _SEARCH_VALUES if _honours(symbol, v, real)]
+    return values or [v for v in _FALLBACK_VALUES if _honours(symbol, v, real)]
 
 
-def _search_point(branch: dict, free: list, checks, limit: int = 400):
-    """A point of a solution branch (free symbols set to small rationals) passing ``checks``, or None."""
-    choices = [[v for v in _SEARCH_VALUES if _admissible(s, v)] for s in free]
+def _search_point(branch: dict, free: list, checks, real: set, limit: int = 400):
+    """A point of a solution branch (free symbols set to small values honouring their assumptions, the others solved
+    for) where every value honours every assumption of its symbol (``real``: the chart variables, real-valued) and
+    ``checks`` passes, or None."""
+    choices = [_candidates(s, s in real) for s in free]
     for count, values in enumerate(itertools.product(*choices)):
         if count >= limit:
             return None
@@ -135,21 +147,58 @@ def _search_point(branch: dict, free: list, checks, limit: int = 400):
         except (ZeroDivisionError, ValueError):
             continue
         point.update(solved)
-        if not all(_real_number(v) for v in point.values()):
-            continue
+        if not all(_honours(s, v, s in real) for s, v in point.items()):
+            continue  # outside the chart's real space or a parameter's declared range: no witness
         if checks(point):
             return point
     return None
 
 
+def _branch_outside_assumptions(branch: dict, real: set) -> bool:
+    """Some branch value is a number that decidedly violates an assumption of its symbol (or is not real, for t and
+    q): no admissible point lies on the branch."""
+    for symbol, value in branch.items():
+        value = sympy.sympify(value)
+        if value.free_symbols:
+            continue
+        if (symbol in real and value.is_extended_real is False) or _decided_violation(symbol, value):
+            return True
+    return False
+
+
+def _decided_violation(symbol, value) -> bool:
+    """Some assumption of ``symbol`` is decidedly false of the number ``value`` (not merely undecided)."""
+    value = sympy.sympify(value)
+    return any(expected is not None and getattr(value, f"is_{fact}", None) is (not expected)
+               for fact, expected in symbol.assumptions0.items())
+
+
+def _nonzero_rows(exprs, what: str) -> list:
+    """The expressions that are not shown ≡ 0 (:func:`zero_state`; a disguised 0 imposes no condition, and
+    ``sympy.solve`` would read it as an equation without solutions); :class:`RankUndecided` when one is undecided."""
+    kept = []
+    for e in exprs:
+        if e == 0:
+            continue
+        state = zero_state(e)
+        if state.is_zero is None:
+            raise RankUndecided(f"could not decide whether the {what} {sympy.sstr(e)} is ≡ 0: {state.reason}")
+        if state.is_zero is False:
+            kept.append(e)
+    return kept
+
+
 @undecided_on_floats
 def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: str = "chart") -> Decision:
-    """Does G_q(t, q) have rank k at every point of O (``on="chart"``), or at every point of Σ ∩ O (``on="locus"``)?
+    """Does G_q(t, q) have rank k at every point of O (``on="chart"``), or at every point of Σ ∩ O (``on="locus"``),
+    for every value of the parameters (the other symbols) that their assumptions allow?
 
     Rank k fails exactly at the common zeros of the k×k minors of G_q (Cauchy–Binet: det(G_qG_qᵀ) is the
-    sum of their squares).  These zeros are found with ``sympy.solve`` (polynomial G); a solution branch on
-    which some listed h vanishes identically lies outside O; on any other branch a real point with every h ≠ 0
-    is searched for and returned as the witness.  Raises :class:`RankUndecided` when neither happens.
+    sum of their squares).  These zeros are found with ``sympy.solve`` in t, q *and the parameters* (a rank loss at a
+    special parameter value, G = a·x at a = 0, is a branch); a branch on which some listed h vanishes identically, or
+    which fixes a symbol to a value its assumptions exclude, lies outside; on any other branch a point is searched for
+    whose values honour every assumption, with every h ≠ 0 and every minor (and, on the locus, G) shown = 0 there
+    (:func:`zero_state`), and returned as the witness.  Raises :class:`RankUndecided` when neither happens.
     """
     if on not in ("chart", "locus"):
         raise ValueError("on must be 'chart' or 'locus'")
@@ -160,52 +209,58 @@ def rank_everywhere_on_chart(G, coords, time=t, chart: Chart = WHOLE_SPACE, on: 
     J, minors = jacobian_and_minors(G, coords, sorted(G.free_symbols | set(coords), key=sympy.default_sort_key))
     parameters = sorted((G.free_symbols | set().union(*(sympy.sympify(h).free_symbols for h in chart.nonvanishing)))
                         - set(variables), key=lambda s: s.name)
+    unknowns = variables + parameters
+    real = set(variables)
     where = "O" if on == "chart" else "Σ ∩ O"
+    locus = _nonzero_rows(list(G), "component of G") if on == "locus" else []
     if k > n:
-        equations = list(G) if on == "locus" else []
-        branches = _rank_loss_branches(equations, variables)
+        equations = locus
         reason = f"k = {k} > n = {n}: a {k}×{n} matrix has rank at most {n}"
     else:
-        nonzero = [mnr for mnr in minors if mnr != 0]
-        if any(not (mnr.free_symbols & set(variables)) and mnr.is_nonzero for mnr in nonzero):
-            constant = [mnr for mnr in nonzero if not mnr.free_symbols & set(variables)][0]
+        if any(not (mnr.free_symbols & set(variables)) and mnr.is_nonzero for mnr in minors if mnr != 0):
+            constant = [mnr for mnr in minors if mnr != 0 and not mnr.free_symbols & set(variables) and mnr.is_nonzero][0]
             return Decision(True, certificate={"nonzero minor": constant},
-                            explanation=f"a {k}×{k} minor of G_q is a nonzero constant: rank {k} everywhere")
-        equations = nonzero + (list(G) if on == "locus" else [])
-        if not nonzero:
-            reason = f"every {k}×{k} minor of G_q vanishes identically"
-            branches = _rank_loss_branches(equations, variables)
-        else:
-            reason = f"the {k}×{k} minors of G_q vanish"
-            branches = _rank_loss_branches(equations, variables)
+                            explanation=f"a {k}×{k} minor of G_q is nonzero for every admissible parameter value: "
+                                        f"rank {k} everywhere")
+        nonzero = _nonzero_rows(minors, f"{k}×{k} minor of G_q")
+        equations = nonzero + locus
+        reason = (f"every {k}×{k} minor of G_q vanishes identically" if not nonzero
+                  else f"the {k}×{k} minors of G_q vanish")
+    branches = _rank_loss_branches(equations, unknowns)
     if not branches:
         return Decision(True, certificate={"minors": equations},
-                        explanation=f"the {k}×{k} minors of G_q have no common zero in {where}")
-    excluded = []
+                        explanation=f"the {k}×{k} minors of G_q have no common zero in {where} (for any admissible "
+                                    "parameter value)")
+    checked_minors = None if minors is None else [m for m in minors if m != 0]
+
+    def is_rank_loss(point):
+        if chart.membership(point) is not True:
+            return False
+        if on == "locus" and not all(zero_state(g.xreplace(point)).is_zero is True for g in G):
+            return False
+        return checked_minors is None or all(zero_state(m.xreplace(point)).is_zero is True for m in checked_minors)
+
+    excluded, unresolved = [], []
     for branch in branches:
-        if any(_vanishes_identically(sympy.sympify(h).xreplace(branch)) for h in chart.nonvanishing):
+        if (any(_vanishes_identically(sympy.sympify(h).xreplace(branch)) for h in chart.nonvanishing)
+                or _branch_outside_assumptions(branch, real)):
             excluded.append(branch)
             continue
-        free = [v for v in variables + parameters if v not in branch]
-
-        def is_rank_loss(point):
-            if not chart.contains(point):
-                return False
-            Jp = J.xreplace(point).applyfunc(sympy.nsimplify)
-            if on == "locus" and not all(rewritten_within(g.xreplace(point), sympy.simplify) == 0 for g in G):
-                return False
-            return Jp.rank(simplify=True) < k
-        point = _search_point(branch, free, is_rank_loss)
+        free = [v for v in unknowns if v not in branch]
+        point = _search_point(branch, free, is_rank_loss, real)
         if point is None:
-            raise RankUndecided(f"could not decide the rank of G_q on {chart.description}: branch {branch} of "
-                                "the rank-loss set is not excluded by the chart and no real point of it was found")
-        witness = {str(v): point[v] for v in variables if v in point}
-        witness.update({str(v): point[v] for v in parameters if v in point})
+            unresolved.append(branch)
+            continue
+        witness = {str(v): point[v] for v in unknowns if v in point}
         return Decision(False, witness=witness,
                         explanation=f"{reason} at {witness}, a point of {where} ({chart.description}): rank G_q < {k}")
+    if unresolved:
+        raise RankUndecided(f"could not decide the rank of G_q on {chart.description}: branch {unresolved[0]} of "
+                            "the rank-loss set is not excluded by the chart or the assumptions and no admissible point "
+                            "of it was found")
     return Decision(True, certificate={"rank-loss branches": excluded, "chart": chart.description},
                     explanation=f"G_q has rank {k} on {where}: every point where {reason.split(' vanish')[0]} vanish lies "
-                                f"outside {chart.description}")
+                                f"outside {chart.description} or outside the symbols' assumptions")
 
 
 def is_symmetric_positive_definite(M) -> bool:
@@ -215,7 +270,12 @@ def is_symmetric_positive_definite(M) -> bool:
     floats = inexact_numbers(M)
     if floats:
         raise ZeroUndecided(f"not decided: {inexact_reason(floats, 'the matrix')}")
-    if M.rows != M.cols or not (M - M.T).is_zero_matrix:
+    if M.rows != M.cols:
+        return False
+    symmetric = all_zero(list(M - M.T))  # the toolkit's zero test: a disguised 0 asymmetry is none
+    if symmetric is None:
+        raise ZeroUndecided(f"could not decide whether M − Mᵀ = {sympy.sstr(M - M.T)} ≡ 0")
+    if not symmetric:
         return False
     return all(bool(sympy.simplify(M[:i, :i].det()) > 0) for i in range(1, M.rows + 1))
 
@@ -282,7 +342,10 @@ class RegularHolonomicConstraint:
         at = self.point(time_value, q_values)
         J = self.jacobian.xreplace(at)
         w = _column(w)
-        return (w - J.T * (J * J.T).LUsolve(J * w + self.time_derivative.xreplace(at))).applyfunc(sympy.cancel)
+        gram = J * J.T  # its pivots decided by the toolkit's zero test (at a point a disguised 0 is still a 0)
+        solved = gram.LUsolve(J * w + self.time_derivative.xreplace(at),
+                              iszerofunc=lambda e: require_zero_state(e, "a pivot of G_qG_qᵀ"))
+        return (w - J.T * solved).applyfunc(sympy.cancel)
 
     def along(self, expr, curve: dict):
         """``expr`` (in t, q and the velocity symbols) along a curve ``{q_i: c_i(t)}``."""
@@ -293,12 +356,16 @@ class RegularHolonomicConstraint:
     def constrained_curve(self, curve: dict, sample_times=(0, Rational(1, 2), 1)) -> Decision:
         """G(t, q(t)) ≡ 0 (symbolically) and (t, q(t)) ∈ O at the sample times."""
         residual = self.along(self.G, curve).applyfunc(simplified_within)
-        outside = [s for s in sample_times
-                   if not self.chart.contains({self.time: s, **{c: curve[c].subs(self.time, s) for c in self.coords}})]
+        membership = {s: self.chart.membership({self.time: s, **{c: curve[c].subs(self.time, s) for c in self.coords}})
+                      for s in sample_times}
+        outside = [s for s, inside in membership.items() if inside is False]
         on_locus = all_zero(residual)
         if on_locus is None:
             return Decision.undecided_because(f"G along the curve = {sympy.sstr(list(residual))} was neither shown ≡ 0 "
                                               "nor ≢ 0")
+        if on_locus and not outside and None in membership.values():
+            return Decision.undecided_because("could not decide whether the curve is in the chart at the sample times "
+                                              f"{[s for s, inside in membership.items() if inside is None]}")
         holds = on_locus and not outside
         return Decision(holds, witness=None if holds else {"G along the curve": residual, "times outside O": outside},
                         explanation="G(t, q(t)) ≡ 0" if holds else "the curve leaves the locus or the chart")

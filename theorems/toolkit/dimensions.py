@@ -56,9 +56,9 @@ class DimensionUndecided(ArithmeticError):
 class DimensionalArgument(ValueError):
     """An elementary function (sin, exp, log, ...) applied to an argument with a dimension (shown ≢ 0)."""
 
-    def __init__(self, expr, dimension):
+    def __init__(self, expr, dimension, part: str = "the argument"):
         self.expr, self.dimension = expr, dimension
-        super().__init__(f"{sympy.sstr(expr)}: the argument has dimension {format_dimension(dimension)}, not 1")
+        super().__init__(f"{sympy.sstr(expr)}: {part} has dimension {format_dimension(dimension)}, not 1")
 
 
 class DimensionalInhomogeneity(ValueError):
@@ -119,7 +119,8 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
     Rules: numbers are dimensionless; [uv] = [u][v]; [u^r] = [u]^r for a number r (u and r dimensionless
     otherwise); a sum needs equal dimensions of all its terms (else :class:`DimensionalInhomogeneity`), where a
     literal 0 or a group of terms shown ≡ 0 takes any dimension; [∂^k f/∂v^k] = [f]/[v]^k; sin, exp, log, ... need a
-    dimensionless argument and give 1 (else :class:`DimensionalArgument`); atan2(y, x) needs [y] = [x] and gives 1;
+    dimensionless argument and give 1 (else :class:`DimensionalArgument`), and so do base and exponent of u^w for a
+    non-numeric w (u^w = exp(w log u)); atan2(y, x) needs [y] = [x] and gives 1;
     |u| has [u].  Raises ``ValueError`` for a symbol with no declared dimension.
     """
     expr = sympy.sympify(expr)
@@ -139,9 +140,7 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
         base, exponent = expr.args
         if exponent.is_number:
             return dimension_of(base, dimensions) ** exponent
-        if is_dimensionless(dimension_of(base, dimensions)) and is_dimensionless(dimension_of(exponent, dimensions)):
-            return DIMENSIONLESS
-        raise ValueError(f"a dimensional base or exponent in {sympy.sstr(expr)}")
+        return _general_power_dimension(expr, dimensions)
     if isinstance(expr, sympy.Add):
         return _sum_dimension(expr, dimensions)
     if isinstance(expr, Derivative):
@@ -169,6 +168,25 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
                 raise DimensionalArgument(expr, argument)
         return DIMENSIONLESS
     raise ValueError(f"dimension_of does not know how to treat {type(expr).__name__}: {sympy.sstr(expr)}")
+
+
+def _general_power_dimension(expr, dimensions: dict) -> Dimension:
+    """[u^w] for a non-numeric exponent: u^w = exp(w log u) needs [w] = 1 and [u] = 1 and is dimensionless
+    (:class:`DimensionalArgument` for a part of dimension ≠ 1 shown ≢ 0; ``u^0`` = 1; undecided otherwise)."""
+    base, exponent = expr.args
+    for part in (exponent, base):
+        dimension = dimension_of(part, dimensions)
+        if is_dimensionless(dimension):
+            continue
+        state = zero_state(part).is_zero
+        if state is False:
+            raise DimensionalArgument(expr, dimension, "the exponent" if part is exponent else
+                                      "the base of a power with a non-numeric exponent")
+        if state is True and part is exponent:
+            return DIMENSIONLESS  # u^0 = 1
+        raise DimensionUndecided(f"{sympy.sstr(expr)}: a part of dimension {format_dimension(dimension)} was neither "
+                                 "shown ≢ 0 nor such that the power is defined")
+    return DIMENSIONLESS
 
 
 def _sum_dimension(expr, dimensions: dict, what=None) -> Dimension:
@@ -208,6 +226,9 @@ def is_dimensionally_homogeneous(expr, dimensions: dict) -> Decision:
     a dimensional argument.  A literal 0 (``Eq(expr, 0)``) takes any dimension.  A term list is summed.  Undecided
     when a group of terms could be neither shown ≡ 0 nor ≢ 0.  Missing declarations are a ``ValueError``.
     """
+    if isinstance(expr, sympy.logic.boolalg.BooleanAtom):
+        raise ValueError(f"the equation was evaluated to {expr} by sympy before the call: pass (lhs, rhs) or "
+                         "Eq(lhs, rhs, evaluate=False)")
     if isinstance(expr, sympy.Equality):
         expr = (expr.lhs, expr.rhs)
     if isinstance(expr, tuple) and len(expr) == 2:  # a side that is literally 0 takes the other side's dimension

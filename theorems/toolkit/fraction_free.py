@@ -17,7 +17,9 @@ This file contains
   at a random rational point, so that no pivot is an expression that vanishes identically.
 
 Arithmetic is exact in ``Q(g_1, ..., g_r)`` with the generators taken as independent indeterminates: a result
-holds wherever its denominators are non-zero (relations such as sin² + cos² = 1 are not used).  Imports only sympy.
+holds wherever its denominators are non-zero (relations such as sin² + cos² = 1 are not used), so a caller confirms
+each divisor ≢ 0 as a function (:meth:`PolynomialMatrices.require_nonzero`: Δ = sin²z + cos²z − 1 ≠ 0 in the ring is
+a disguised 0).  Imports only sympy (and, lazily, the toolkit's zero test for that confirmation).
 """
 from __future__ import annotations
 
@@ -79,6 +81,13 @@ class PolynomialMatrices:
         """The sympy expression of each generator of the ring, in the ring's order (a symbol, or the subexpression
         a dummy generator stands for)."""
         return list(self._expressions)
+
+    def require_nonzero(self, polynomial, what: str, singular=None) -> None:
+        """Confirm that a divisor of the computation (a polynomial of the ring) is ≢ 0 as a function of the generator
+        expressions, which need not be independent (sin z, cos z): :func:`theorems.toolkit.zero_handling.
+        require_nonzero_divisor` (``singular`` raised when it is ≡ 0, ``ZeroUndecided`` when undecided)."""
+        from theorems.toolkit.zero_handling import require_nonzero_divisor
+        require_nonzero_divisor(polynomial, self._expressions, what, singular)
 
     def to_expr(self, numerator, denominator):
         """``numerator / denominator`` as one cancelled sympy quotient (the form a ``DomainMatrix`` over the field gives)."""
@@ -179,9 +188,23 @@ def row_product_bound(A) -> int:
     return bound
 
 
+_FALLBACKS = tuple(sympy.sympify(v) for v in ("1", "2", "1/2", "3", "-1", "-2", "-1/2", "sqrt(2)", "-sqrt(2)", "pi", "0"))
+
+
+def _honours(atom, value) -> bool:
+    """``value`` has every assumption of the symbol, or of the function whose value ``atom`` is (none for a derivative)."""
+    from checker.instances import function_assumptions, satisfies_assumptions
+    if isinstance(atom, sympy.Symbol):
+        return satisfies_assumptions(value, atom.assumptions0)
+    if isinstance(atom, AppliedUndef):
+        return satisfies_assumptions(value, {k: v for k, v in function_assumptions(atom.func).items() if v is not None})
+    return True
+
+
 def _random_point(expressions, rng):
     """Random rationals for the symbols, function values and derivatives of ``expressions``: positive, negated for a
-    symbol assumed negative or nonpositive, whole for one assumed integer."""
+    symbol assumed negative or nonpositive, whole for one assumed integer; a value that violates another assumption of
+    its symbol (function) is replaced by one that honours every assumption, or the point is None."""
     atoms = set()
     for e in expressions:
         e = sympy.sympify(e)
@@ -189,7 +212,12 @@ def _random_point(expressions, rng):
     point = {}
     for a in sorted(atoms, key=sympy.default_sort_key):
         value = sympy.Integer(rng.randint(1, 97)) if a.is_integer else sympy.Rational(rng.randint(1, 97), rng.randint(1, 13))
-        point[a] = -value if (a.is_negative or a.is_nonpositive) else value
+        value = -value if (a.is_negative or a.is_nonpositive) else value
+        if not _honours(a, value):
+            value = next((v for v in _FALLBACKS if _honours(a, v)), None)
+            if value is None:
+                return None
+        point[a] = value
     return point
 
 
@@ -209,13 +237,16 @@ def _vanishes_at(expr, derivatives: dict, rest: dict) -> bool:
 
 def lu_solve_unexpanded(A: Matrix, B: Matrix, seed: int = 0) -> Matrix:
     """``A⁻¹B`` by sympy's ``LUsolve`` (entries left unexpanded) with pivots chosen non-zero at a random rational point
-    (positive values for every symbol, function value and derivative): elimination at the point follows the symbolic
+    (values honouring every assumption of each symbol and function): elimination at the point follows the symbolic
     one, so a pivot non-zero there is ≢ 0.  ``NonInvertibleMatrixError`` when no such pivot is found at two points
     (A singular, or both points unlucky)."""
     A, B = Matrix(A), Matrix(B)
     rng = random.Random(seed)
     for _ in range(2):
         point = _random_point(list(A) + list(B), rng)
+        if point is None:  # no value honours the assumptions: no point may decide a pivot
+            from theorems.toolkit.zero_handling import ZeroUndecided
+            raise ZeroUndecided("no point honouring every assumption to choose the pivots of LUsolve at")
         derivatives = {a: v for a, v in point.items() if isinstance(a, sympy.Derivative)}
         rest = {a: v for a, v in point.items() if not isinstance(a, sympy.Derivative)}
         try:

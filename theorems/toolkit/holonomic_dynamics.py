@@ -125,7 +125,8 @@ def _unsimplified_ideal_multiplier(M, J, F, curvature):
     read off when M is (structurally) diagonal."""
     from theorems.toolkit.fraction_free import lu_solve_unexpanded
     if all(M[i, j] == 0 for i in range(M.rows) for j in range(M.cols) if i != j):
-        if any(M[i, i] == 0 for i in range(M.rows)):
+        from theorems.toolkit.zero_handling import require_zero_state
+        if any(M[i, i] == 0 or require_zero_state(M[i, i], "the diagonal entry of M") for i in range(M.rows)):
             raise sympy.matrices.exceptions.NonInvertibleMatrixError("M has a zero diagonal entry")
         M_inv_F = Matrix([F[i] / M[i, i] for i in range(M.rows)])
         M_inv_JT = Matrix(M.rows, J.rows, lambda i, a: J[a, i] / M[i, i])
@@ -237,10 +238,14 @@ def exact_ideal_fractions(M, J, F, curvature, max_terms=None) -> ExactIdealFract
     (Mn, dM), (Jn, dJ), (Fn, dF), (cn, dc) = ring_matrices.matrices
     # M⁻¹[F | Jᵀ] = dM · Y / δ with Mn Y = δ [Fn | Jnᵀ]  (M = Mn/dM; F, J still over dF, dJ)
     B = [[Fn[i][0]] + [Jn[a][i] for a in range(k)] for i in range(n)]
+    singular = sympy.matrices.exceptions.NonInvertibleMatrixError
+    for denominator, name in ((dM, "M"), (dJ, "J"), (dF, "F"), (dc, "the curvature terms")):
+        ring_matrices.require_nonzero(denominator, f"the common denominator of {name}")
     try:
         Y, delta = _diagonal_solve(Mn, B, ring) or fraction_free_solve(Mn, B, ring, max_terms)
     except ZeroDivisionError as exc:
-        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"M is singular: {exc}") from exc
+        raise singular(f"M is singular: {exc}") from exc
+    ring_matrices.require_nonzero(delta, "the divisor δ of M⁻¹ (M is singular)", singular)
     YF = [[row[0]] for row in Y]
     YJ = [row[1:] for row in Y]
     # C = J M⁻¹Jᵀ = dM · Cn / (δ dJ²);   r = −(J M⁻¹F + curvature) = rn / dr
@@ -254,7 +259,9 @@ def exact_ideal_fractions(M, J, F, curvature, max_terms=None) -> ExactIdealFract
     try:
         Z, Delta = fraction_free_solve(Cn, rn, ring, max_terms)  # Cn Z = Δ rn
     except ZeroDivisionError as exc:
-        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"C = J M⁻¹Jᵀ is singular: {exc}") from exc
+        raise singular(f"C = J M⁻¹Jᵀ is singular: {exc}") from exc
+    # Δ ≠ 0 in the ring of independent indeterminates; as a function it must be shown ≢ 0 (rank J = k robustly)
+    ring_matrices.require_nonzero(Delta, "det C (C = J M⁻¹Jᵀ is singular: rank D_xG < k)", singular)
     # Λ = C⁻¹ r = (δ dJ² / dM) · Z / (Δ dr)
     lam_num = [delta * dJ * dJ * Z[a][0] for a in range(k)]
     lam_den = dM * Delta * dr

@@ -35,8 +35,8 @@ from checker.symbolic import TimeLimit, time_limit
 from theorems.toolkit.frobenius import (_generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
                                         satisfies_frobenius_condition)
 from theorems.toolkit.strategies import polynomials, rationals
-from theorems.toolkit.zero_handling import (ZeroUndecided, rewritten_within, rank_at_points, require_zero_state,
-                                            solve_linear, witness_point, zero_state)
+from theorems.toolkit.zero_handling import (ZeroUndecided, kernel_basis, rewritten_within, rank_at_points,
+                                            require_zero_state, solve_linear, witness_point, zero_state)
 
 st = lazy_module("hypothesis.strategies")  # imported on first use: only the strategies need it
 
@@ -221,9 +221,28 @@ def polynomial_first_integrals(fields, variables, degree: int) -> list:
     for i, entries in enumerate(rows.values()):
         for j, value in entries.items():
             system[i, j] = value
-    basis = system.nullspace(iszerofunc=lambda e: sympy.cancel(e) == 0) if rows else \
+    basis = _coefficient_kernel(system) if rows else \
         [Matrix([1 if i == j else 0 for i in range(len(monomials))]) for j in range(len(monomials))]
     return [sympy.expand(sum((sympy.cancel(c) * m for c, m in zip(v, monomials)), sympy.S.Zero)) for v in basis]
+
+
+def _coefficient_kernel(system: Matrix) -> list:
+    """``Matrix.nullspace``'s basis of ker ``system`` (1 at one free column, 0 at the others): over ℚ by ``DomainMatrix``
+    when every entry is rational, else by the toolkit's robust elimination (pivots shown ≢ 0 by ``zero_state``, so a
+    disguised 0 among parameter-dependent coefficients is a 0; ``ZeroUndecided`` when one cannot be decided)."""
+    if not all(isinstance(e, sympy.Rational) for e in system):
+        return kernel_basis(system)
+    from sympy.polys.matrices import DomainMatrix
+    reduced, pivots = DomainMatrix.from_Matrix(system).convert_to(sympy.QQ).rref()
+    rows = reduced.to_list()
+    basis = []
+    for free in (j for j in range(system.cols) if j not in pivots):
+        vector = [sympy.QQ(0)] * system.cols
+        vector[free] = sympy.QQ(1)
+        for row, column in enumerate(pivots):
+            vector[column] -= rows[row][free]
+        basis.append(Matrix([sympy.QQ.to_sympy(e) for e in vector]))
+    return basis
 
 
 def _potential(form, variables, seconds: float):

@@ -24,7 +24,8 @@ from checker.decision import Decision, undecided_on_floats
 from checker.instances import satisfies_assumptions
 from theorems.toolkit.holonomic_dynamics import constraint_derivatives
 from theorems.toolkit.variational import _as_coordinate_list
-from theorems.toolkit.zero_handling import ZeroUndecided, rewritten_within, kernel_basis, witness_point, zero_state
+from theorems.toolkit.zero_handling import (ZeroUndecided, kernel_basis, require_zero_state, rewritten_within,
+                                            witness_point, zero_state)
 
 __all__ = [
     "ImmersionUndecided", "ReducedDalembertEquation", "generic_two_jet_map", "reduced_mass_matrix",
@@ -102,7 +103,9 @@ class ReducedDalembertEquation:
 
     def acceleration(self) -> Matrix:
         """q'' = (DXᵀMDX)⁻¹(DXᵀF − DXᵀ M X_qq[q', q']) by ``LUsolve`` (the reduced mass must be invertible, #11)."""
-        return self.mass.LUsolve(self.generalized_force - self.correction)
+        # every pivot decided by the toolkit's zero test (a disguised 0 is no pivot; undecided raises ZeroUndecided)
+        return self.mass.LUsolve(self.generalized_force - self.correction,
+                                 iszerofunc=lambda e: require_zero_state(e, "a pivot of DXᵀMDX"))
 
 
 def reduced_dalembert_equation(X, q, t, M, F) -> ReducedDalembertEquation:

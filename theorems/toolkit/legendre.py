@@ -25,7 +25,7 @@ from sympy.core.function import AppliedUndef
 from sympy.solvers.solveset import NonlinearError
 
 from checker.decision import Decision, undecided_on_floats
-from checker.instances import satisfies_assumptions
+from checker.instances import function_assumptions, satisfies_assumptions
 from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
 from theorems.toolkit.variational import (LagrangianChart, _as_coordinate_list, _has_dummy, _is_curve, _name,
                                           lagrangian_chart)
@@ -45,13 +45,32 @@ SIMPLIFY_SECONDS = 2.0
 # the chart: time, coordinates, velocities in one of the two conventions
 # ---------------------------------------------------------------------------
 
+def _declared_assumptions(variable) -> dict:
+    """Every assumption sympy holds about a chart variable: a Symbol's ``assumptions0``, the class assumptions of a
+    curve ``Function('q', negative=True)(t)``; none for a velocity ``q'(t)`` beyond being real."""
+    if isinstance(variable, Symbol):
+        return dict(variable.assumptions0)
+    if isinstance(variable, AppliedUndef):
+        return {k: v for k, v in function_assumptions(variable.func).items() if v is not None}
+    return {}
+
+
 def _sign_assumptions(variable) -> dict:
-    out = {"real": True}
-    if variable.is_positive:
-        out["positive"] = True
-    elif variable.is_nonnegative:
-        out["nonnegative"] = True
+    """The assumptions of the real Dummy standing for a chart variable: real, and every assumption declared on the
+    variable (sign, nonzero, integer, ...), so that no decision reads a point outside the declared chart as one of it."""
+    declared = _declared_assumptions(variable)
+    out = {**declared, "real": True}
+    try:
+        Dummy("probe", **out)
+    except Exception:  # noqa: BLE001 - inconsistent with real (a declared non-real variable): keep the declaration
+        return declared
     return out
+
+
+def _point_honours(point: dict) -> bool:
+    """Every value of ``{frozen Dummy: value}`` is a real number with every assumption of its Dummy."""
+    return all(sympy.sympify(value).is_extended_real is True and satisfies_assumptions(value, symbol.assumptions0)
+               for symbol, value in point.items())
 
 
 @dataclass(frozen=True)
@@ -226,12 +245,11 @@ def _zero_of(det, variables, limit: int = 40):
             for values in itertools.islice(itertools.product(_PROBE_VALUES, repeat=len(others)), limit):
                 point = dict(zip(others, values))
                 point[variable] = sympy.sympify(root).xreplace(point)
-                if point[variable].is_real is not True or not all(
-                        satisfies_assumptions(value, symbol.assumptions0) for symbol, value in point.items()):
-                    continue  # a point outside the chart's domain (a sign assumption of a variable) is no witness
-                if _zero_or_nonzero(denominator.xreplace(point)) is not True:
+                if not _point_honours(point):
+                    continue  # a point outside the declared chart (any assumption of a variable) is no witness
+                if zero_state(denominator.xreplace(point)).is_zero is not False:
                     continue
-                if _zero_or_nonzero(det.xreplace(point)) is False:
+                if zero_state(det.xreplace(point)).is_zero is True:
                     return point
     return None
 
@@ -273,7 +291,13 @@ def is_regular(L, q, t, at=None, v=None) -> Decision:
 
 
 def _regular_at(det, fz: _Frozen, at: dict) -> Decision:
-    value = det.xreplace(_point_in_frozen(fz, at))
+    substitution = _point_in_frozen(fz, at)
+    violated = [str(fz.back[d]) for d, value in substitution.items()
+                if not sympy.sympify(value).free_symbols and not _point_honours({d: value})]
+    if violated:
+        raise ValueError(f"the point {at} is outside the declared chart: the value of {', '.join(violated)} violates "
+                         "its assumptions (or is not real)")
+    value = det.xreplace(substitution)
     state = zero_state(value).is_zero
     nonzero = None if state is None else not state
     shown = {str(k): val for k, val in at.items()}
@@ -501,6 +525,7 @@ class HyperregularityUndecided(ValueError):
 
 
 _LARGE_PROBES = [sympy.Integer(v) for v in (2, -2, 3, -3, 10, -10)]
+_BASE_VALUES = [sympy.Integer(v) for v in (0, 1, -1, 2, -2)] + [Rational(1, 2), Rational(-1, 2), sympy.sqrt(2), -sympy.sqrt(2)]
 
 
 @undecided_on_floats
@@ -541,11 +566,18 @@ def is_hyperregular(L, q, t, v=None) -> Decision:
 def _unreached_momentum(L, branch: HamiltonianBranch, fz: _Frozen, values):
     """A point (t*, q*, p*) where the branch is not real and the exact equation 𝓛_v = p* has no real solution."""
     chart = branch.chart
-    base = {fz.to[x]: sympy.Integer(0) for x in (chart.time, *chart.coordinates)}
+    base = {}
+    for x in (chart.time, *chart.coordinates):  # a base point (t*, q*) of the declared chart
+        value = next((c for c in _BASE_VALUES if _point_honours({fz.to[x]: c})), None)
+        if value is None:
+            return None
+        base[fz.to[x]] = value
     momenta = [fz.to[p] for p in branch.momenta]
     _, momentum = _frozen_momentum(L, fz)
     for p_values in itertools.islice(itertools.product(_LARGE_PROBES, repeat=len(momenta)), 30):
         point = {**base, **dict(zip(momenta, p_values))}
+        if not _point_honours(dict(zip(momenta, p_values))):
+            continue
         if all(sympy.N(e.xreplace(point)).is_real for e in values):
             continue
         equations = [momentum[i].xreplace(base) - p_values[i] for i in range(chart.n)]

@@ -48,26 +48,43 @@ def euclidean_inner_product(x, y):
     return sum((xk * yk for xk, yk in zip(x, y)), sympy.S.Zero)
 
 
+def _require_invertible_gram(gram, generators) -> None:
+    """det(AAᵀ) ≠ 0 in the field of independent indeterminates must also be ≢ 0 as a function of the generator
+    expressions (rows dependent only after sin² + cos² = 1 give a disguised 0): ``NonInvertibleMatrixError`` when it
+    is shown ≡ 0, ``ZeroUndecided`` when undecided (:func:`theorems.toolkit.zero_handling.require_nonzero_divisor`)."""
+    from theorems.toolkit.zero_handling import independent_generators, require_nonzero_divisor
+    if not generators or independent_generators(generators) or not gram.shape[0]:
+        return
+    require_nonzero_divisor(gram.det().numer, generators, "det AAᵀ (AAᵀ is singular)",
+                            sympy.matrices.exceptions.NonInvertibleMatrixError)
+
+
 def _gram_solve(A: Matrix, rhs: Matrix) -> Matrix:
     """``(AAᵀ)⁻¹ rhs``, exactly in the field of rational functions of the entries (raises
-    ``NonInvertibleMatrixError`` when AAᵀ is singular)."""
+    ``NonInvertibleMatrixError`` when AAᵀ is singular, there or as functions of the entries)."""
     from sympy.polys.matrices.exceptions import DMNonInvertibleMatrixError
-    (Ad, rhs_d), to_sympy = rational_function_matrices(A, rhs)
+    (Ad, rhs_d), to_sympy, generators = _field_matrices(A, rhs)
+    gram = Ad * Ad.transpose()
     try:
-        return to_sympy((Ad * Ad.transpose()).lu_solve(rhs_d))
+        solution = gram.lu_solve(rhs_d)
     except DMNonInvertibleMatrixError as exc:
         raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"AAᵀ is singular: {exc}") from exc
+    _require_invertible_gram(gram, generators)
+    return to_sympy(solution)
 
 
 def kernel_projector(A) -> Matrix:
     """``P = I − Aᵀ(AAᵀ)⁻¹A``: for A of full row rank, the orthogonal projector onto ``ker A``."""
     A = Matrix(A)
-    (Ad,), to_sympy = rational_function_matrices(A)
+    (Ad,), to_sympy, generators = _field_matrices(A)
     identity = Ad.eye(A.cols, Ad.domain)
+    gram = Ad * Ad.transpose()
     try:
-        return to_sympy(identity - Ad.transpose() * (Ad * Ad.transpose()).lu_solve(Ad))
+        solved = gram.lu_solve(Ad)
     except sympy.polys.matrices.exceptions.DMNonInvertibleMatrixError as exc:
         raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"AAᵀ is singular: {exc}") from exc
+    _require_invertible_gram(gram, generators)
+    return to_sympy(identity - Ad.transpose() * solved)
 
 
 def transpose_multiplier(A, ell) -> Matrix:
@@ -88,7 +105,13 @@ def rational_function_matrices(*matrices):
     polynomials).  Arithmetic in K is exact; a computation valid in K holds wherever its denominators are
     nonzero.
     """
-    from sympy.polys.matrices import DomainMatrix
+    converted, to_sympy, _ = _field_matrices(*matrices)
+    return converted, to_sympy
+
+
+def _field_matrices(*matrices):
+    """``(domain matrices, to_sympy, generator expressions)`` of :func:`rational_function_matrices`; the expressions
+    are those of the field's generators in its order (empty over ℚ)."""
     mapping: dict = {}
     plain = [Matrix(m).applyfunc(lambda e: _rational_generators(sympy.sympify(e), mapping)) for m in matrices]
     generators = sorted(set().union(*(m.free_symbols for m in plain)), key=sympy.default_sort_key)
@@ -101,7 +124,8 @@ def rational_function_matrices(*matrices):
         result = D.to_Matrix()
         return result.xreplace(back) if back else result
 
-    return converted, to_sympy
+    expressions = [back.get(g, g) for g in field.field.symbols] if generators else []
+    return converted, to_sympy, expressions
 
 
 @undecided_on_floats
@@ -179,13 +203,17 @@ def polynomials_over_QQ(exprs, gens):
 
 def exact_rank(A, iszerofunc=None) -> int:
     """The rank of the matrix A; a matrix of Rationals is decided over ℚ (DomainMatrix, exact), any other by
-    ``Matrix.rank`` (with ``iszerofunc`` when given)."""
+    ``Matrix.rank`` with ``iszerofunc`` when given, else with the toolkit's zero test (a disguised 0 is no pivot;
+    ``ZeroUndecided`` when a pivot candidate is undecided)."""
     A = Matrix(A)
     if 0 in A.shape:
         return 0
     if all(isinstance(e, sympy.Rational) for e in A):
         return DomainMatrix.from_Matrix(A).convert_to(QQ).rank()
-    return A.rank(iszerofunc=iszerofunc) if iszerofunc is not None else A.rank()
+    if iszerofunc is None:
+        from theorems.toolkit.zero_handling import require_zero_state
+        iszerofunc = lambda e: require_zero_state(e, "a pivot candidate")  # noqa: E731
+    return A.rank(iszerofunc=iszerofunc)
 
 
 def compose_polynomial(terms, values, ring):

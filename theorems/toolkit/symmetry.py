@@ -438,9 +438,10 @@ def is_first_integral(quantity, L, q, t, v=None) -> Decision:
 def translation_invariants(a, q) -> list:
     """Linear forms ``w_j·q`` with ``w_j`` a basis of ``a^⊥``: a function of them is invariant under q ↦ q + sa."""
     a = Matrix(list(a))
-    if len(a) != len(list(q)) or a.is_zero_matrix:
+    from theorems.toolkit.zero_handling import all_zero, kernel_basis
+    if len(a) != len(list(q)) or all_zero(list(a)) is True:  # a disguised 0 vector is 0
         raise ValueError("a must be a nonzero vector with one entry per coordinate")
-    return [euclidean_inner_product(w, q) for w in a.T.nullspace()]
+    return [euclidean_inner_product(w, q) for w in kernel_basis(a.T)]  # pivots shown ≢ 0: a disguised 0 is a 0
 
 
 def rotation_invariants(a, q) -> list:

@@ -335,16 +335,21 @@ def solve_exactly(matrix, rhs, max_terms=None) -> list:
     """The solution x of the square system ``matrix · x = rhs``, exactly in the field of rational functions of the
     entries' generators: fraction-free in their polynomial ring (:func:`theorems.fraction_free.fraction_free_solve`),
     the result re-checked there (``A Y = Δ B``), then one cancelled quotient per entry.
-    ``NonInvertibleMatrixError`` when the matrix is singular in that field;
+    ``NonInvertibleMatrixError`` when the matrix is singular, in that field or as functions (its determinant Δ
+    shown ≡ 0 by the toolkit's zero test, a disguised 0 included), ``ZeroUndecided`` when Δ ≢ 0 cannot be shown;
     :class:`~theorems.fraction_free.TermLimitExceeded` when a polynomial formed has more than ``max_terms`` terms."""
     from theorems.toolkit.fraction_free import PolynomialMatrices, fraction_free_solve, matrix_product
     ring_matrices = PolynomialMatrices(matrix, rhs)
     ring = ring_matrices.ring
     (A, dA), (B, dB) = ring_matrices.matrices
+    singular = sympy.matrices.exceptions.NonInvertibleMatrixError
+    ring_matrices.require_nonzero(dB, "the common denominator of the right-hand side")
     try:
         Y, delta = fraction_free_solve(A, B, ring, max_terms)  # A Y = Δ B, so x = (A/dA)⁻¹ (B/dB) = dA Y / (Δ dB)
     except ZeroDivisionError as exc:
-        raise sympy.matrices.exceptions.NonInvertibleMatrixError(f"the linear system is singular: {exc}") from exc
+        raise singular(f"the linear system is singular: {exc}") from exc
+    # Δ ≠ 0 with the generators as independent indeterminates; a disguised 0 (sin² + cos² − 1) is a singular matrix
+    ring_matrices.require_nonzero(delta, "the determinant of the linear system", singular)
     if any(p != delta * b for row, brow in zip(matrix_product(A, Y, ring), B) for p, b in zip(row, brow)):
         raise ArithmeticError("the solution of the linear system does not check out")
     return [ring_matrices.to_expr(dA * row[0], delta * dB) for row in Y]

@@ -13,11 +13,16 @@ from __future__ import annotations
 import sympy
 from sympy import Matrix
 
+from theorems.toolkit.zero_handling import kernel_basis, require_zero_state
+
 __all__ = ["holonomic_virtual_displacements", "chetaev_virtual_displacements"]
 
 
 def _is_zero(expr) -> bool:
-    return sympy.cancel(expr) == 0
+    """``expr`` shown ≡ 0 by the toolkit's zero test (a disguised 0 included): a pivot test for ``Matrix.rank`` and
+    ``nullspace``.  Raises :class:`~theorems.toolkit.zero_handling.ZeroUndecided` when undecided, so that an
+    undecided entry is never taken as a non-zero pivot."""
+    return require_zero_state(expr, "a pivot candidate")
 
 
 def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
@@ -25,7 +30,9 @@ def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
 
     ``b`` (length k) and ``coords`` (length n) are only checked against the shape of the k×n
     matrix ``A``: the offset does not enter the condition, which concerns one frozen instant.
-    Basis vectors have their denominators cleared.
+    Basis vectors have their denominators cleared.  Every pivot is shown ≢ 0 and every entry treated as 0 shown ≡ 0 by
+    the toolkit's zero test (a disguised 0 such as cos 2z − cos²z + sin²z is a 0), so the basis has dim ker A vectors;
+    :class:`~theorems.toolkit.zero_handling.ZeroUndecided` when an entry could not be decided (never a wrong basis).
     """
     A = Matrix(A)
     if b is not None:
@@ -40,9 +47,11 @@ def chetaev_virtual_displacements(A, b=None, coords=None) -> list:
 
 
 def _generic_kernel_basis(A) -> list:
-    """``Matrix.nullspace``'s basis of ker A, each vector cancelled and multiplied by the lcm of its denominators."""
+    """The basis of ker A with 1 at one free column and 0 at the others (``Matrix.nullspace``'s vectors), by the
+    toolkit's robust elimination (:func:`theorems.toolkit.zero_handling.kernel_basis`: pivots shown ≢ 0, each vector
+    re-checked A v ≡ 0), each vector cancelled and multiplied by the lcm of its denominators."""
     basis = []
-    for v in A.nullspace(iszerofunc=_is_zero):
+    for v in kernel_basis(A):
         v = v.applyfunc(sympy.cancel)
         common = sympy.S.One
         for e in v:

@@ -14,6 +14,8 @@ Every decision function of :mod:`theorems` decides "is this expression identical
   rank cross-checked by the numerical rank at random points honouring assumptions (:func:`rank_at_points`).
 * :func:`witness_point` -- a point (values honouring assumptions) where a non-zero expression is non-zero,
   re-checked.
+* :func:`divisor_is_zero`, :func:`require_nonzero_divisor` -- the divisor of an exact solve over independent
+  indeterminates (Δ = det of a fraction-free elimination) confirmed ≢ 0 as a function.
 """
 from __future__ import annotations
 
@@ -32,7 +34,8 @@ from checker.zero import ZeroTest, zero_test
 
 __all__ = ["ZeroUndecided", "zero_state", "reduced_form", "is_zero", "all_zero", "require_zero_state", "eliminate",
            "apply_row_operations", "back_substitute", "generic_rank", "pivot_columns", "kernel_basis", "solve_linear",
-           "rank_at_points", "rational_ranks_at_points", "random_point", "witness_point", "normalise_function_arguments"]
+           "rank_at_points", "rational_ranks_at_points", "random_point", "witness_point", "normalise_function_arguments",
+           "independent_generators", "divisor_is_zero", "require_nonzero_divisor"]
 
 #: assumptions under which the value set of a symbol is infinite and open-dense enough for a non-zero polynomial
 _OPEN_FACTS = frozenset({"real", "complex", "positive", "negative", "nonzero", "nonnegative", "nonpositive",
@@ -269,6 +272,51 @@ def _nonzero_point(expr, rng, tries: int):
         if value.is_number and value.is_finite and value != 0:
             return point, value
     return None
+
+
+def independent_generators(generators) -> bool:
+    """Every generator is an open Symbol, a curve value x(t) at open Symbols (of a function with open assumptions), or
+    its derivative in those arguments: values independent at a generic point, so a polynomial over ℚ in them that is
+    not 0 in the ring is ≢ 0 (and one that is 0 is ≡ 0)."""
+    for g in generators:
+        if isinstance(g, sympy.Derivative):
+            if not (isinstance(g.expr, AppliedUndef) and all(v in g.expr.args for v, _ in g.variable_count)):
+                return False
+            g = g.expr
+        if isinstance(g, sympy.Symbol):
+            if not _open_symbol(g):
+                return False
+        elif isinstance(g, AppliedUndef):
+            facts = {k for k, v in (getattr(g.func, "default_assumptions", {}) or {}).items() if v is True}
+            if g.is_zero or not facts <= _OPEN_FACTS or not all(_atom_argument(a) for a in g.args):
+                return False
+        else:
+            return False
+    return True
+
+
+def divisor_is_zero(polynomial, generators) -> bool | None:
+    """Is the polynomial over ℚ (a ring element), evaluated at the generator expressions, ≡ 0?  For a divisor of an
+    exact solve over independent indeterminates (Bareiss' Δ, a Gram determinant): False at once when it is not 0 in
+    the ring and the generators are independent (:func:`independent_generators`), else :func:`zero_state` of the
+    expression (sin z and cos z are not independent: Δ = sin²z + cos²z − 1 is a disguised 0).  None: undecided."""
+    if not polynomial:
+        return True
+    if independent_generators(generators):
+        return False
+    return zero_state(polynomial.as_expr(*generators)).is_zero
+
+
+def require_nonzero_divisor(polynomial, generators, what: str, singular=None) -> None:
+    """Raise unless the divisor (see :func:`divisor_is_zero`) is shown ≢ 0: ``singular`` (an exception, by default
+    ``ZeroDivisionError``) when it is shown ≡ 0, :class:`ZeroUndecided` when undecided."""
+    state = divisor_is_zero(polynomial, generators)
+    if state is False:
+        return
+    shown = sympy.sstr(polynomial.as_expr(*generators)) if polynomial else "0"
+    if state is True:
+        raise (singular or ZeroDivisionError)(f"{what} = {shown} is ≡ 0")
+    raise ZeroUndecided(f"could not decide whether {what} = {shown} is ≡ 0")
 
 
 def zero_state(expr, seconds: float = _ZERO_SECONDS) -> ZeroTest:
@@ -516,8 +564,8 @@ def rational_ranks_at_points(M, expected: int, samples: int = 3, seed: int = 0) 
     ``expected`` (or exceeds it) or ``samples`` points were tried; None when an entry is not a rational number at a
     rational point (a function value, a radical: use :func:`rank_at_points`) or no such point was drawn."""
     M = Matrix(M)
-    if not M.rows or not M.cols:
-        return None
+    if not M.rows or not M.cols or M.atoms(AppliedUndef, sympy.Derivative, sympy.Subs):
+        return None  # function values have no rational point here (and a derivative cannot be taken at a number)
     symbols = sorted(M.free_symbols, key=str)
     rng = random.Random(seed)
     ranks = []
@@ -538,7 +586,8 @@ def rational_ranks_at_points(M, expected: int, samples: int = 3, seed: int = 0) 
 
 
 def rank_at_points(M, samples: int = 3, seed: int = 0, dps: int = 30) -> list | None:
-    """The numerical rank of ``M`` at random points (30 digits, singular values below 10^-20 relative count as 0).
+    """The numerical rank of ``M`` at random points (30 digits, singular values below 10^-20 relative, or below
+    10^-(dps-10) absolute, count as 0).
 
     None when the entries have undefined functions (no point can be drawn here) or no point is inside the domain.
     """
@@ -568,10 +617,10 @@ def rank_at_points(M, samples: int = 3, seed: int = 0, dps: int = 30) -> list | 
             except (ZeroDivisionError, ValueError, TypeError, OverflowError, ArithmeticError):
                 continue
             largest = max([abs(s) for s in singular] + [mpmath.mpf(0)])
-            if largest == 0:
-                ranks.append(0)
-                continue
-            ranks.append(sum(1 for s in singular if abs(s) > largest * mpmath.mpf(10) ** (-20)))
+            # relative 10^-20, and never below 10^-(dps-10): a disguised 0 (sin² + cos² − 1) evaluates to rounding
+            # noise, which is not a singular value of its own
+            floor = max(largest * mpmath.mpf(10) ** (-20), mpmath.mpf(10) ** (-(dps - 10)))
+            ranks.append(sum(1 for s in singular if abs(s) > floor))
     return ranks or None
 
 
