@@ -74,6 +74,23 @@ def derivative(expr, symbol):
         return _sympy_diff(expr, symbol)
     depends_memo: dict = {}
     derivative_memo: dict = {}
+    infinite_memo: dict = {}
+
+    def may_be_infinite(node) -> bool:
+        """``node`` holds an infinite or undefined number (zoo, ±oo, nan) or an atom sympy knows is not finite: only
+        then can ``node.is_finite`` be False, which makes sympy's ``0·node`` nan."""
+        known = infinite_memo.get(node)
+        if known is None:
+            if node in (S.ComplexInfinity, S.Infinity, S.NegativeInfinity, S.NaN):
+                known = True
+            elif node.is_Number:
+                known = False
+            elif node.is_Symbol or isinstance(node, AppliedUndef):
+                known = node.is_finite is False or any(may_be_infinite(arg) for arg in node.args)
+            else:
+                known = any(may_be_infinite(arg) for arg in node.args)
+            infinite_memo[node] = known
+        return known
 
     def depends(node) -> bool:
         """``symbol`` is a free symbol of ``node`` (what sympy tests before differentiating a node)."""
@@ -106,7 +123,10 @@ def derivative(expr, symbol):
             terms = []
             for position, factor in enumerate(factors):
                 factor_derivative = differentiate(factor)
-                if factor_derivative is not S.Zero:
+                others = factors[:position] + factors[position + 1:]
+                # a zero term is 0 and drops out of the sum, unless another factor is infinite: then sympy's Leibniz
+                # sum has 0·∞ = nan there, and so must this one
+                if factor_derivative is not S.Zero or any(may_be_infinite(other) for other in others):
                     terms.append(Mul(*(factors[:position] + [factor_derivative] + factors[position + 1:])))
             result = Add(*terms)
         elif kind is Pow:  # Pow._eval_derivative
