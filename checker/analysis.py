@@ -49,6 +49,30 @@ def _get(check, key):
     return check.get(key) if isinstance(check, dict) else getattr(check, key)
 
 
+def premises_named(check) -> set:
+    """The assumptions and items a check record names as premises: the ``premise`` of its relations, and the
+    assumption each hypothesis step of its proof instantiates."""
+    named = {p.get("premise") for p in (_get_or(check, "premises") or ()) if isinstance(p, dict)}
+    named |= {s.get("assumption") for s in (_get_or(check, "steps") or ()) if isinstance(s, dict)}
+    return {n for n in named if n}
+
+
+def _get_or(check, key):
+    return check.get(key) if isinstance(check, dict) else getattr(check, key, None)
+
+
+def _proved_without_premises(checks) -> bool:
+    """Every claim check of the item is a checked proof (its step records present) with no hypothesis or suppose
+    step: the conclusion then holds unconditionally."""
+    claims = [c for c in checks if is_claim(c)]
+
+    def unconditional(c) -> bool:
+        steps = _get_or(c, "steps") or ()
+        return (_get(c, "outcome") == "proved" and _get(c, "method") == "proof script" and bool(steps)
+                and not any(isinstance(s, dict) and s.get("rule") in ("hypothesis", "suppose") for s in steps))
+    return bool(claims) and all(unconditional(c) for c in claims)
+
+
 def analyse(item, checks: list) -> list[HypothesisStatus]:
     """The hypothesis table of ``item`` from the checks its verifier recorded (objects or dicts)."""
     assumed = list(item.assumes)
@@ -85,12 +109,19 @@ def analyse(item, checks: list) -> list[HypothesisStatus]:
                 accepted.append(instance + (f" (predicates not evaluated: {', '.join(unevaluated)})" if unevaluated else ""))
         passing = bool(without) and all(_get(c, "outcome") in PASSING for c in without)
         supporting = [c for c in without if not is_claim(c)]
-        not_needed = passing and not supporting and not outside
+        leaning = [c for c in without if a.id in premises_named(c)]
+        not_needed = passing and not supporting and not outside and not leaning
+        if leaning:
+            problems.append(f"'not needed' claim rejected: {_get(leaning[0], 'name')!r} in the without-block uses "
+                            f"{a.id} as a premise")
         if without and not passing:
             bad = next(c for c in without if _get(c, "outcome") not in PASSING)
             problems.append(f"'not needed' claim failed: {_get(bad, 'name')} is {_get(bad, 'outcome')}")
         if accepted and not_needed:
             problems.append("contradiction: both a necessity witness and a proof without it were accepted")
+        elif accepted and _proved_without_premises(checks):
+            problems.append("contradiction: a necessity witness was accepted, but the item's claim checks prove the "
+                            "conclusion with no premise at all (no assumption can be necessary for it)")
         if accepted and not not_needed:
             status, evidence = "necessary", f"witness: {accepted[0]}"
         elif not_needed and not accepted:

@@ -151,7 +151,8 @@ class VerifierRun:
         from .evidence import verdict_and_reason
         self.checks = checks.checks
         self.records = checks.records()
-        self.verdict, self.reason = verdict_and_reason(kind, True, self.records, failure)
+        expected = checks.item.expected if checks.item is not None else "holds"
+        self.verdict, self.reason = verdict_and_reason(kind, True, self.records, failure, expected)
         self.failure = failure
         self.item = checks.item
         self.seed = checks.seed

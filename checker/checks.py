@@ -46,6 +46,15 @@ NOT_RUN_IN_QUICK = ("the quick profile skips randomized cross-checks (supporting
 SWEEP_CUT_IN_QUICK = ("the quick profile runs each symbolic sweep at its first (smallest) size only; --profile "
                       "default runs every size")
 NOT_RUN = "not run: "
+#: the name of the claim check of an exported equation starts so (``exported equation 'name'``)
+EXPORTED_EQUATION = "exported equation"
+
+
+def is_export_check(record) -> bool:
+    """Whether a check record (dict or Check) is the claim check of an equation its item exports."""
+    data = record.to_dict() if isinstance(record, Check) else record
+    return (isinstance(data, dict) and data.get("claim") is True
+            and str(data.get("name", "")).startswith(EXPORTED_EQUATION + " "))
 
 
 def is_not_run(record) -> bool:
@@ -191,6 +200,23 @@ class Checks:
                                  f"itself (a hypothesis of its own statement): {sorted(allowed)}")
         return premise
 
+    def _require_exported(self, premise: str, relations) -> None:
+        """Relations attributed to an item this item uses must be equations that item exports (checked there as
+        claims), each as it exports it (up to the side it is written on): otherwise anything could be attributed."""
+        if self.item is None or premise not in self.item.all_uses or premise in {a.id for a in self.item.assumes}:
+            return
+        import sympy
+        from .items import used_item
+        from .relations import relation_pairs
+        from .symbolic import shown_zero
+        used = used_item(self.item, premise)
+        exported = [sympy.sympify(l) - sympy.sympify(r) for l, r in (used.exports.values() if used else ())]
+        for old, new in relation_pairs(relations):
+            residual = sympy.sympify(old) - sympy.sympify(new)
+            if not any(shown_zero(residual - e) or shown_zero(residual + e) for e in exported):
+                raise ValueError(f"relation {sympy.sstr(old)} = {sympy.sstr(new)} is attributed to {premise!r}, which "
+                                 "exports no such equation (relations from a used item must be equations it exports)")
+
     def identity(self, name: str, lhs, rhs=0, *, relations=None, premise: Optional[str] = None, scope: str = "",
                  samples: int = 30, context: str = "") -> Check:
         """``lhs == rhs`` for every value of its symbols and every choice of its undefined functions.
@@ -202,6 +228,7 @@ class Checks:
         from .identity import check_identity
         if relations is not None and len(relations):
             premise = self._premise_id(premise)
+            self._require_exported(premise, relations)
         return self.record(check_identity(name, lhs, rhs, relations=relations, premise=premise, scope=scope,
                                           samples=self.instances(samples), seed=self.next_seed(),
                                           dps=self.dps, context=context, witness_hook=self._witness))
@@ -266,6 +293,7 @@ class Checks:
         makes the check ``inconclusive``; anything else is a usage error (``TypeError``).
         """
         from .decision import Decision
+        _refuse_constant_facts()
         if isinstance(value, Decision):
             detail = detail or value.explanation
             if value.undecided:  # neither shown nor refuted: no verdict either way
@@ -346,7 +374,7 @@ class Checks:
         outer, self._claim, self._role = (self._claim, self._role), True, None
         try:
             for name, (lhs, rhs) in sorted(self.item.exports.items()):
-                out.append(self.identity(f"exported equation {name!r}", lhs, rhs))
+                out.append(self.identity(f"{EXPORTED_EQUATION} {name!r}", lhs, rhs))
         finally:
             self._claim, self._role = outer
         return out
@@ -355,10 +383,10 @@ class Checks:
         """Exports of the items this item uses: id -> {name: (lhs, rhs)} (None outside an item)."""
         if self.item is None:
             return None
-        from .items import find
+        from .items import used_item
         out = {}
         for ref in self.item.all_uses:
-            cited = find(ref)
+            cited = used_item(self.item, ref)
             if cited is not None:
                 out[ref] = dict(cited.exports)
         return out
@@ -460,6 +488,21 @@ class Checks:
             self._role = outer
 
 
+def _refuse_constant_facts() -> None:
+    """Raise ``ValueError`` when the verifier's call into this module (the nearest frame outside it) hands over a fact
+    whose value is written as a constant (``check.fact(name, True)``, a fact tuple ``(d, 1 < 2, method)``): a check
+    that cannot fail is no evidence (:mod:`checker.constant_facts`)."""
+    import sys
+    from .constant_facts import constant_fact_at_call
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    why = constant_fact_at_call(frame) if frame is not None else None
+    if why:
+        raise ValueError(f"a fact must be computed by the verifier, not written down: {why} "
+                         f"({frame.f_code.co_filename}:{frame.f_lineno}); a check that cannot fail is no evidence")
+
+
 #: the largest tolerance a property or numeric check accepts (a tolerance is tied to a working precision)
 MAX_TOLERANCE = 1.0
 
@@ -467,7 +510,7 @@ MAX_TOLERANCE = 1.0
 def _tolerance(tolerance, *, allow_zero: bool):
     """A validated tolerance (returned as given): finite, in (0, MAX_TOLERANCE] (or 0 when ``allow_zero``)."""
     import mpmath
-    if isinstance(tolerance, bool):
+    if isinstance(tolerance, (bool, str, bytes)):  # mpmath would parse a string: a tolerance is a number
         raise TypeError(f"tolerance must be a number, not {tolerance!r}")
     try:
         value = mpmath.mpf(tolerance)

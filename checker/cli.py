@@ -238,10 +238,12 @@ def cmd_verify(args) -> int:
             print(f"checker: nothing changed since the same verify ran: its {replay['items']} results are replayed "
                   f"from {cache.path} (--no-cache runs them again)", file=sys.stderr)
             sys.stdout.write(replay["stdout"])
+            _set_last_statuses(cache, args, json.loads(replay["report"]))  # a replayed verify is "the last verify" too
             return replay["exit"]
     corpus = _load(args)
     if args.rerun_failed:
-        failed = [i for i in (cache.failed_last() if cache is not None else []) if i in corpus.items]
+        from .replay import status_scope
+        failed = [i for i in (cache.failed_last(status_scope(args)) if cache is not None else []) if i in corpus.items]
         ids = sorted(set(failed) | {_known(corpus, i, items_only=True) for i in args.ids if i != "all"})
         if not ids:
             print("checker: no item was not as expected in the last verify; nothing to rerun", file=sys.stderr)
@@ -263,7 +265,7 @@ def cmd_verify(args) -> int:
     sys.stdout.write(text.getvalue())
     code = EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
     if cache is not None:
-        cache.set_last_status({r["id"]: r["status"] for r in report["items"]})
+        _set_last_statuses(cache, args, report)
         settled = all(r.cached or r.verdict in ("proved", "confirmed", "defined", "stated", "refuted", "not established")
                       for r in results.values())
         if settled and not args.rerun_failed:
@@ -271,6 +273,17 @@ def cmd_verify(args) -> int:
             record(cache, "verify", args, stdout=text.getvalue(), report_json=report_json, exit_code=code,
                    items=len(results))
     return code
+
+
+def _set_last_statuses(cache, args, report) -> None:
+    """Each item's status in this verify (run or replayed), kept under the options that decide statuses
+    (:func:`checker.replay.status_scope`) for ``--rerun-failed``."""
+    from .replay import status_scope
+    try:
+        statuses = {r["id"]: r["status"] for r in report["items"]}
+    except (KeyError, TypeError):
+        return
+    cache.set_last_status(statuses, status_scope(args))
 
 
 def _print_summary(report, seconds, corpus) -> None:
@@ -365,6 +378,8 @@ def cmd_show(args) -> int:
         print(f"detail: {res.failure_detail}")
     if res.blocked_by:
         print(f"blocked by: {', '.join(res.blocked_by)}")
+    if res.narrower_scopes:
+        print(f"rests on results established only in a narrower scope: {', '.join(res.narrower_scopes)}")
     if res.hypotheses:
         from .analysis import table_rows
         print("hypotheses:")

@@ -5,7 +5,9 @@ user's files, which travel with the task (every ``.py`` file of each ``--path`` 
 module it imports comes along), and runs the verifier in a forked child with the same time limit as the
 local runner (:func:`checker.runner.run_one`); the worker sends back the plain check records and the
 verdict is computed here, in the client, exactly as for a local run (:func:`checker.runner.judge`).
-So verdicts, evidence and the JSON report are the same as the local runner's at the same seed.
+So verdicts, evidence and the JSON report are the same as the local runner's at the same seed.  Each verifier's
+manifest of dynamic dependencies (:mod:`checker.dependencies`) comes back with its records, its copies of the
+shipped files renamed as the client's files (:func:`client_manifest`), for the results cache.
 
 A task whose worker dies is not retried (``retries=0``, and the local cluster allows no failure): its
 item is ``error``, the run goes on.  Without ``--scheduler`` a ``LocalCluster`` with one single-threaded
@@ -19,6 +21,8 @@ import tempfile
 import time
 
 _WORKER_CORPORA: dict = {}
+#: this worker's copy of a shipped folder -> the client's folder (a verifier's manifest names the client's files)
+_SHIPPED_AS: dict = {}
 
 
 def _shipped_files(paths) -> dict:
@@ -44,6 +48,7 @@ def _worker_corpus(spec: dict):
         paths = []
         for folder, files in spec["shipped"].items():
             local = tempfile.mkdtemp(prefix="checker-shipped-")
+            _SHIPPED_AS[os.path.abspath(local) + os.sep] = folder + os.sep
             for name, text in files.items():
                 with open(os.path.join(local, name), "w", encoding="utf-8") as fh:
                     fh.write(text)
@@ -66,10 +71,32 @@ def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout:
     process._config["daemon"] = False
     try:
         corpus = _worker_corpus(spec)
-        return run_one(corpus.items[item_id], seed=seed, profile=profile, timeout=timeout, load_flags=load_flags,
-                       full_traceback=full_traceback)
+        answer = run_one(corpus.items[item_id], seed=seed, profile=profile, timeout=timeout, load_flags=load_flags,
+                         full_traceback=full_traceback)
     finally:
         process._config["daemon"] = was_daemon
+    message = answer.get("message")
+    if isinstance(message, dict) and isinstance(message.get("depends"), dict):
+        message["depends"] = client_manifest(message["depends"])
+    return answer
+
+
+def client_manifest(depends: dict) -> dict:
+    """A verifier's manifest (:mod:`checker.dependencies`) with this worker's copies of the shipped files named
+    as the client's files, so the client checks its own files; anything else stays as the worker saw it (a
+    file the client does not have is missing there: the result is not reused, which is safe)."""
+    out = {}
+    for entry, digest in depends.items():
+        kind, sep, path = entry.partition(":")
+        if kind in ("file", "list") and sep:
+            probe = path if kind == "file" else path + os.sep
+            for local, folder in _SHIPPED_AS.items():
+                if probe.startswith(local):
+                    path = (folder + probe[len(local):]).rstrip(os.sep) if kind == "list" else folder + path[len(local):]
+                    break
+            entry = f"{kind}:{path}"
+        out[entry] = digest
+    return out
 
 
 def _connect(Client, scheduler: str):

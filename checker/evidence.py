@@ -107,8 +107,11 @@ def item_verdict(kind: str, has_verifier: bool, checks: list, failure: str = "")
     return verdict_and_reason(kind, has_verifier, checks, failure)[0]
 
 
-def verdict_and_reason(kind: str, has_verifier: bool, checks: list, failure: str = "") -> tuple:
-    """``(verdict, reason)`` from the claim checks; ``reason`` explains an ``error`` the checks caused."""
+def verdict_and_reason(kind: str, has_verifier: bool, checks: list, failure: str = "", expected: str = "holds") -> tuple:
+    """``(verdict, reason)`` from the claim checks; ``reason`` explains an ``error`` the checks caused.
+
+    ``expected="fails"`` (a false variation): its supporting checks show that the witness satisfies the hypotheses,
+    so its refutation needs every one of them decided."""
     if failure:
         return failure, ""
     if not has_verifier:
@@ -128,6 +131,14 @@ def verdict_and_reason(kind: str, has_verifier: bool, checks: list, failure: str
         r = failed_support[0]
         return "error", f"supporting check {r['name']!r} is {r['outcome']} (only a claim check decides the verdict)"
     verdict = combine([r["outcome"] for r in claims])
+    if verdict == "refuted" and expected == "fails":
+        # a false variation's refutation stands on its witness, and its supporting checks show the witness is one (it
+        # satisfies the hypotheses): one of them undecided or not run leaves the refutation undecided
+        undecided = [r for r in records if not r["claim"] and not is_necessity(r) and r["outcome"] == "inconclusive"]
+        if undecided:
+            r = undecided[0]
+            return "inconclusive", (f"the refutation rests on the supporting check {r['name']!r}, which is "
+                                    f"inconclusive{': ' + r['detail'] if r.get('detail') else ''}")
     if kind == "definition" and verdict in ("proved", "confirmed"):
         return "defined", ""
     return verdict, ""

@@ -56,6 +56,8 @@ def failure_text(item, result) -> str:
         lines.append(f"Reason: {result.failure_detail}")
     if result.blocked_by:
         lines.append(f"Rests on items that are not established: {', '.join(result.blocked_by)}")
+    if getattr(result, "narrower_scopes", None):
+        lines.append(f"Rests on results established only in a narrower scope: {', '.join(result.narrower_scopes)}")
     if item.expected == "fails" and result.verdict != "refuted":
         lines.append("The false variation was not refuted: no claim check found a witness.")
     problems = [p for h in result.hypotheses for p in h.get("problems", ())]

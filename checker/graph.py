@@ -102,6 +102,8 @@ def build(items: list, extra_assumptions=()) -> Corpus:
         by_id[it.id] = it
     if duplicates:
         raise LoadError("duplicate item id: " + ", ".join(duplicates))
+    from .items import bind_uses
+    bind_uses(by_id)
 
     assumptions: dict = {}
     for a in list(extra_assumptions) + [a for it in items for a in it.assumes] + \

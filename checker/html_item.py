@@ -116,6 +116,9 @@ def item_page(corpus, report: dict, r: dict, nodes: dict, graph, neighbours: tup
         extra.append(f"<p>Detail: {escape(r['detail'])}</p>")
     if r.get("blocked_by"):
         extra.append(f"<p class='bad'>Blocked by: {links.links(r['blocked_by'])}</p>")
+    if r.get("narrower_scopes"):
+        extra.append(f"<p>Rests on results established only in a narrower scope: "
+                     f"{escape(', '.join(r['narrower_scopes']))}</p>")
     for avoided in it.avoids:
         path = corpus.why(it.id, avoided)
         extra.append(f"<p>Must not rest on {links.link(avoided)}: "

@@ -117,6 +117,27 @@ def register(it: Item) -> Item:
     return it
 
 
+#: id(item) -> (a weak reference to the item, {id it uses: the item of *its* corpus}), set when a corpus is built
+_BOUND_USES: dict = {}
+
+
+def bind_uses(items_by_id: dict) -> None:
+    """Remember, for each item of a corpus being built, the items *of that corpus* its uses name: what a cite step
+    of its proofs is checked against (another module may register an item under the same id without being loaded)."""
+    import weakref
+    for it in items_by_id.values():
+        _BOUND_USES[id(it)] = (weakref.ref(it), {ref: items_by_id[ref] for ref in it.all_uses if ref in items_by_id})
+
+
+def used_item(it: Item, ref: str) -> Optional[Item]:
+    """The item ``ref`` as ``it``'s corpus has it; for an item in no built corpus (a ``run_verifier`` stand-in),
+    the registered item with that id."""
+    bound = _BOUND_USES.get(id(it))
+    if bound is not None and bound[0]() is it:
+        return bound[1].get(ref)
+    return find(ref)
+
+
 def find(item_id: str) -> Optional[Item]:
     """The registered item with this id (None when no loaded module declared it)."""
     for declared in _REGISTRY.values():

@@ -41,6 +41,8 @@ from .symbolic import (TimeLimit, as_residuals, certified_nonzero_number, inexac
 RULES = ("hypothesis", "suppose", "define", "cite", "differentiate", "substitute", "algebra", "cancel", "contradiction")
 #: functions defined and finite at every real and complex argument: polynomial certificates may use them
 ENTIRE_FUNCTIONS = (sympy.sin, sympy.cos, sympy.exp, sympy.sinh, sympy.cosh)
+#: the rules whose equation is derived from earlier steps (not a premise, a citation or a definition)
+DERIVED_RULES = ("differentiate", "substitute", "algebra", "cancel")
 
 
 @dataclass
@@ -285,27 +287,63 @@ def certificate_problem(coefficient, declared_nonzero=()) -> str:
     of factors of expressions declared nonzero by checked ``nonzero`` steps: then c is finite wherever the
     hypotheses hold, and c*g = 0 whenever g = 0.
     """
+    return defined_everywhere_problem(coefficient, declared_nonzero, "coefficient")
+
+
+def defined_everywhere_problem(expr, declared_nonzero=(), role="expression") -> str:
+    """Why ``expr`` may be undefined at a point where the proof's hypotheses hold ('' when it is defined there).
+
+    Admitted: n/d with n, d polynomial expressions (integer powers) in numbers, symbols, generic functions and their
+    derivatives and the entire functions of ``ENTIRE_FUNCTIONS``, where d is a certified nonzero number, shown
+    nonzero by sympy, or a product of factors of expressions that checked ``nonzero`` steps declare."""
     from sympy.core.function import AppliedUndef
-    c = sympy.sympify(coefficient)
+    c = sympy.sympify(expr)
     if isinstance(c, sympy.MatrixBase) or not isinstance(c, sympy.Expr):
-        return f"coefficient {sympy.sstr(c)} is not a scalar expression"
+        return f"{role} {sympy.sstr(c)} is not a scalar expression"
     if c.has(sympy.zoo, sympy.oo, -sympy.oo, sympy.nan):
-        return f"coefficient {sympy.sstr(c)} is not finite"
+        return f"{role} {sympy.sstr(c)} is not finite"
     num, den = sympy.fraction(sympy.together(c))
     for part in (num, den):
         for node in sympy.preorder_traversal(part):
             if isinstance(node, sympy.Pow) and not (node.exp.is_Integer and node.exp >= 0):
-                return f"coefficient {sympy.sstr(c)} has the power {sympy.sstr(node)} (not a polynomial operation)"
+                return f"{role} {sympy.sstr(c)} has the power {sympy.sstr(node)} (not a polynomial operation)"
             if isinstance(node, sympy.Function) and not isinstance(node, AppliedUndef) \
                     and not isinstance(node, ENTIRE_FUNCTIONS):
-                return f"coefficient {sympy.sstr(c)} uses {node.func}, which may be undefined somewhere"
+                return f"{role} {sympy.sstr(c)} uses {node.func}, which may be undefined somewhere"
+    return _denominator_problem(c, den, declared_nonzero, role)
+
+
+def _denominator_problem(expr, den, declared_nonzero, role) -> str:
+    """Why the denominator ``den`` of ``expr`` may vanish where the hypotheses hold ('' when it cannot)."""
     if den.is_number:
         return "" if certified_nonzero_number(den) else \
-            f"coefficient {sympy.sstr(c)} divides by {sympy.sstr(den)}, which is not certified non-zero (evalf)"
+            f"{role} {sympy.sstr(expr)} divides by {sympy.sstr(den)}, which is not certified non-zero (evalf)"
     if shown_nonzero(den, declared_nonzero):
         return ""
-    return (f"coefficient {sympy.sstr(c)} has the denominator {sympy.sstr(den)}, which is neither shown nonzero by "
+    return (f"{role} {sympy.sstr(expr)} has the denominator {sympy.sstr(den)}, which is neither shown nonzero by "
             "sympy nor a product of factors of an expression a nonzero step declares")
+
+
+def derived_denominator_problem(residuals, declared_nonzero=()) -> str:
+    """Why a derived step's equation may be undefined where the hypotheses hold ('' when it is defined there).
+
+    A derived equation r = 0 (r = n/d) must mean something at every point where the premises hold: otherwise
+    (x² − 1)/(x − 1) = 0 "follows" from x = 1 (its numerator does), and cancelling turns it into x + 1 = 0.  So the
+    denominator d of each residual must be shown nonzero there, as a certificate's must."""
+    for r in residuals:
+        r = sympy.sympify(r)
+        if not isinstance(r, sympy.Expr):
+            continue
+        if r.has(sympy.zoo, sympy.oo, -sympy.oo, sympy.nan):
+            return f"the residual {sympy.sstr(r)} is not finite"
+        if not any(isinstance(node, sympy.Pow) and node.exp.is_negative is not False
+                   for node in sympy.preorder_traversal(r)):
+            continue  # no division anywhere in the tree: the denominator is 1
+        den = sympy.fraction(sympy.together(r))[1]
+        problem = _denominator_problem(r, den, declared_nonzero, "the residual")
+        if problem:
+            return problem
+    return ""
 
 
 class _Identically:
@@ -382,17 +420,81 @@ def check_proof(proof: Proof, allowed_citations: Sequence[str] = (), seconds: fl
         results.append(StepResult("conclusion", "conclude", "", "failed", "the proof names no conclusion"))
     elif proof.conclusion not in status:
         results.append(StepResult("conclusion", "conclude", proof.conclusion, "failed", f"no step {proof.conclusion!r}"))
+    elif all(r.status == "checked" for r in results) and inconsistent_premises(
+            proof, min(seconds, CONSISTENCY_SECONDS),
+            # a proof by contradiction refutes its suppositions: only the item's hypotheses must be consistent
+            ("hypothesis",) if _concludes_by_contradiction(proof) else ("hypothesis", "suppose")):
+        results.append(StepResult("conclusion", "conclude", proof.conclusion, "failed",
+                                  "the premises (hypothesis steps, and suppose steps unless the proof concludes by "
+                                  "contradiction; nonzero declarations) are inconsistent: 1 lies in their ideal, so every "
+                                  "equation follows from them and the proof shows nothing"))
     return results
 
 
+def _concludes_by_contradiction(proof: Proof) -> bool:
+    return any(step.label == proof.conclusion and step.rule == "contradiction" for step in proof.steps)
+
+
 def proved_statement(proof: Proof) -> str:
-    """What a fully checked proof proves: ``premises ⇒ conclusion`` (premises: its suppose steps, and its
-    hypothesis steps when it was checked outside an item), or the conclusion alone."""
-    premises = [s for s in proof.steps if s.rule == "suppose" or (s.rule == "hypothesis" and not s.assumption)]
+    """What a fully checked proof proves: ``premises ⇒ conclusion``, each premise (a suppose step, or a hypothesis
+    step, with the assumption it instantiates: the kernel checks the name, a reader checks the equation against the
+    assumption's text) written out, or the conclusion alone."""
+    premises = [s for s in proof.steps if s.rule in ("suppose", "hypothesis")]
     text = f"step {proof.conclusion!r}"
     if not premises:
         return text
-    return "premises " + ", ".join(repr(s.label) for s in premises) + " ⇒ " + text
+    return ("premises " + ", ".join(f"{s.label!r} ({render(s.eq)}{f' as {s.assumption}' if s.assumption else ''})"
+                                    for s in premises) + " ⇒ " + text)
+
+
+#: seconds the consistency test of a proof's premises may take, and the most indeterminates it takes on (undecided
+#: beyond either: the proof stands; a small, glaring inconsistency such as x = 0 beside x ≠ 0 is what it catches)
+CONSISTENCY_SECONDS = 0.25
+CONSISTENCY_MAX_VARIABLES = 8
+
+
+def inconsistent_premises(proof: Proof, seconds: float = CONSISTENCY_SECONDS, rules=("hypothesis", "suppose")) -> bool:
+    """The premises of ``proof`` (its steps of ``rules``: equations, and the expressions its nonzero steps declare
+    nonzero) have no common solution, even over ℂ with every function value free: 1 lies in the ideal of the
+    equations' numerators and of 1 − zᵢ·dᵢ for each declared-nonzero dᵢ (Rabinowitsch).  From such premises every
+    equation follows, so a proof resting on them shows nothing.  False when undecided (time limit, too many
+    indeterminates, not polynomial)."""
+    equations, nonzero = [], []
+    for step in proof.steps:
+        if step.rule not in rules:
+            continue
+        if step.factor is not None:
+            nonzero.append(sympy.sympify(step.factor))
+            continue
+        try:
+            equations += [sympy.sympify(r) for r in as_residuals(step.eq)]
+        except Exception:  # noqa: BLE001 - a step that cannot be read is reported by its own check
+            return False
+    if not nonzero and len(equations) < 2:
+        return False
+    if inexact_numbers(*equations, *nonzero):
+        return False
+    from sympy.core.function import AppliedUndef
+    exprs = equations + nonzero
+    indeterminates = set().union(*(e.free_symbols | e.atoms(sympy.Derivative, AppliedUndef) for e in exprs))
+    if len(indeterminates) + len(nonzero) > CONSISTENCY_MAX_VARIABLES:  # (an over-count: cheap to take first)
+        return False
+    markers = [sympy.Dummy(f"z{i}") for i in range(len(nonzero))]
+    generators = _to_polynomial_generators(exprs)
+    polys = [sympy.numer(sympy.together(sympy.expand(g))) for g in generators[:len(equations)]]
+    for marker, d in zip(markers, generators[len(equations):]):
+        numerator, denominator = sympy.fraction(sympy.together(d))
+        polys.append(1 - marker * numerator)  # d ≠ 0 forces its numerator ≠ 0
+    polys = [q for q in polys if q != 0]
+    variables = sorted(set().union(*(q.free_symbols for q in polys)), key=sympy.default_sort_key) if polys else []
+    if not polys or len(variables) > CONSISTENCY_MAX_VARIABLES:
+        return False
+    try:
+        with time_limit(seconds):
+            basis = sympy.groebner(polys, *variables, order="grevlex")
+            return bool(basis.exprs == [1] or any(e.is_number and e != 0 for e in basis.exprs))
+    except (TimeLimit, sympy.PolynomialError, sympy.polys.polyerrors.GeneratorsNeeded, ValueError, TypeError):
+        return False
 
 
 def _check_hypothesis(step, ctx):
@@ -458,6 +560,9 @@ def _instantiation(mapping, exported):
                 value = new
             else:
                 return None, f"a function is instantiated by a Lambda or a function, not {sympy.sstr(new)}"
+            problem = _function_value_problem(func, value, exported)
+            if problem:
+                return None, problem
             functions[func] = value
             free = value.free_symbols if isinstance(value, sympy.Basic) else set()
         else:
@@ -479,6 +584,32 @@ def _instantiation(mapping, exported):
                           lambda e: functions[e.func](*e.args))
         instance.append(r.subs(symbols).doit() if symbols or functions else r)
     return instance, ""
+
+
+def _function_value_problem(func, value, exported) -> str:
+    """Why ``value`` may not stand for the undefined function ``func`` ('' when it may): every assumption ``func``
+    carries (``Function('f', positive=True)``) must be shown of the value at each argument the exported equation
+    applies ``func`` to (with those arguments' own assumptions; fresh Dummies, about which nothing is assumed, when
+    it applies ``func`` nowhere), as a symbol's value must have the symbol's assumptions."""
+    from sympy.core.function import AppliedUndef
+    facts = sorted(fact for fact, holds in func.default_assumptions.items() if holds is True and fact != "commutative")
+    if not facts:
+        return ""
+    uses = {node.args for r in exported for node in sympy.preorder_traversal(r)
+            if isinstance(node, AppliedUndef) and node.func == func}
+    if not uses:
+        arity = len(value.variables) if isinstance(value, sympy.Lambda) else 1
+        uses = {tuple(sympy.Dummy(f"a{i}") for i in range(arity))}
+    for arguments in sorted(uses, key=sympy.default_sort_key):
+        try:
+            applied = sympy.sympify(value(*arguments))
+        except (TypeError, ValueError) as exc:
+            return f"{sympy.sstr(value)} cannot stand for {func}: {exc}"
+        for fact in facts:
+            if getattr(applied, f"is_{fact}", None) is not True:
+                return (f"{sympy.sstr(value)} is not shown {fact} at {sympy.sstr(arguments)}, as {func} is "
+                        f"({sympy.sstr(applied)})")
+    return ""
 
 
 def _check_cite(step, claimed, ctx):
@@ -574,16 +705,17 @@ def _check_step(step, residuals, status, ctx):
         earlier = [s for s in ctx["steps"][:ctx["steps"].index(step)]]
         if expr.has(symbol) or any(_mentions(s, symbol) for s in earlier):
             return False, f"{sympy.sstr(symbol)} is not fresh: it occurs in its definition or an earlier step"
-        # a definition must define something everywhere the proof's hypotheses hold: a denominator needs
-        # the same justification as a certificate's (sympy shows it nonzero, or a checked nonzero step declares it)
-        den = sympy.fraction(sympy.together(expr))[1] if isinstance(expr, sympy.Expr) else sympy.S.One
-        if den.is_number and not certified_nonzero_number(den):
-            return False, (f"the definition of {sympy.sstr(symbol)} divides by {sympy.sstr(den)}, which is not "
-                           "certified non-zero (evalf)")
-        if not den.is_number and not shown_nonzero(den, _declared_nonzero(ctx, status)):
-            return False, (f"the definition of {sympy.sstr(symbol)} divides by {sympy.sstr(den)}, which is neither "
-                           "shown nonzero by sympy nor a product of factors of an expression a nonzero step declares")
+        # a definition must define something everywhere the proof's hypotheses hold: the same admission as a
+        # certificate's coefficient (polynomial operations and entire functions; a denominator sympy shows nonzero,
+        # or a checked nonzero step declares): tan x, log x or 1/(x - 1) may be undefined where the premises hold
+        problem = defined_everywhere_problem(expr, _declared_nonzero(ctx, status), f"the definition of {sympy.sstr(symbol)}:")
+        if problem:
+            return False, problem
         return True, f"definition of {sympy.sstr(symbol)}"
+    if step.rule in DERIVED_RULES:
+        problem = derived_denominator_problem(claimed, _declared_nonzero(ctx, status))
+        if problem:
+            return False, problem
     if step.rule == "differentiate":
         var = step.var
         if not isinstance(var, sympy.Symbol):

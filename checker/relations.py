@@ -200,16 +200,11 @@ def _generators(polys):
     return mapping, sorted(symbols, key=sympy.default_sort_key)
 
 
-def parse_relations(relations, premise) -> Relations | None:
-    """Validate ``relations`` (dict or list) tied to ``premise`` (``None`` when there are none)."""
-    if relations is None or (hasattr(relations, "__len__") and len(relations) == 0):
-        return None
-    if not isinstance(premise, str) or not premise.strip():
-        raise ValueError("relations are premises: name the assumption or item they come from (premise='ID')")
-    out = Relations(premise)
+def relation_pairs(relations) -> list:
+    """``relations`` (a dict ``{old: new}`` or a list of equations, pairs or expressions = 0) as ``(old, new)`` pairs."""
     if isinstance(relations, dict):
-        pairs = list(relations.items())
-    elif isinstance(relations, (list, tuple)):
+        return list(relations.items())
+    if isinstance(relations, (list, tuple)):
         pairs = []
         for eq in relations:
             if isinstance(eq, sympy.Equality):
@@ -218,9 +213,18 @@ def parse_relations(relations, premise) -> Relations | None:
                 pairs.append(eq)
             else:
                 pairs.append((eq, 0))
-    else:
-        raise TypeError(f"relations must be a dict {{old: new}} or a list of equations, not {type(relations).__name__}")
-    for old, new in pairs:
+        return pairs
+    raise TypeError(f"relations must be a dict {{old: new}} or a list of equations, not {type(relations).__name__}")
+
+
+def parse_relations(relations, premise) -> Relations | None:
+    """Validate ``relations`` (dict or list) tied to ``premise`` (``None`` when there are none)."""
+    if relations is None or (hasattr(relations, "__len__") and len(relations) == 0):
+        return None
+    if not isinstance(premise, str) or not premise.strip():
+        raise ValueError("relations are premises: name the assumption or item they come from (premise='ID')")
+    out = Relations(premise)
+    for old, new in relation_pairs(relations):
         old, new = sympy.sympify(old), sympy.sympify(new)
         if is_atom(old) and old not in out.rules:
             _check_rule_assumptions(old, new)

@@ -65,6 +65,8 @@ def item_record(corpus, result, not_needed=None, used_graph=None) -> dict:
         record["detail"] = result.failure_detail
     if result.blocked_by:
         record["blocked_by"] = result.blocked_by
+    if result.narrower_scopes:
+        record["narrower_scopes"] = result.narrower_scopes
     witness = first_witness(result.checks)
     if witness is not None:
         record["witness"] = witness
@@ -142,6 +144,8 @@ def to_markdown(report: dict, corpus=None) -> str:
             lines.append(f"Detail: {r['detail']}")
         if r.get("blocked_by"):
             lines.append(f"Blocked by: {', '.join(r['blocked_by'])}")
+        if r.get("narrower_scopes"):
+            lines.append(f"Rests on results established only in a narrower scope: {', '.join(r['narrower_scopes'])}")
         if r.get("hypotheses"):
             lines += ["", "| hypothesis | kind | status | evidence |", "|---|---|---|---|"]
             for h in r["hypotheses"]:

@@ -19,7 +19,7 @@ import traceback
 import zlib
 from dataclasses import dataclass, field
 
-from .checks import Checks
+from .checks import Checks, verdict_scope
 from .evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, first_witness, method_of, status_of
 from .forking import call_on_fresh_frame_stack, collect_less_often, frozen_heap, restore_recursion_budget
 from .interrupts import (end_with_parent, find_prctl, has_ended, kill_process_group, own_process_group,
@@ -40,6 +40,8 @@ class ItemResult:
     graph_verdict: str = ""
     status: str = ""
     blocked_by: list = field(default_factory=list)
+    #: what the item rests on that is established only in a narrower scope than its statement: ``["id (n <= 3)"]``
+    narrower_scopes: list = field(default_factory=list)
     hypotheses: list = field(default_factory=list)
     figures: list = field(default_factory=list)
     dropped_path: list = field(default_factory=list)
@@ -100,28 +102,36 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
     The verdict is *not* computed here: :func:`judge` derives it from the records (in the parent).  Sympy's
     first derivatives take :mod:`checker.differentiation`'s shortcut meanwhile (the same trees, computed faster),
     and sympy's own random numbers are seeded from the item's seed.
+
+    ``depends`` is the run's manifest of dynamic dependencies (:mod:`checker.dependencies`): the modules it
+    imported, the files it read (hashed as it opened them), the environment variables it read; the results
+    cache stores it with the result and reuses the result only while all of it is unchanged.
     """
-    checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
-                    reproduce=reproduce_command(it.id, seed, profile, load_flags))
-    failure, detail = "", ""
-    if it.verifier is not None or it.exports:
-        from .differentiation import sympy_first_derivatives_shortcut  # sympy: only where a verifier runs
-        from .randomized import seed_sympy_random_numbers
-        seed_sympy_random_numbers(checks.seed)
-        try:
-            with sympy_first_derivatives_shortcut():
-                if it.verifier is not None:
-                    it.verifier(checks)
-                checks.check_exports()
-        except Exception as exc:  # noqa: BLE001 - a crashing verifier is an error verdict
-            failure = "error"
-            detail = f"verifier raised {type(exc).__name__}: {exc}"
-            where = _user_frame(exc.__traceback__)
-            if where:
-                detail += f" (at {where})"
-            if full_traceback:
-                detail += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    return {"checks": checks.records(), "failure": failure, "detail": detail, "figures": list(checks.figures)}
+    from .dependencies import recording
+    with recording() as recorded:
+        checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
+                        reproduce=reproduce_command(it.id, seed, profile, load_flags))
+        failure, detail = "", ""
+        if it.verifier is not None or it.exports:
+            from .differentiation import sympy_first_derivatives_shortcut  # sympy: only where a verifier runs
+            from .randomized import seed_sympy_random_numbers
+            seed_sympy_random_numbers(checks.seed)
+            try:
+                with sympy_first_derivatives_shortcut():
+                    if it.verifier is not None:
+                        it.verifier(checks)
+                    checks.check_exports()
+            except Exception as exc:  # noqa: BLE001 - a crashing verifier is an error verdict
+                failure = "error"
+                detail = f"verifier raised {type(exc).__name__}: {exc}"
+                where = _user_frame(exc.__traceback__)
+                if where:
+                    detail += f" (at {where})"
+                if full_traceback:
+                    detail += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        records = checks.records()
+    return {"checks": records, "failure": failure, "detail": detail, "figures": list(checks.figures),
+            "depends": recorded.manifest}
 
 
 def judge(it, message) -> dict:
@@ -134,7 +144,8 @@ def judge(it, message) -> dict:
     records = [validated_record(c) for c in message.get("checks", [])]
     failure = message.get("failure", "")
     failure = failure if failure in ("", "error", "inconclusive") else "error"
-    verdict, reason = verdict_and_reason(it.kind, it.verifier is not None or bool(it.exports), records, failure)
+    verdict, reason = verdict_and_reason(it.kind, it.verifier is not None or bool(it.exports), records, failure,
+                                         it.expected)
     detail = "; ".join(d for d in (str(message.get("detail", "") or ""), reason) if d)
     hypotheses = [h.to_dict() for h in analyse(it, records)]
     figures = message.get("figures", [])
@@ -255,12 +266,17 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     """
     dropped = dropped or {}
     results: dict = {}
+    if cache is not None and any(i not in (keys or {}) for i in ids):
+        cache.unkeyed = True  # an item without a key runs every time, and the whole run is not replayed
     if cache is not None and keys:
         for item_id in sorted(set(ids) - set(dropped) - set(rerun)):
-            stored = cache.get(keys[item_id]) if item_id in keys else None
+            stored = cache.get_entry(keys[item_id]) if item_id in keys else None
             if stored is not None:
-                message, seconds = stored
-                results[item_id] = _result(corpus.items[item_id], message, seconds)
+                result = _result(corpus.items[item_id], stored["message"], stored["seconds"])
+                if result.verdict != stored["verdict"]:  # its records no longer give the verdict stored with them
+                    cache.reject(item_id)
+                    continue
+                results[item_id] = result
                 results[item_id].cached = True
                 _report(progress, results[item_id])
         ids = [i for i in ids if i not in results]
@@ -492,6 +508,16 @@ def _reached_before_trusted(corpus, item_id: str) -> set:
     return {d for d in seen if d in corpus.items}
 
 
+def _evidence_level(result) -> str:
+    """What a result passes on to the items resting on it: its verdict, except that a ``defined`` or ``stated`` item
+    (neutral) whose exported equations (citable by others) were only *confirmed* passes on ``confirmed``."""
+    from .checks import is_export_check
+    if result.verdict in ("defined", "stated") and any(
+            is_export_check(r) and r.get("outcome") == "confirmed" for r in result.checks):
+        return "confirmed"
+    return result.verdict
+
+
 def propagate(corpus, results: dict) -> None:
     """Fill ``graph_verdict``, ``status`` and ``blocked_by`` of every result.
 
@@ -499,7 +525,9 @@ def propagate(corpus, results: dict) -> None:
     transitively* (through definitions and text items too): any item below it that is not established
     (refuted, inconclusive, error, not run, not established) makes it ``unsupported``, listed in
     ``blocked_by``; a ``proved`` item resting on a ``confirmed`` one is established as ``confirmed``.
-    ``defined`` and ``stated`` are neutral: they pass on what lies below them and add nothing.
+    ``defined`` and ``stated`` are neutral: they pass on what lies below them and add nothing, except equations
+    they export that were only confirmed (:func:`_evidence_level`).  What lies below and is established only in a
+    narrower scope than its statement (``n <= 3``, the quick profile's cut sweeps) is listed in ``narrower_scopes``.
 
     Trusted results (cited items) are the corpus's axioms (DESIGN: only assumptions, cited results and
     sympy's arithmetic are taken on trust): a proof that cites one is checked *relative to it*, and the
@@ -518,7 +546,7 @@ def propagate(corpus, results: dict) -> None:
         if own == NOT_ESTABLISHED:
             res.graph_verdict, res.status = NOT_ESTABLISHED, NOT_ESTABLISHED_STATUS
             continue
-        blocked, some_dep_confirmed = [], False
+        blocked, some_dep_confirmed, narrower = [], False, []
         below_proof = _reached_before_trusted(corpus, item_id)
         for dep in sorted(d for d in nx.descendants(corpus.graph, item_id) if d in corpus.items):
             dres = results.get(dep)
@@ -526,8 +554,12 @@ def propagate(corpus, results: dict) -> None:
                 blocked.append(f"{dep} (not run)")
             elif dres.verdict not in ESTABLISHED:
                 blocked.append(f"{dep} ({dres.verdict})")
-            elif dres.verdict == "confirmed" and dep in below_proof:
-                some_dep_confirmed = True
+            else:
+                if _evidence_level(dres) == "confirmed" and dep in below_proof:
+                    some_dep_confirmed = True
+                scope = verdict_scope(corpus.items[dep], dres.checks) if dep in below_proof else ""
+                if scope:
+                    narrower.append(f"{dep} ({scope})")
         if own not in ESTABLISHED:
             res.graph_verdict = own
         elif blocked:
@@ -537,6 +569,7 @@ def propagate(corpus, results: dict) -> None:
         else:
             res.graph_verdict = own
         res.blocked_by = blocked
+        res.narrower_scopes = narrower
         res.status = status_of(it.expected, own, res.graph_verdict)
         problems = [p for h in res.hypotheses for p in h.get("problems", ())]
         if res.status == "ok" and problems:

@@ -14,6 +14,11 @@ from checker.report import build_report
 from checker.runner import propagate, run
 from test_cli import FIXTURES, run_cli, user
 
+try:
+    from chosen_values import computed
+except ImportError:  # run from the repository root as a package path
+    from tests.chosen_values import computed
+
 FIXTURE = str(FIXTURES / "assumption_items.py")
 
 
@@ -168,7 +173,7 @@ def test_analysis_forms_name_only_assumptions_of_the_item():
 
     def claims_unassumed(check):
         with check.without(h):
-            check.fact("x", True)
+            check.fact("x", computed(True))
     with pytest.raises(ValueError, match="does not assume 'u.h'"):
         run_verifier(claims_unassumed, item=it)
 
@@ -180,9 +185,9 @@ def test_a_failed_not_needed_claim_is_a_problem_and_figures_check_their_shape():
     it = Item("u.t", "theorem", "t", "", "", assumes=(h,))
 
     def overclaims(check):
-        check.fact("main", True)
+        check.fact("main", computed(True))
         with check.without(h):
-            check.fact("fails without h", False)
+            check.fact("fails without h", computed(False))
     res = run_verifier(overclaims, item=it)
     assert res.hypothesis_status(h) == "not analysed"
     assert "'not needed' claim failed" in res.hypotheses[0].problems[0]

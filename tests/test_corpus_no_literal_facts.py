@@ -1,46 +1,19 @@
 """No corpus check can pass by construction: a fact's value must be computed, never a literal.
 
-Scans the source of every corpus module (AST) for ``check.fact(name, True|False)``, a fact tuple
+Scans the source of every corpus module (AST, with the kernel's own scan, :mod:`checker.constant_facts`, which also
+refuses such a fact at run time) for ``check.fact(name, True|False)``, a fact tuple
 ``(description, True|False, method)`` (what ``witness``/``necessary`` take) and a literal handed to a
 ``value=`` keyword.  A literal fact records the author's belief, not something the checker computed.
 """
 from __future__ import annotations
 
-import ast
 import pathlib
 
 import pytest
 
+from checker.constant_facts import literal_facts
+
 CORPUS = pathlib.Path(__file__).resolve().parent.parent / "theorems"
-METHOD_NAMES = {"symbolic", "proof script", "witness", "computation", "instances", "randomized", "numerical"}
-
-
-def _is_bool_literal(node) -> bool:
-    return isinstance(node, ast.Constant) and isinstance(node.value, bool)
-
-
-def _is_literal_all(node) -> bool:
-    """A literal bool, or ``all([...])``/``any([...])`` of literal bools, or ``not`` of one."""
-    if _is_bool_literal(node):
-        return True
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _is_literal_all(node.operand)
-    return False
-
-
-def literal_facts(source: str, filename: str = "<src>") -> list:
-    """``(line, what)`` for every fact whose value is a literal bool in ``source``."""
-    out = []
-    for node in ast.walk(ast.parse(source, filename)):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "fact":
-            values = node.args[1:2] + [k.value for k in node.keywords if k.arg == "value"]
-            if any(_is_literal_all(v) for v in values):
-                out.append((node.lineno, "check.fact with a literal value"))
-        elif isinstance(node, ast.Tuple) and len(node.elts) == 3:
-            desc, value, method = node.elts
-            if _is_literal_all(value) and isinstance(method, ast.Constant) and method.value in METHOD_NAMES:
-                out.append((node.lineno, "fact tuple with a literal value"))
-    return out
 
 
 @pytest.mark.parametrize("path", sorted(CORPUS.glob("*.py")), ids=lambda p: p.name)
@@ -55,6 +28,9 @@ def test_no_corpus_fact_is_a_literal(path):
     "check.witness('w', 'i', [('a', True, 'computation')])",
     "check.necessary(H, 'i', violates=[('v', not False, 'symbolic')], conclusion_fails=[])",
     "facts = [('c', False, 'witness')]",
+    "check.fact('x', 1 < 2)",
+    "check.fact('x', all([True, not False]))",
+    "check.witness('w', 'i', [('a', 2 + 2 == 4, 'computation')])",
 ])
 def test_the_scan_finds_literal_facts(snippet):
     assert literal_facts(snippet)

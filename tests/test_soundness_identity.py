@@ -31,6 +31,11 @@ from sympy import (Abs, Derivative, Eq, Function, I, Integral, Max, Min, Rationa
 from checker.checks import Checks
 from checker.decision import Decision
 
+try:
+    from chosen_values import computed
+except ImportError:  # run from the repository root as a package path
+    from tests.chosen_values import computed
+
 try:  # pytest puts tests/ on sys.path (rootdir-relative import for ``python -m pytest tests/...``)
     from identity_truth import (ESTABLISHED, assert_false_claim_sound, assert_true_claim_sound, describe, detached,
                                 hsettings, recheck_witness, run)
@@ -595,7 +600,7 @@ def test_c8_fact_accepts_only_booleans_and_decisions(value):
 def test_c8_fact_none_is_never_a_verdict():
     """``None`` (sympy's fuzzy "undecided") is a usage error or ``inconclusive``, never proved or refuted."""
     try:
-        chk = Checks(seed=0).fact("fact", None)
+        chk = Checks(seed=0).fact("fact", computed(None))
     except TypeError:
         return
     assert chk.outcome == "inconclusive", (chk.outcome, chk.detail)

@@ -12,6 +12,11 @@ from checker.items import Item
 from checker.proof import certificate_problem, check_proof
 from checker.runner import ItemResult, judge, propagate
 
+try:
+    from chosen_values import computed
+except ImportError:  # run from the repository root as a package path
+    from tests.chosen_values import computed
+
 FAST = settings(max_examples=25, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])
 x, y, t = sp.symbols("x y t", real=True)
@@ -188,7 +193,7 @@ def test_only_analysis_or_supporting_checks_is_error(values):
     h = hypothesis("s.h", "h")
 
     def analysis_only(c):
-        c.necessary(h, "w", violates=[("v", True, "symbolic")], conclusion_fails=[("c", True, "symbolic")])
+        c.necessary(h, "w", violates=[("v", computed(True), "symbolic")], conclusion_fails=[("c", computed(True), "symbolic")])
 
     def supporting_only(c):
         with c.supporting():
@@ -396,7 +401,7 @@ def test_an_item_without_assumptions_cannot_assume_one_equals_zero():
         proof.conclude("h")
         c.proof("1 = 0 ⇒ 1 = 0", proof)
     run = run_verifier(premise, item=Item("s.none", "theorem", "t", "", ""))
-    assert run.verdict == "proved" and "premises 'h' ⇒ step 'h'" in run.checks[0].detail
+    assert run.verdict == "proved" and "premises 'h' (1 = 0) ⇒ step 'h'" in run.checks[0].detail
 
 
 # --- class 4: a cited equation is an instance of one the cited item exports ---------------------
@@ -444,9 +449,9 @@ def test_a_witness_must_cover_every_other_assumption_by_id(n, data):
 
     def verifier(c):
         fact_check(c, True, "conclusion")
-        c.necessary(hyps[0], "w", violates=[("v", True, "computation")],
-                    others_hold={h: [("holds", True, "computation")] for h in covered},
-                    conclusion_fails=[("c", True, "computation")])
+        c.necessary(hyps[0], "w", violates=[("v", computed(True), "computation")],
+                    others_hold={h: [("holds", computed(True), "computation")] for h in covered},
+                    conclusion_fails=[("c", computed(True), "computation")])
     status = run_verifier(verifier, item=host).hypothesis_status(hyps[0])
     assert status == ("necessary" if len(covered) == n - 1 else "not analysed")
 
@@ -463,9 +468,9 @@ def test_predicates_are_evaluated_on_the_instance(values):
 
     def verifier(c):
         fact_check(c, True, "conclusion")
-        c.necessary(positive, f"x = {v}", violates=[("claimed", True, "computation")],
-                    others_hold={even: [("claimed", True, "computation")]},
-                    conclusion_fails=[("c", True, "computation")], instances={positive: v, even: v})
+        c.necessary(positive, f"x = {v}", violates=[("claimed", computed(True), "computation")],
+                    others_hold={even: [("claimed", computed(True), "computation")]},
+                    conclusion_fails=[("c", computed(True), "computation")], instances={positive: v, even: v})
     status = run_verifier(verifier, item=host).hypothesis_status(positive)
     assert status == ("necessary" if v <= 0 and v % 2 == 0 else "not analysed")
 
@@ -476,8 +481,8 @@ def test_unnamed_others_hold_is_refused():
     h, k = hypothesis("s.h", "h"), hypothesis("s.k", "k")
 
     def verifier(c):
-        c.necessary(h, "w", violates=[("v", True, "computation")], others_hold=[("anything", True, "computation")],
-                    conclusion_fails=[("c", True, "computation")])
+        c.necessary(h, "w", violates=[("v", computed(True), "computation")], others_hold=[("anything", computed(True), "computation")],
+                    conclusion_fails=[("c", computed(True), "computation")])
     with pytest.raises(TypeError, match="others_hold must map"):
         run_verifier(verifier, item=Item("s.host", "theorem", "t", "", "", assumes=(h, k)))
 
