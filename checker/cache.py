@@ -81,12 +81,7 @@ class ResultsCache:
     def _give_up(self, message: str) -> None:
         """Ignore the cache for the rest of this run: one warning, then no read and no write."""
         self.broken = True
-        if self._db is not None:
-            try:
-                self._db.close()
-            except sqlite3.Error:
-                pass
-        self._db = None
+        self.close()
         self._warn_once("broken", message)
 
     def _open(self, create: bool):

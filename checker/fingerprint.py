@@ -47,22 +47,13 @@ from __future__ import annotations
 
 import builtins
 import functools
-import hashlib
 import os
 import sys
 import types
 
-from .dependencies import (LIBRARIES, distribution_of, distribution_version, file_digest, is_kernel_path,
+from .dependencies import (LIBRARIES, _sha, distribution_of, distribution_version, file_digest, is_kernel_path,
                            is_library_path)
 CACHE_FORMAT = "checker-cache-v2"
-
-
-def _sha(*parts) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p if isinstance(p, bytes) else str(p).encode("utf-8", "surrogatepass"))
-        h.update(b"\0")
-    return h.hexdigest()
 
 
 def library_versions() -> dict:
