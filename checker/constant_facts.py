@@ -47,7 +47,19 @@ def _constant_fact_value(node, scope) -> bool:
     return _is_constant(node, scope) and not (isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)))
 
 
+_NAMES: dict = {}  # (id of the scope's AST, name) -> whether the scope binds the name once, to a constant
+
+
 def _constant_name(node, scope) -> bool:
+    if not isinstance(node, ast.Name) or scope is None:
+        return False
+    key = (id(scope), node.id)
+    if key not in _NAMES:
+        _NAMES[key] = _binds_once_to_a_constant(node, scope)
+    return _NAMES[key]
+
+
+def _binds_once_to_a_constant(node, scope) -> bool:
     """``node`` is a name that ``scope`` (the enclosing function) binds once, by a plain assignment of a constant
     expression (a parameter, loop, ``with`` or comprehension variable, an augmented assignment, or a name bound
     in several places, such as a flag set in both branches of ``try``/``except``, is computed)."""
@@ -155,8 +167,9 @@ def _scope_of(code) -> Optional[ast.AST]:
     if code not in _SCOPES:
         import inspect
         import textwrap
-        try:
-            tree = ast.parse(textwrap.dedent(inspect.getsource(code)))
+        try:  # the function's own lines (inspect.getsource would first search every loaded module for the code)
+            lines = linecache.getlines(code.co_filename)[code.co_firstlineno - 1:]
+            tree = ast.parse(textwrap.dedent("".join(inspect.getblock(lines))))
             _SCOPES[code] = tree.body[0] if tree.body and isinstance(
                 tree.body[0], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
         except (OSError, TypeError, SyntaxError, IndentationError):
