@@ -46,19 +46,15 @@ class HypothesisStatus:
 
 
 def _get(check, key):
-    return check.get(key) if isinstance(check, dict) else getattr(check, key)
+    return check.get(key) if isinstance(check, dict) else getattr(check, key, None)
 
 
 def premises_named(check) -> set:
     """The assumptions and items a check record names as premises: the ``premise`` of its relations, and the
     assumption each hypothesis step of its proof instantiates."""
-    named = {p.get("premise") for p in (_get_or(check, "premises") or ()) if isinstance(p, dict)}
-    named |= {s.get("assumption") for s in (_get_or(check, "steps") or ()) if isinstance(s, dict)}
+    named = {p.get("premise") for p in (_get(check, "premises") or ()) if isinstance(p, dict)}
+    named |= {s.get("assumption") for s in (_get(check, "steps") or ()) if isinstance(s, dict)}
     return {n for n in named if n}
-
-
-def _get_or(check, key):
-    return check.get(key) if isinstance(check, dict) else getattr(check, key, None)
 
 
 def _proved_without_premises(checks) -> bool:
@@ -67,7 +63,7 @@ def _proved_without_premises(checks) -> bool:
     claims = [c for c in checks if is_claim(c)]
 
     def unconditional(c) -> bool:
-        steps = _get_or(c, "steps") or ()
+        steps = _get(c, "steps") or ()
         return (_get(c, "outcome") == "proved" and _get(c, "method") == "proof script" and bool(steps)
                 and not any(isinstance(s, dict) and s.get("rule") in ("hypothesis", "suppose") for s in steps))
     return bool(claims) and all(unconditional(c) for c in claims)

@@ -347,14 +347,19 @@ def test_a_replayed_verify_is_the_last_verify_for_rerun_failed(tmp_path):
 # ---------------------------------------------------------------------------------------------------------------
 # a cache given up, and what the digests do and do not protect
 # ---------------------------------------------------------------------------------------------------------------
-def test_after_a_query_error_the_cache_is_neither_read_nor_written(tmp_path):
-    write(tmp_path, {"mine.py": '''
+def one_fact_module(item_id: str, statement: str, value: str) -> str:
+    """A user module with one theorem whose only check is the fact ``value`` (Python source, computed)."""
+    return f'''
         from checker import theorem
 
-        @theorem("mine.t", title="t", statement="holds")
+        @theorem("{item_id}", title="t", statement="{statement}")
         def _(check):
-            check.fact("v", len("a") == 1)
-        '''})
+            check.fact("v", {value})
+        '''
+
+
+def test_after_a_query_error_the_cache_is_neither_read_nor_written(tmp_path):
+    write(tmp_path, {"mine.py": one_fact_module("mine.t", "holds", 'len("a") == 1')})
     verify(tmp_path, "mine.py")
     db = sqlite3.connect(tmp_path / "cd" / "cache.sqlite3")
     db.execute("DROP TABLE runs")
@@ -371,13 +376,7 @@ def test_after_a_query_error_the_cache_is_neither_read_nor_written(tmp_path):
 
 
 def test_cache_info_counts_the_verdicts_of_checked_payloads_and_inconsistent_rows_are_not_reused(tmp_path):
-    write(tmp_path, {"mine.py": '''
-        from checker import theorem
-
-        @theorem("mine.bad", title="t", statement="fails")
-        def _(check):
-            check.fact("v", len("a") == 2)
-        '''})
+    write(tmp_path, {"mine.py": one_fact_module("mine.bad", "fails", 'len("a") == 2')})
     verify(tmp_path, "mine.py")
     db = sqlite3.connect(tmp_path / "cd" / "cache.sqlite3")
     (key, payload), = db.execute("SELECT key, payload FROM results")
