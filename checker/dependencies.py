@@ -472,6 +472,37 @@ def _environ_class(base):
 
 
 _SAVED: list = []  # what _activate replaced, restored by _deactivate
+#: module name -> module, for the loaded modules whose import adds nothing to a manifest (see :func:`pinned_modules`)
+_PINNED: dict = {}
+
+
+def _adds_nothing(name: str, module) -> bool:
+    """An import that reaches the loaded ``module`` adds no entry to a manifest (:meth:`Recorder.finish` skips it):
+    a module of the kernel, or of one of the pinned libraries or the standard library, installed as such."""
+    f = getattr(module, "__file__", None)
+    if not isinstance(f, str) or not f:
+        return name in sys.builtin_module_names  # compiled into the interpreter (sys, time, itertools, ...)
+    if is_kernel_path(f):
+        return True
+    parts = os.path.abspath(f).split(os.sep)
+    top = name.split(".")[0]
+    return is_library_path(f) and (top in LIBRARIES or top in getattr(sys, "stdlib_module_names", ()) or not (
+        "site-packages" in parts or "dist-packages" in parts))
+
+
+def pin_loaded_modules() -> dict:
+    """Add to the pinned modules (name -> module) the loaded ones an ``import`` statement can reach without the
+    manifest changing: the kernel's, the pinned libraries' and the standard library's (every key pins those by
+    version or digest).  Returns them.
+
+    Done before verifiers are forked (:func:`checker.runner.preload`): the import recorder lets an absolute import
+    of one of these names through without recording it (while the module loaded under that name is still the one
+    pinned), which is most of the imports a run executes (sympy's imports inside its own functions), so that the
+    recording costs little.  A module loaded later is not pinned; an import of it is recorded."""
+    for name, module in list(sys.modules.items()):
+        if name not in _PINNED and isinstance(module, type(sys)) and _adds_nothing(name, module):
+            _PINNED[name] = module
+    return _PINNED
 
 
 def _activate(rec) -> None:
@@ -486,8 +517,13 @@ def _activate(rec) -> None:
         import builtins
         import importlib
         original_import, original_import_module = builtins.__import__, importlib.import_module
+        pinned, loaded = (_PINNED or pin_loaded_modules()), sys.modules
 
         def recording_import(name, globals=None, locals=None, fromlist=(), level=0):
+            if not level:  # an absolute import of a loaded kernel/library module: nothing to record
+                module = pinned.get(name)
+                if module is not None and loaded.get(name) is module:
+                    return original_import(name, globals, locals, fromlist, level)
             try:
                 module = original_import(name, globals, locals, fromlist, level)
             except ImportError:

@@ -336,18 +336,21 @@ _FIRST_USE_MODULES = ("sympy.tensor.array.array_derivatives", "sympy.tensor.arra
 
 def preload() -> None:
     """Import here, once, the engines every verifier imports on first use (identity, randomized checks, checked
-    proofs, hypothesis, and the modules sympy imports lazily), find libc's ``prctl`` (ctypes, for
-    :func:`checker.interrupts.end_with_parent`) and do hypothesis' per-thread set-up, so forked verifier processes
-    inherit them instead of each doing it again: a few tenths of a second per item, and seconds per item inside
-    pytest, whose import hook rewrites hypothesis.  None of it changes what a verifier computes."""
+    proofs, the constant-fact scan, the dependency recorder, hypothesis, and the modules sympy imports lazily), pin
+    the loaded library modules for the recorder (:func:`checker.dependencies.pin_loaded_modules`), find libc's
+    ``prctl`` (ctypes, for :func:`checker.interrupts.end_with_parent`) and do hypothesis' per-thread set-up, so
+    forked verifier processes inherit them instead of each doing it again: a few tenths of a second per item, and
+    seconds per item inside pytest, whose import hook rewrites hypothesis.  None of it changes what a verifier
+    computes."""
     import importlib
-    from . import differentiation, identity, proof, randomized  # noqa: F401
+    from . import constant_facts, dependencies, differentiation, identity, proof, randomized  # noqa: F401
     for name in _FIRST_USE_MODULES:
         try:
             importlib.import_module(name)
         except ImportError:  # pragma: no cover - another sympy/hypothesis layout: imported on first use instead
             pass
     randomized.prepare_engine()
+    dependencies.pin_loaded_modules()
     find_prctl()
 
 

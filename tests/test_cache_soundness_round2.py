@@ -9,6 +9,7 @@ environment variables, names it computes).  Then the whole-run replay (an edit s
 statuses of a replayed run (``--rerun-failed``), a cache given up after an error, the verdicts ``cache info``
 counts, and properties of the digests and manifests themselves (complete, deterministic, order-independent).
 """
+import functools
 import json
 import os
 import sqlite3
@@ -613,3 +614,54 @@ def test_a_dask_manifest_names_the_clients_files(tmp_path):
         dask_executor._SHIPPED_AS.update(saved)
     assert out == {"file:/home/user/items/helper.py": "d1", "list:/home/user/items": "d2", "env:X": "d3",
                    "file:/elsewhere/data.json": "d4"}
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the import recorder's fast path: a pinned module is one whose import adds nothing to a manifest
+@functools.lru_cache(maxsize=None)
+def _pinned_names() -> tuple:
+    """The pinned modules once (the same list for every example: pinning grows as modules load)."""
+    import json  # noqa: F401 - loaded here, so that the sample holds them
+    import sympy.core.mul  # noqa: F401
+    import checker.runner  # noqa: F401
+    from checker.dependencies import pin_loaded_modules
+    return tuple(sorted(pin_loaded_modules()))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_recording_an_import_of_any_pinned_module_adds_nothing_to_the_manifest(data):
+    """The fast path skips exactly what :meth:`Recorder.finish` would skip: for any pinned module (and any of its
+    loaded submodules in a ``from`` list), a recorder that saw the import finishes with no entry."""
+    import sys
+    from checker.dependencies import Recorder
+    name = data.draw(st.sampled_from(_pinned_names()))
+    children = sorted(n.rsplit(".", 1)[1] for n in sys.modules if n.startswith(name + ".") and n.count(".") ==
+                      name.count(".") + 1)
+    fromlist = tuple(data.draw(st.lists(st.sampled_from(children), max_size=3))) if children else ()
+    rec = Recorder()
+    rec.accessed.add((name, 0, None, fromlist))
+    assert rec.finish() == {}
+
+
+def test_an_import_reaching_a_user_module_under_a_pinned_name_is_recorded(tmp_path, monkeypatch):
+    """The fast path trusts a pinned name only while the loaded module under it is the one pinned: a user module
+    put in its place (or a user module imported by any name) is recorded by its source."""
+    import importlib.util
+    import sys
+    from checker.dependencies import recording
+    pinned = _pinned_names()
+    assert "json" in pinned and "checker.runner" in pinned and "sympy" in pinned
+    source = tmp_path / "json.py"
+    source.write_text("VALUE = 1\n")
+    spec = importlib.util.spec_from_file_location("json", source)
+    shadow = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shadow)
+    monkeypatch.setitem(sys.modules, "json", shadow)
+    with recording() as rec:
+        exec("import json\nfrom json import VALUE", {})
+    assert f"file:{source}" in rec.manifest
+    monkeypatch.undo()
+    with recording() as rec:
+        exec("import json\nfrom sympy.core.mul import Mul\nimport checker.runner", {})
+    assert rec.manifest == {}
