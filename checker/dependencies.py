@@ -382,17 +382,11 @@ class Recorder:
             self.entries.setdefault("file:" + f, loaded_source_digest(module))
         for name, module in reached.items():
             f = getattr(module, "__file__", None)
-            if not f:
+            if not f or _adds_nothing(name, module):
                 continue
             f = os.path.abspath(f)
-            if is_kernel_path(f):
-                continue
-            if is_library_path(f):
-                top = name.split(".")[0]
-                if top in LIBRARIES or top in getattr(sys, "stdlib_module_names", ()) or not (
-                        "site-packages" in f.split(os.sep) or "dist-packages" in f.split(os.sep)):
-                    continue
-                dist = distribution_of(top)
+            if is_library_path(f):  # an installed distribution other than the pinned libraries
+                dist = distribution_of(name.split(".")[0])
                 if dist is not None:
                     self.entries.setdefault("dist:" + dist, distribution_version(dist))
                 else:
@@ -477,11 +471,12 @@ _PINNED: dict = {}
 
 
 def _adds_nothing(name: str, module) -> bool:
-    """An import that reaches the loaded ``module`` adds no entry to a manifest (:meth:`Recorder.finish` skips it):
-    a module of the kernel, or of one of the pinned libraries or the standard library, installed as such."""
+    """The loaded ``module`` (imported as ``name``) is in no manifest: a module of the kernel, of one of the pinned
+    libraries or of the standard library, installed as such (every key pins those), or one compiled into the
+    interpreter (:meth:`Recorder.finish` leaves them out; the import recorder lets them through)."""
     f = getattr(module, "__file__", None)
     if not isinstance(f, str) or not f:
-        return name in sys.builtin_module_names  # compiled into the interpreter (sys, time, itertools, ...)
+        return name in sys.builtin_module_names  # sys, time, itertools, ...
     if is_kernel_path(f):
         return True
     parts = os.path.abspath(f).split(os.sep)
