@@ -134,6 +134,10 @@ def derivative(expr, symbol):
             result = node * (exponent_derivative * log(node.base) + base_derivative * node.exp / node.base)
         elif _differentiated_by_fdiff(node):  # Function._eval_derivative
             result = _chain_rule(node, differentiate)
+        elif isinstance(node, AppliedUndef) and _undefined_by_fdiff(node):
+            # Function._eval_derivative, as for an elementary function: Σ fdiff(i)·∂argᵢ, where fdiff is
+            # Derivative(f(…), x) at a plain-symbol argument x found nowhere else, else Subs(Derivative(f(…ξ…), ξ), ξ, argᵢ)
+            result = _chain_rule(node, differentiate)
         elif kind is Derivative and _of_undefined_function_in_its_arguments(node):
             # Derivative.__new__ denests to Derivative(f, *variables, (symbol, 1)) and, f undefined with distinct
             # plain-symbol arguments, evaluates it to itself in canonical order (its factor_terms(signsimp()) of a
@@ -162,6 +166,23 @@ def _of_undefined_function_in_its_arguments(node) -> bool:
     if not all(_is_plain_symbol(argument) for argument in arguments) or len(set(arguments)) != len(arguments):
         return False
     return all(variable in arguments and count.is_Integer and count > 0 for variable, count in node.variable_count)
+
+
+def _undefined_by_fdiff(node) -> bool:
+    """``node`` is f(…) of an undefined f that differentiates by the ``Function`` default (no ``fdiff`` or derivative
+    method of its own: ``Function('f', fdiff=…)`` can give it one)."""
+    kind = type(node)
+    known = _PLAIN_UNDEFINED.get(kind)
+    if known is None:
+        known = _PLAIN_UNDEFINED[kind] = (_owner(kind, "fdiff") is Function
+                                          and _owner(kind, "_eval_derivative") is Function
+                                          and _owner(kind, "_eval_derivative_n_times") is Basic
+                                          and _owner(kind, "free_symbols") is Basic)
+    return known
+
+
+#: undefined function class -> whether it differentiates by the ``Function`` default
+_PLAIN_UNDEFINED: dict = {}
 
 
 def _all_canonical(result) -> bool:

@@ -257,6 +257,35 @@ def test_derivatives_of_undefined_functions_are_sympys_tree(case):
     assert sympy.srepr(derivative(expr, symbol)) == sympy.srepr(sympy_diff(expr, symbol))
 
 
+@st.composite
+def undefined_function_values(draw):
+    """f(args) of an undefined f itself (not a derivative of it): distinct plain symbols, a repeated symbol, an
+    argument that is not a symbol, or a curve; with assumptions, or with an ``fdiff`` of its own (then the shortcut
+    must give sympy's answer, which calls that ``fdiff``); inside a product, a power and an elementary function."""
+    arguments = draw(st.lists(st.sampled_from(SYMBOL_POOL), min_size=1, max_size=5, unique=True))
+    variant = draw(st.sampled_from(["distinct", "repeated", "not a symbol", "curve"]))
+    if variant == "repeated":
+        arguments.append(arguments[0])
+    elif variant == "not a symbol":
+        arguments[-1] = arguments[-1] ** 2 + 1
+    elif variant == "curve":
+        arguments[0] = Function("c")(arguments[0])
+    options = draw(st.sampled_from([{}, {"real": True}, {"fdiff": lambda self, argindex=1: sympy.Integer(argindex + 6)}]))
+    value = Function(draw(st.sampled_from(["G", "f", "L"])), **options)(*arguments)
+    free = sorted(value.free_symbols, key=str)
+    expr = draw(st.sampled_from([value, value ** 2 * free[0], sin(value) + value * free[-1], exp(value) / (value + 2)]))
+    return expr, draw(st.sampled_from(free + [Symbol("w")]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(undefined_function_values())
+def test_values_of_undefined_functions_differentiate_to_sympys_tree(case):
+    """∂/∂s of f(…), f undefined, by the ``Function`` default (Σ fdiff(i)·∂argᵢ: a ``Derivative`` at a plain symbol
+    argument found nowhere else, a ``Subs`` elsewhere), or by an ``fdiff`` the function was given: sympy's tree."""
+    expr, symbol = case
+    assert sympy.srepr(derivative(expr, symbol)) == sympy.srepr(sympy_diff(expr, symbol))
+
+
 CURVES = [Function(name)(t) for name in ("q1", "q2")]
 
 
