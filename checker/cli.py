@@ -119,6 +119,8 @@ def main(argv=None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
+    finally:
+        _close_caches()
 
 
 def _validate(args) -> None:
@@ -202,11 +204,25 @@ def _check_without(corpus, args) -> None:
                              f"(a cited item); it is a {corpus.graph.nodes[a]['kind']}")
 
 
+#: the results caches the running command opened: closed when it ends (:func:`main`)
+_OPENED_CACHES: list = []
+
+
 def _open_cache(args, *, writable=True):
+    """The results cache of ``--cache-dir`` (``None`` with ``--no-cache``), closed when the command ends: closing
+    checkpoints SQLite's write-ahead log into the database file (``python -m checker`` ends without the interpreter's
+    teardown, which used to close it)."""
     from .cache import ResultsCache, cache_dir
     if getattr(args, "no_cache", False):
         return None
-    return ResultsCache(cache_dir(getattr(args, "cache_dir", None)), writable=writable)
+    cache = ResultsCache(cache_dir(getattr(args, "cache_dir", None)), writable=writable)
+    _OPENED_CACHES.append(cache)
+    return cache
+
+
+def _close_caches() -> None:
+    while _OPENED_CACHES:
+        _OPENED_CACHES.pop().close()
 
 
 def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
@@ -503,8 +519,7 @@ def cmd_report(args) -> int:
 
 
 def cmd_cache(args) -> int:
-    from .cache import ResultsCache, cache_dir
-    cache = ResultsCache(cache_dir(args.cache_dir), writable=False)
+    cache = _open_cache(args, writable=False)  # `cache info|clear` has no --no-cache
     if args.action == "clear":
         removed = cache.clear()
         print(f"removed {removed} cache file(s) from {cache.directory}")
