@@ -466,8 +466,10 @@ def _environ_class(base):
 
 
 _SAVED: list = []  # what _activate replaced, restored by _deactivate
-#: module name -> module, for the loaded modules whose import adds nothing to a manifest (see :func:`pinned_modules`)
+#: module name -> module, for the loaded modules whose import adds nothing to a manifest (:func:`pin_loaded_modules`)
 _PINNED: dict = {}
+#: the names in ``_PINNED`` of packages (``from package import x`` may import the submodule x: the import system's)
+_PINNED_PACKAGES: set = set()
 
 
 def _adds_nothing(name: str, module) -> bool:
@@ -497,6 +499,8 @@ def pin_loaded_modules() -> dict:
     for name, module in list(sys.modules.items()):
         if name not in _PINNED and isinstance(module, type(sys)) and _adds_nothing(name, module):
             _PINNED[name] = module
+            if hasattr(module, "__path__"):
+                _PINNED_PACKAGES.add(name)
     return _PINNED
 
 
@@ -512,12 +516,22 @@ def _activate(rec) -> None:
         import builtins
         import importlib
         original_import, original_import_module = builtins.__import__, importlib.import_module
-        pinned, loaded = (_PINNED or pin_loaded_modules()), sys.modules
+        pinned, packages, loaded = (_PINNED or pin_loaded_modules()), _PINNED_PACKAGES, sys.modules
 
         def recording_import(name, globals=None, locals=None, fromlist=(), level=0):
             if not level:  # an absolute import of a loaded kernel/library module: nothing to record
                 module = pinned.get(name)
                 if module is not None and loaded.get(name) is module:
+                    # what the import system returns for a loaded, initialised module, without its machinery
+                    # (3x faster than the import system itself, and most of a run's imports are these)
+                    if fromlist:
+                        if name not in packages:  # `from module import x` then reads an attribute
+                            return module
+                    else:  # `import a.b.c` binds a
+                        top = name.partition(".")[0]
+                        top_module = pinned.get(top)
+                        if top_module is not None and loaded.get(top) is top_module:
+                            return top_module
                     return original_import(name, globals, locals, fromlist, level)
             try:
                 module = original_import(name, globals, locals, fromlist, level)

@@ -665,3 +665,21 @@ def test_an_import_reaching_a_user_module_under_a_pinned_name_is_recorded(tmp_pa
     with recording() as rec:
         exec("import json\nfrom sympy.core.mul import Mul\nimport checker.runner", {})
     assert rec.manifest == {}
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_fast_path_returns_what_the_import_system_returns(data):
+    """While recording, an import of a pinned module gives the object the import system gives (for ``import a.b``,
+    ``from a.b import x`` and ``from package import submodule``), and records nothing."""
+    import builtins
+    import sys
+    from checker.dependencies import recording
+    name = data.draw(st.sampled_from(_pinned_names()))
+    attributes = sorted(a for a in vars(sys.modules[name]) if not a.startswith("__"))[:20]
+    fromlist = tuple(data.draw(st.lists(st.sampled_from(attributes), max_size=2))) if attributes else ()
+    expected = builtins.__import__(name, {}, {}, fromlist, 0)
+    with recording() as rec:
+        got = builtins.__import__(name, {}, {}, fromlist, 0)
+    assert got is expected
+    assert rec.manifest == {}
