@@ -21,7 +21,8 @@ FIELDS = ("cpu", "claim_search", "claim_test", "supporting", "supporting_search"
 
 def _measure(item, profile):
     """The split of one verifier run (in the calling process): a dict of FIELDS."""
-    from checker import checks as checks_module, runner
+    from checker.kernel import checks as checks_module
+    from checker.execution import runner
     spent = dict.fromkeys(FIELDS, 0.0)
     original_property, original_supporting = checks_module.Checks.property, checks_module.Checks.supporting
 

@@ -1,4 +1,4 @@
-"""Benchmark: first derivatives by checker.differentiation beside sympy's own ``diff``.
+"""Benchmark: first derivatives by checker.kernel.engine.differentiation beside sympy's own ``diff``.
 
 Run from the repository root:  python benchmarks/differentiation.py [--repeat N]
 
@@ -7,7 +7,7 @@ the Jacobian of a constraint map, the second time derivative of a generic G(t, x
 expression with repeated subexpressions), prints the median CPU time of
 
     sympy      expr.diff(symbol) / Matrix.jacobian / diff(g, t).diff(t), with sympy's own diff
-    shortcut   the same calls inside checker.differentiation.sympy_first_derivatives_shortcut()
+    shortcut   the same calls inside checker.kernel.engine.differentiation.sympy_first_derivatives_shortcut()
 
 and whether the two results are the same tree (they must be).  sympy's cache is cleared before each run.
 Not a test: figures are read off, never asserted.
@@ -64,7 +64,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     from sympy.core.cache import clear_cache
-    from checker.differentiation import sympy_first_derivatives_shortcut
+    from checker.kernel.engine.differentiation import sympy_first_derivatives_shortcut
 
     def timed(call, shortcut):
         clear_cache()

@@ -43,7 +43,7 @@ def claims():
 
 def per_claim(repeat: int):
     import sympy as sp
-    from checker.checks import Checks
+    from checker.kernel.checks import Checks
     print(f"{'claim':<52} {'engine':>10} {'verdict':<12} {'plain simplify':>15} {'says zero'}")
     for label, lhs, rhs in claims():
         times, outcome = [], None

@@ -3,7 +3,7 @@
 Run from the repository root:  python benchmarks/imports.py [--repeat R] [--module NAME ...]
 
 For each toolkit module ``theorems.toolkit.<name>`` (and ``theorems``, ``theorems.toolkit``, the kernel's item-free
-layer ``checker.decision`` / ``checker.zero``, and the whole corpus as loaded by ``python -m checker list``'s loader),
+layer ``checker.kernel.decision`` / ``checker.kernel.engine.zero``, and the whole corpus as loaded by ``python -m checker list``'s loader),
 a fresh interpreter runs ``import sympy; import <module>``; the CPU time (user + system, of the child process) is
 compared with a fresh ``import sympy`` alone.  Runs are interleaved (sympy, module, sympy, module, ...) and the best of
 R is kept for each side, so other load on the machine distorts the figures as little as possible.  The target of
@@ -52,8 +52,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=5, help="interleaved runs per module (best kept; default 5)")
     parser.add_argument("--module", action="append", help="measure only this module (repeatable)")
     args = parser.parse_args()
-    modules = args.module or ["checker.decision", "checker.zero", "theorems", "theorems.toolkit", *toolkit_modules(),
-                              "checker.loader; checker.loader.load()"]
+    modules = args.module or ["checker.kernel.decision", "checker.kernel.engine.zero", "theorems", "theorems.toolkit", *toolkit_modules(),
+                              "checker.execution.loader; checker.execution.loader.load()"]
     best = measure(modules, args.repeat)
     print(f"import cost over `import sympy` (CPU seconds, best of {args.repeat} interleaved runs; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}); target for toolkit modules: "
@@ -62,7 +62,7 @@ def main():
     for module in modules:
         extra = best[module] - best[None]
         flag = "" if not module.startswith("theorems.toolkit.") else ("  ok" if extra <= TARGET else "  OVER")
-        label = "the whole corpus (loader)" if module.startswith("checker.loader") else f"import {module}"
+        label = "the whole corpus (loader)" if module.startswith("checker.execution.loader") else f"import {module}"
         print(f"  {label:<52} {extra:+.3f} s{flag}")
 
 

@@ -22,7 +22,9 @@ def each_item_in_a_fork(wanted, measure):
     (heap frozen before the fork, the verifier's garbage-collection settings in the child).  ``measure`` returns
     picklable data.  Run from the root of a checkout (its ``checker`` and ``theorems`` are imported)."""
     import pickle
-    from checker import forking, loader, runner
+    from checker.execution import forking
+    from checker.execution import loader
+    from checker.execution import runner
     corpus = loader.load()
     runner.preload()
     ids = [i for i in corpus.order() if i in corpus.items and (not wanted or any(w in i for w in wanted))]

@@ -25,7 +25,7 @@ def measure(wanted) -> float:
     sys.path.insert(0, os.getcwd())
     sys.path.insert(0, HERE)
     from measure import each_item_in_a_fork
-    from checker import runner
+    from checker.execution import runner
 
     def cpu(item):
         start = time.process_time()

@@ -4,7 +4,7 @@ Run from the repository root:  python benchmarks/plugin_overhead.py [--repeat N]
 Runs, interleaved, for each checkout DIR (default: this one) and each repeat:
 
     python -m checker verify all --no-cache
-    python -m pytest -p checker.pytest_plugin --checker -m checker -q --checker-no-cache -p no:cacheprovider
+    python -m pytest -p checker.interfaces.pytest_plugin --checker -m checker -q --checker-no-cache -p no:cacheprovider
 
 and prints each command's wall time and CPU time (user + system of the command and every verifier process it
 waited for), then the medians and the plugin's overhead over the CLI.  On a shared machine read the CPU figures:
@@ -20,7 +20,7 @@ from measure import timed  # noqa: E402
 
 COMMANDS = {
     "cli": [sys.executable, "-m", "checker", "verify", "all", "--no-cache"],
-    "pytest": [sys.executable, "-m", "pytest", "-p", "checker.pytest_plugin", "--checker", "-m", "checker", "-q",
+    "pytest": [sys.executable, "-m", "pytest", "-p", "checker.interfaces.pytest_plugin", "--checker", "-m", "checker", "-q",
                "--checker-no-cache", "-p", "no:cacheprovider"],
 }
 

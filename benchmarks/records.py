@@ -21,7 +21,7 @@ sys.path.insert(0, os.getcwd())
 
 
 def record(out, wanted):
-    from checker import runner
+    from checker.execution import runner
     from measure import each_item_in_a_fork
 
     def measured(item):

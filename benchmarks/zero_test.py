@@ -1,4 +1,4 @@
-"""Benchmark: the exact rational-function zero test by ring arithmetic (checker.ring_zero) beside sympy's routes.
+"""Benchmark: the exact rational-function zero test by ring arithmetic (checker.kernel.engine.ring_zero) beside sympy's routes.
 
 Run from the repository root:  python benchmarks/zero_test.py [--repeat N]
 
@@ -6,7 +6,7 @@ For residuals of the shapes the identity engine meets (a product of sums of gene
 expansion, a sum of quotients minus the quotient over the common denominator, a chain of derivatives of a generic
 function, a non-zero variant of each), prints the median CPU time of
 
-    ring     checker.ring_zero.zero_by_ring_arithmetic      (the kernel's first route)
+    ring     checker.kernel.engine.ring_zero.zero_by_ring_arithmetic      (the kernel's first route)
     sfield   sympy.polys.fields.sfield(expr), element == 0  (the kernel's fallback: numerator/denominator expanded)
     cancel   sympy.cancel(sympy.together(sympy.expand(expr))) == 0   (what a plain sympy script would write)
 
@@ -50,7 +50,7 @@ def main():
     import sympy as sp
     from sympy.core.cache import clear_cache
     from sympy.polys.fields import sfield
-    from checker.ring_zero import zero_by_ring_arithmetic
+    from checker.kernel.engine.ring_zero import zero_by_ring_arithmetic
 
     def by_sfield(expr):
         return not sfield(expr)[1]

@@ -1,8 +1,8 @@
-"""``python -m checker``: see :mod:`checker.cli`."""
+"""``python -m checker``: see :mod:`checker.interfaces.cli`."""
 import sys
 
 try:
-    from .cli import main
+    from .interfaces.cli import main
 except KeyboardInterrupt:  # Ctrl-C while starting: nothing ran yet
     sys.exit(130)
 

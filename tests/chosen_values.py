@@ -1,6 +1,6 @@
 """Truth values the kernel's tests choose and hand to ``check.fact`` and fact tuples.
 
-A verifier may not write a fact's value as a constant (``checker.constant_facts``: a check that cannot fail is no
+A verifier may not write a fact's value as a constant (``checker.kernel.constant_facts``: a check that cannot fail is no
 evidence); tests of the kernel itself feed it chosen values on purpose, through :func:`computed`.
 """
 

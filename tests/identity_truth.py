@@ -16,7 +16,7 @@ The soundness contract of ``Checks.identity`` is checked here *independently* of
 * an error bound (Schwartz–Zippel) appears only for a claim whose own residual is a polynomial
   in its symbols (no undefined functions).
 
-Nothing here imports the engine's internals: only the public ``checker.checks.Checks`` API.
+Nothing here imports the engine's internals: only the public ``checker.kernel.checks.Checks`` API.
 """
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ import sympy
 from hypothesis import HealthCheck, Phase, settings
 from sympy.core.function import AppliedUndef
 
-from checker.checks import Checks
-from checker.symbolic import derivatives_by_dummies
+from checker.kernel.checks import Checks
+from checker.kernel.engine.symbolic import derivatives_by_dummies
 
 try:  # inside an @given test hypothesis formats every exception of a *nested* search (the engine's own
     # hypothesis search) with pytest's repr_failure, which costs seconds per shrink step; the engine's search

@@ -4,14 +4,14 @@ import xml.etree.ElementTree as ET
 
 from hypothesis import given, settings, strategies as st
 
-from checker.ablation import avoids_violations, dropped_items
-from checker.assumptions import hypothesis as make_hypothesis
-from checker.graph import build
-from checker.items import Item
-from checker.loader import load
-from checker.publish import render_all
-from checker.report import build_report
-from checker.runner import propagate, run
+from checker.execution.ablation import avoids_violations, dropped_items
+from checker.kernel.assumptions import hypothesis as make_hypothesis
+from checker.execution.graph import build
+from checker.kernel.items import Item
+from checker.execution.loader import load
+from checker.reporting.publish import render_all
+from checker.reporting.report import build_report
+from checker.execution.runner import propagate, run
 from test_cli import FIXTURES, run_cli, user
 
 try:

@@ -27,7 +27,7 @@ def unrelated():
 ITEMS = '''
 import sympy
 from hypothesis import strategies as st
-from checker.items import lemma, theorem, definition
+from checker.kernel.items import lemma, theorem, definition
 from helper_mod import square
 
 x, y = sympy.symbols("x y")
@@ -230,7 +230,7 @@ def test_cache_info_and_clear(tmp_path):
 def test_a_replayed_run_imports_neither_sympy_nor_the_corpus(tmp_path):
     project(tmp_path)
     verify(tmp_path)
-    code = ("import sys\nfrom checker.cli import main\n"
+    code = ("import sys\nfrom checker.interfaces.cli import main\n"
             f"code = main(['verify', 'all', '--no-corpus', '--path', {str(tmp_path / 'cache_items.py')!r}])\n"
             "print('MODULES', 'sympy' in sys.modules, 'cache_items' in ' '.join(sys.modules), code)")
     env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{tmp_path}", CHECKER_CACHE_DIR=str(tmp_path / "cache"))

@@ -331,7 +331,7 @@ def test_a_replayed_verify_is_the_last_verify_for_rerun_failed(tmp_path):
         def _(check):
             check.fact("v", check.seed % 2 == 0)
         '''})
-    from checker.runner import item_seed  # seeds at which the item's own seed is odd (fails) and even (holds)
+    from checker.execution.runner import item_seed  # seeds at which the item's own seed is odd (fails) and even (holds)
     failing = next(s for s in range(50) if item_seed(s, "mine.t") % 2)
     passing = next(s for s in range(50) if not item_seed(s, "mine.t") % 2)
     verify(tmp_path, "mine.py", "--seed", str(failing))
@@ -427,7 +427,7 @@ def test_a_value_nothing_can_digest_makes_its_item_and_its_dependents_uncacheabl
 # properties of the digests (in this process)
 # ---------------------------------------------------------------------------------------------------------------
 def _fingerprints(*project_dirs):
-    from checker.fingerprint import CodeFingerprints
+    from checker.execution.fingerprint import CodeFingerprints
     return CodeFingerprints([str(d) for d in project_dirs])
 
 
@@ -553,8 +553,8 @@ def test_inherited_members_partial_and_bound_methods_are_in_the_digest(tmp_path)
 
 
 def test_libraries_are_pinned_by_version_and_everything_else_is_user_code(tmp_path):
-    from checker.dependencies import is_library_path, is_user_path
-    from checker.fingerprint import library_token
+    from checker.execution.dependencies import is_library_path, is_user_path
+    from checker.execution.fingerprint import library_token
     import numpy  # noqa: F401 - installed: its token carries its version
     from importlib import metadata
     assert metadata.version("numpy") in library_token("numpy.linalg")
@@ -564,7 +564,7 @@ def test_libraries_are_pinned_by_version_and_everything_else_is_user_code(tmp_pa
 
 
 def test_a_manifest_records_what_a_run_reads_as_it_read_it(tmp_path, monkeypatch):
-    from checker.dependencies import recording, unchanged
+    from checker.execution.dependencies import recording, unchanged
     data, scratch = tmp_path / "data.txt", tmp_path / "scratch.txt"
     data.write_text("one")
     monkeypatch.setenv("CHECKER_ROUND2_READ", "a")
@@ -590,7 +590,7 @@ def test_a_manifest_records_what_a_run_reads_as_it_read_it(tmp_path, monkeypatch
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(before=st.binary(max_size=64), after=st.binary(max_size=64))
 def test_a_recorded_file_matches_exactly_when_its_content_is_the_same(tmp_path_factory, before, after):
-    from checker.dependencies import recording, unchanged
+    from checker.execution.dependencies import recording, unchanged
     path = tmp_path_factory.mktemp("manifest") / "input.bin"
     path.write_bytes(before)
     with recording() as rec:
@@ -600,7 +600,7 @@ def test_a_recorded_file_matches_exactly_when_its_content_is_the_same(tmp_path_f
 
 
 def test_a_dask_manifest_names_the_clients_files(tmp_path):
-    from checker import dask_executor
+    from checker.execution import dask_executor
     local = str(tmp_path / "checker-shipped-x")
     monkey = {local + os.sep: "/home/user/items" + os.sep}
     saved = dict(dask_executor._SHIPPED_AS)
@@ -623,8 +623,8 @@ def _pinned_names() -> tuple:
     """The pinned modules once (the same list for every example: pinning grows as modules load)."""
     import json  # noqa: F401 - loaded here, so that the sample holds them
     import sympy.core.mul  # noqa: F401
-    import checker.runner  # noqa: F401
-    from checker.dependencies import pin_loaded_modules
+    import checker.execution.runner  # noqa: F401
+    from checker.execution.dependencies import pin_loaded_modules
     return tuple(sorted(pin_loaded_modules()))
 
 
@@ -634,7 +634,7 @@ def test_recording_an_import_of_any_pinned_module_adds_nothing_to_the_manifest(d
     """The fast path skips exactly what :meth:`Recorder.finish` would skip: for any pinned module (and any of its
     loaded submodules in a ``from`` list), a recorder that saw the import finishes with no entry."""
     import sys
-    from checker.dependencies import Recorder
+    from checker.execution.dependencies import Recorder
     name = data.draw(st.sampled_from(_pinned_names()))
     children = sorted(n.rsplit(".", 1)[1] for n in sys.modules if n.startswith(name + ".") and n.count(".") ==
                       name.count(".") + 1)
@@ -649,9 +649,9 @@ def test_an_import_reaching_a_user_module_under_a_pinned_name_is_recorded(tmp_pa
     put in its place (or a user module imported by any name) is recorded by its source."""
     import importlib.util
     import sys
-    from checker.dependencies import recording
+    from checker.execution.dependencies import recording
     pinned = _pinned_names()
-    assert "json" in pinned and "checker.runner" in pinned and "sympy" in pinned
+    assert "json" in pinned and "checker.execution.runner" in pinned and "sympy" in pinned
     source = tmp_path / "json.py"
     source.write_text("VALUE = 1\n")
     spec = importlib.util.spec_from_file_location("json", source)
@@ -663,7 +663,7 @@ def test_an_import_reaching_a_user_module_under_a_pinned_name_is_recorded(tmp_pa
     assert f"file:{source}" in rec.manifest
     monkeypatch.undo()
     with recording() as rec:
-        exec("import json\nfrom sympy.core.mul import Mul\nimport checker.runner", {})
+        exec("import json\nfrom sympy.core.mul import Mul\nimport checker.execution.runner", {})
     assert rec.manifest == {}
 
 
@@ -674,7 +674,7 @@ def test_the_fast_path_returns_what_the_import_system_returns(data):
     ``from a.b import x`` and ``from package import submodule``), and records nothing."""
     import builtins
     import sys
-    from checker.dependencies import recording
+    from checker.execution.dependencies import recording
     name = data.draw(st.sampled_from(_pinned_names()))
     attributes = sorted(a for a in vars(sys.modules[name]) if not a.startswith("__"))[:20]
     fromlist = tuple(data.draw(st.lists(st.sampled_from(attributes), max_size=2))) if attributes else ()

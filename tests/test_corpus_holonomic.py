@@ -6,13 +6,13 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 
 from checker import run_verifier
-from checker.checks import is_not_run
-from checker.items import registered
-import theorems.holonomic as h
+from checker.kernel.checks import is_not_run
+from checker.kernel.items import registered
+import theorems.page4_regular_constraints.holonomic as h
 from theorems.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion
 
 QUICK = dict(profile="quick")
-ITEMS = {it.id: it for it in registered("theorems.holonomic")}
+ITEMS = {it.id: it for it in registered("theorems.page4_regular_constraints.holonomic")}
 DETERMINATION = ITEMS[h.THEOREM_ID]
 ENERGY = ITEMS[h.ENERGY_ID]
 MULTIPLIER = ITEMS["holonomic.ideal_reaction_multiplier_representation"]
@@ -112,7 +112,7 @@ def test_headline_theorem_is_proved_with_supporting_trajectory_evidence(headline
 
 
 def test_headline_theorem_cites_its_analytic_steps():
-    from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
+    from theorems.foundations.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
     for trusted in (PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE):
         assert trusted in DETERMINATION.all_uses
     assert DETERMINATION.scope and ENERGY.scope
@@ -239,7 +239,7 @@ def test_pendulum_multiplier_from_the_toolkit():
 
 
 def test_trajectory_pictures_check_what_they_draw():
-    from theorems.holonomic import energy_balance_picture, trajectory_drift_picture
+    from theorems.page4_regular_constraints.holonomic import energy_balance_picture, trajectory_drift_picture
     good = run_verifier(energy_balance_picture)
     assert good.verdict == "confirmed"
     assert run_verifier(energy_balance_picture, power_sign=1).verdict == "refuted"  # wrong sign of the reaction power

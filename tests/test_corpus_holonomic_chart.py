@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.holonomic_chart (seed 001's regular holonomic constraint and its satellites).
+"""Soundness tests for theorems.page1_variations.holonomic_chart (seed 001's regular holonomic constraint and its satellites).
 
 Every verifier is run on its true claim (it must come out defined / proved / confirmed, with every symbolic
 check proved) and on mutated claims -- a flipped sign, a dropped term, a wrong factor, a dropped hypothesis, a
@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from sympy import Matrix, Rational
 
 from checker import run_verifier
-from checker.checks import is_not_run
-from checker.items import Item, registered
-from theorems import holonomic_chart as hc
-from theorems import holonomic_chart_multipliers as hm
+from checker.kernel.checks import is_not_run
+from checker.kernel.items import Item, registered
+from theorems.page1_variations import holonomic_chart as hc
+from theorems.page1_variations import holonomic_chart_multipliers as hm
 from theorems.holonomic_dynamics import integrate_ideal_motion
 from theorems.strategies import full_row_rank_matrices, rational_matrices, spd_matrices
 
@@ -44,7 +44,7 @@ TRUE_CLAIMS = [
 
 #: a stand-in item that may cite USES and assumes every hypothesis of the module (so necessity witnesses and
 #: ``without`` blocks can name them); the hypothesis tables are tested on the registered items below
-MODULES = ("theorems.holonomic_chart", "theorems.holonomic_chart_multipliers")
+MODULES = ("theorems.page1_variations.holonomic_chart", "theorems.page1_variations.holonomic_chart_multipliers")
 ASSUMES = tuple({a.id: a for mod in MODULES for it in registered(mod) for a in it.assumes}.values())
 
 
@@ -416,7 +416,7 @@ def test_items_registered_with_catalogue_ids():
     assert "holonomic.chart_rank_everywhere" in [h.id for h in items["holonomic.regular_constraint_definition"].assumes]
     assert "holonomic.reaction_transpose_multiple_lemma" in items["holonomic.ideal_motion_implies_dalembert_condition"].uses
     # the analytic steps are trusted results in the graph; the 3-D rolling clause of #17 cites Tong's coin
-    from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
+    from theorems.foundations.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
     assert {PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE} <= set(items[hc.THEOREM_88].all_uses)
     disk = items["holonomic.planar_rolling_disk_constraint_example"]
     assert hc.TONG_COIN in disk.uses and "not checked here" not in disk.statement

@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.holonomic_datum and its topic modules (seed 004's datum, its remarks, lemmas and counterexamples).
+"""Soundness tests for theorems.page4_regular_constraints.holonomic_datum and its topic modules (seed 004's datum, its remarks, lemmas and counterexamples).
 
 Every verifier is run once on its true claim (it must come out as established for its kind) and on mutated
 claims -- a flipped sign, a dropped term, a wrong factor, a removed hypothesis, a wrong witness, a constructor
@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from sympy import Matrix, Rational
 
 from checker import run_verifier
-from checker.items import registered
-from checker.proof import check_proof
-from theorems import holonomic_datum as hd
+from checker.kernel.items import registered
+from checker.kernel.proof import check_proof
+from theorems.page4_regular_constraints import holonomic_datum as hd
 from theorems.strategies import polynomials, rationals
 
 t, X = hd.t, hd.X
@@ -40,11 +40,11 @@ def run(verifier, kind="theorem", **claim):
 # every item's verifier passes on the true claim
 # ---------------------------------------------------------------------------
 
-from theorems import (holonomic_datum_cited, holonomic_datum_remarks, holonomic_datum_scleronomic,  # noqa: E402,F401
-                      holonomic_datum_submanifold)
+from theorems.page4_regular_constraints import (holonomic_datum_cited, holonomic_datum_remarks,  # noqa: E402,F401
+                                                holonomic_datum_scleronomic, holonomic_datum_submanifold)
 
-DATUM_MODULES = ("theorems.holonomic_datum", "theorems.holonomic_datum_cited", "theorems.holonomic_datum_scleronomic",
-                 "theorems.holonomic_datum_remarks", "theorems.holonomic_datum_submanifold")
+DATUM_MODULES = ("theorems.page4_regular_constraints.holonomic_datum", "theorems.page4_regular_constraints.holonomic_datum_cited", "theorems.page4_regular_constraints.holonomic_datum_scleronomic",
+                 "theorems.page4_regular_constraints.holonomic_datum_remarks", "theorems.page4_regular_constraints.holonomic_datum_submanifold")
 ITEMS = {it.id: it for name in DATUM_MODULES for it in registered(name)}
 
 STATED_IDS = [

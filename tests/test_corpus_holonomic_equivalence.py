@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.holonomic_equivalence (seed 003 (d): holonomic equivalence, Tong's coin).
+"""Soundness tests for theorems.page3_velocity_constraints.holonomic_equivalence (seed 003 (d): holonomic equivalence, Tong's coin).
 
 Every verifier is run on its true claim (it must come out as established for its kind, with every symbolic
 check proved) and on mutated claims -- a flipped classification, a dropped term, a wrong factor, a wrong
@@ -19,16 +19,16 @@ from hypothesis import strategies as st
 from sympy import Matrix
 
 from checker import run_verifier
-from checker.items import registered
-from theorems import holonomic_equivalence as he
-from theorems.dimensions import DIMENSIONLESS
-from theorems.frobenius import lie_bracket, satisfies_frobenius_condition
+from checker.kernel.items import registered
+from theorems.page3_velocity_constraints import holonomic_equivalence as he
+from theorems.foundations.dimensions import DIMENSIONLESS
+from theorems.foundations.frobenius import lie_bracket, satisfies_frobenius_condition
 from theorems.strategies import rationals
 
 t, X1, X2, X3 = he.t, he.X1, he.X2, he.X3
 s, theta, a = he.s, he.theta, he.a
 USES = (he.CHAIN_RULE, he.PERIODIC)
-ITEMS = {it.id: it for it in registered("theorems.holonomic_equivalence")}
+ITEMS = {it.id: it for it in registered("theorems.page3_velocity_constraints.holonomic_equivalence")}
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -145,7 +145,7 @@ def test_single_row_remark_is_decided_by_the_generic_facts():
 
 
 def test_first_integral_cites_the_zero_derivative_result():
-    from theorems.analytic_facts import ZERO_DERIVATIVE
+    from theorems.foundations.analytic_facts import ZERO_DERIVATIVE
     item = ITEMS["velocity_constraint.holonomic_equivalence_first_integral"]
     assert ZERO_DERIVATIVE in item.all_uses and not item.scope
     result = true_run(he.check_first_integral, "lemma")
@@ -272,7 +272,7 @@ def test_contact_data_are_velocity_constraint_data():
     draws found the first at draw 162."""
     from sympy.polys.matrices import DomainMatrix
 
-    from checker.randomized import falsify
+    from checker.kernel.engine.randomized import falsify
 
     def is_datum(d):
         if DomainMatrix.from_Matrix(sp.Matrix(d.A)).to_field().rank() != sp.Matrix(d.A).rows:

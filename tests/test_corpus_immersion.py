@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.immersion (seed 001's reduced d'Alembert equation, the reduced mass matrix, #79, #81, #82).
+"""Soundness tests for theorems.page1_variations.immersion (seed 001's reduced d'Alembert equation, the reduced mass matrix, #79, #81, #82).
 
 Every verifier is run on its true claim (established, every symbolic check proved, the hypothesis analysis as the
 catalogue says) and on mutated claims -- a dropped correction term, a wrong sign, a wrong reduced mass, a wrong
@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Symbol
 
 from checker import run_verifier
-from checker.checks import is_not_run
-from checker.items import registered
-from theorems import immersion as im
-from theorems.holonomic_chart import is_symmetric_positive_definite
+from checker.kernel.checks import is_not_run
+from checker.kernel.items import registered
+from theorems.page1_variations import immersion as im
+from theorems.page1_variations.holonomic_chart import is_symmetric_positive_definite
 from theorems.strategies import full_row_rank_matrices, spd_matrices
 
 t, l, m, g, a, I_d = im.t, im.l, im.m, im.g, im.radius, im.inertia
-ITEMS = {it.id: it for it in registered("theorems.immersion")}
+ITEMS = {it.id: it for it in registered("theorems.page1_variations.immersion")}
 
 TRUE_CLAIMS = [
     (im.COROLLARY_ID, im.check_reduced_dalembert_equation, ("proved",)),  # every n, m (issue 13 §4)

@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.legendre (seed 001's Legendre map, regularity, hyperregularity, Hamiltonian).
+"""Soundness tests for theorems.page1_variations.legendre (seed 001's Legendre map, regularity, hyperregularity, Hamiltonian).
 
 Every verifier is run on its true claim (it must come out defined / proved / confirmed, every symbolic check proved)
 and on mutated claims -- a wrong Hessian factor, the wrong sign of U in H, a wrong inverse branch, a Lagrangian
@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational
 
 from checker import run_verifier
-from checker.items import registered
-from theorems import legendre as lg
+from checker.kernel.items import registered
+from theorems.page1_variations import legendre as lg
 from theorems.strategies import rational_matrices, spd_matrices
 
-ITEMS = {it.id: it for it in registered("theorems.legendre")}
+ITEMS = {it.id: it for it in registered("theorems.page1_variations.legendre")}
 t, Q, V, P = lg.t, lg.Q, lg.V, lg.P
 Q1, Q2, V1, V2 = lg.Q1, lg.Q2, lg.V1, lg.V2
 m, U, X = lg.m, lg.U, lg.X
@@ -278,7 +278,7 @@ def test_regularity_of_quadratic_forms_is_det_nonzero(B):
 
 def test_every_n_wrong_variants_are_not_proved():
     """The every-n identities of #95 reject wrong variants; the symmetry of K = M + Mᵀ is what 𝓛_v = Kv needs."""
-    from checker.checks import Checks
+    from checker.kernel.checks import Checks
     c = Checks()
     V_, D_, K_, M_ = lg.V_N, lg.D_N, lg.K_N, lg.M_N
 

@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.linalg and theorems.constraint_principles.
+"""Soundness tests for theorems.foundations.linalg and theorems.page2_semiholonomic.constraint_principles.
 
 Every verifier is run once on its true claim (it must come out proved / confirmed / defined)
 and on mutated claims -- a flipped sign, a dropped term, a wrong factor, a dropped hypothesis,
@@ -15,9 +15,9 @@ import sympy as sp
 from sympy import Matrix
 
 from checker import run_verifier
-from checker.items import registered
-from theorems import constraint_principles as cp
-from theorems import linalg as la
+from checker.kernel.items import registered
+from theorems.page2_semiholonomic import constraint_principles as cp
+from theorems.foundations import linalg as la
 
 ESTABLISHED_OWN = {"cited": ("proved", "confirmed"), "definition": ("defined",), "remark": ("proved", "confirmed")}
 
@@ -266,9 +266,9 @@ def test_constructions():
 
 
 CATALOGUE_IDS = {
-    "theorems.linalg": {"linalg.euclidean_inner_product": "cited",
+    "theorems.foundations.linalg": {"linalg.euclidean_inner_product": "cited",
                         "linalg.annihilator_of_kernel_transpose_multiple": "cited"},
-    "theorems.constraint_principles": {
+    "theorems.page2_semiholonomic.constraint_principles": {
         "lagrangian.time_dependent_chart_action_first_variation": "cited",
         "constraints.holonomic_virtual_displacements": "definition",
         "constraints.linear_velocity_constraint_chetaev": "definition",
@@ -292,7 +292,7 @@ def test_items_registered_with_catalogue_ids(module):
         assert it.source.startswith(("seed 002_3134e4ba07f0f65c.txt:", "cited:"))
         if it.kind == "cited":
             assert it.cited_kind
-    if module == "theorems.linalg":
+    if module == "theorems.foundations.linalg":
         lemma = items["linalg.annihilator_of_kernel_transpose_multiple"]
         assert [a.id for a in lemma.assumes] == ["linalg.A_full_row_rank"]
     else:
@@ -302,8 +302,8 @@ def test_items_registered_with_catalogue_ids(module):
 
 
 def test_variational_items_cite_the_fundamental_lemma():
-    from checker.items import find
-    from theorems.analytic_facts import FUNDAMENTAL_LEMMA
+    from checker.kernel.items import find
+    from theorems.foundations.analytic_facts import FUNDAMENTAL_LEMMA
     for item_id in ("constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
                     "lagrangian.time_dependent_chart_action_first_variation"):
         assert FUNDAMENTAL_LEMMA in find(item_id).all_uses, item_id

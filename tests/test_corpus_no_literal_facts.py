@@ -1,6 +1,6 @@
 """No corpus check can pass by construction: a fact's value must be computed, never a literal.
 
-Scans the source of every corpus module (AST, with the kernel's own scan, :mod:`checker.constant_facts`, which also
+Scans the source of every corpus module (AST, with the kernel's own scan, :mod:`checker.kernel.constant_facts`, which also
 refuses such a fact at run time) for ``check.fact(name, True|False)``, a fact tuple
 ``(description, True|False, method)`` (what ``witness``/``necessary`` take) and a literal handed to a
 ``value=`` keyword.  A literal fact records the author's belief, not something the checker computed.
@@ -11,7 +11,7 @@ import pathlib
 
 import pytest
 
-from checker.constant_facts import literal_facts
+from checker.kernel.constant_facts import literal_facts
 
 CORPUS = pathlib.Path(__file__).resolve().parent.parent / "theorems"
 

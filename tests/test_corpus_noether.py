@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.noether (seed 001's Noether statements and point symmetries).
+"""Soundness tests for theorems.page1_variations.noether (seed 001's Noether statements and point symmetries).
 
 Every verifier runs on its true claim (defined / proved / confirmed, every symbolic check proved) and on mutated
 claims -- a wrong charge (the sign of the boost's t m q' term, a missing B), a potential that breaks the symmetry
@@ -15,14 +15,14 @@ import sympy as sp
 from sympy import Function
 
 from checker import run_verifier
-from checker.items import registered
-from checker.loader import load
-from theorems import noether as nt
-from theorems import noether_point_symmetry as ps
-from theorems.linalg import euclidean_inner_product
+from checker.kernel.items import registered
+from checker.execution.loader import load
+from theorems.page1_variations import noether as nt
+from theorems.page1_variations import noether_point_symmetry as ps
+from theorems.foundations.linalg import euclidean_inner_product
 from theorems.symmetry import energy, noether_charge, total_derivative
 
-ITEMS = {it.id: it for module in ("theorems.noether", "theorems.noether_point_symmetry") for it in registered(module)}
+ITEMS = {it.id: it for module in ("theorems.page1_variations.noether", "theorems.page1_variations.noether_point_symmetry") for it in registered(module)}
 t, m, U0 = nt.t, nt.m, nt.U0
 
 # (verifier, item, verdicts, smaller symbolic sizes for the test run; `verify` runs the defaults)

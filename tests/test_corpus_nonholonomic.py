@@ -3,10 +3,10 @@ import pytest
 import sympy as sp
 
 from checker import run_verifier
-from checker.items import find
-import theorems.frobenius as frob
-import theorems.yxz as yxz
-import theorems.zxy as zxy
+from checker.kernel.items import find
+import theorems.foundations.frobenius as frob
+import theorems.page2_semiholonomic.yxz as yxz
+import theorems.page1_variations.zxy as zxy
 
 t, x, y, z, mu = zxy.t, zxy.x, zxy.y, zxy.z, zxy.mu
 X, Y, Z = zxy.X, zxy.Y, zxy.Z
@@ -153,8 +153,8 @@ def test_frobenius_rejects_a_form_that_is_not_rho_dphi():
 
 
 def test_frobenius_split_and_citations():
-    from checker.items import find
-    from theorems.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, SCHWARZ
+    from checker.kernel.items import find
+    from theorems.foundations.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, SCHWARZ
     easy = find(frob.RHO_DPHI_ID)
     assert easy.kind == "theorem" and SCHWARZ in easy.uses
     assert frob.RHO_DPHI_ID in find(frob.FROBENIUS_ID).uses

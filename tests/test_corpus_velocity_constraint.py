@@ -1,4 +1,4 @@
-"""Soundness tests for theorems.velocity_constraint (seed 003's velocity-constraint datum and d'Alembert model).
+"""Soundness tests for theorems.page3_velocity_constraints.velocity_constraint (seed 003's velocity-constraint datum and d'Alembert model).
 
 Every verifier is run on its true claim (it must come out defined / proved / confirmed, every symbolic check proved,
 its hypothesis analysis as claimed and without problems) and on mutated claims -- a flipped sign, a dropped term, a
@@ -21,19 +21,19 @@ from hypothesis import strategies as st
 from sympy import Matrix, Rational
 
 from checker import Decision, run_verifier
-from checker.items import registered
-from theorems import velocity_constraint as vc
-from theorems.holonomic_chart import WHOLE_SPACE, Chart
-from theorems.holonomic_datum import HolonomicConstraintDatum, mass_operator
-from theorems.linalg import transpose_multiplier
+from checker.kernel.items import registered
+from theorems.page3_velocity_constraints import velocity_constraint as vc
+from theorems.page1_variations.holonomic_chart import WHOLE_SPACE, Chart
+from theorems.page4_regular_constraints.holonomic_datum import HolonomicConstraintDatum, mass_operator
+from theorems.foundations.linalg import transpose_multiplier
 from theorems.strategies import full_row_rank_matrices, rational_matrices
 
-import theorems.velocity_constraint_cited  # noqa: E402,F401  (topic modules of theorems.velocity_constraint)
-import theorems.velocity_constraint_multipliers  # noqa: E402,F401
-import theorems.velocity_constraint_remarks  # noqa: E402,F401
+import theorems.page3_velocity_constraints.velocity_constraint_cited  # noqa: E402,F401  (topic modules of theorems.page3_velocity_constraints.velocity_constraint)
+import theorems.page3_velocity_constraints.velocity_constraint_multipliers  # noqa: E402,F401
+import theorems.page3_velocity_constraints.velocity_constraint_remarks  # noqa: E402,F401
 
-MODULES = ("theorems.velocity_constraint", "theorems.velocity_constraint_multipliers",
-           "theorems.velocity_constraint_remarks", "theorems.velocity_constraint_cited")
+MODULES = ("theorems.page3_velocity_constraints.velocity_constraint", "theorems.page3_velocity_constraints.velocity_constraint_multipliers",
+           "theorems.page3_velocity_constraints.velocity_constraint_remarks", "theorems.page3_velocity_constraints.velocity_constraint_cited")
 ITEMS = {it.id: it for module in MODULES for it in registered(module)}
 t, x1, x2, x3 = vc.t, vc.x1, vc.x2, vc.x3
 R3 = (x1, x2, x3)
@@ -474,8 +474,8 @@ def test_topic_modules_keep_names_importable_and_sizes_small():
 
 def test_wrong_inverse_of_the_derivative_is_refuted():
     """The continuity argument (inverse function theorem) rests on DΦ being invertible with the stated inverse."""
-    from checker.checks import Checks
-    from theorems.velocity_constraint_matrix_algebra import check_inverse_continuity_every_size
+    from checker.kernel.checks import Checks
+    from theorems.page3_velocity_constraints.velocity_constraint_matrix_algebra import check_inverse_continuity_every_size
     true, wrong = Checks(), Checks()
     check_inverse_continuity_every_size(true)
     check_inverse_continuity_every_size(wrong, inverse_derivative=lambda G0, H0, u, w: G0.I * w)

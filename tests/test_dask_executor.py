@@ -28,7 +28,7 @@ def square(x):
 ITEMS = '''
 import time
 import sympy
-from checker.items import lemma, theorem
+from checker.kernel.items import lemma, theorem
 from dask_helper import square
 
 x = sympy.Symbol("x")
@@ -51,7 +51,7 @@ KILLER = '''
 import os
 import signal
 import time
-from checker.items import theorem
+from checker.kernel.items import theorem
 
 @theorem("d.kills_worker", title="kills the process that runs the verifier's process (the Dask worker)")
 def kills(check):

@@ -1,4 +1,4 @@
-"""checker.differentiation: the first derivative sympy's ``diff`` returns, the same tree, computed node by node once.
+"""checker.kernel.engine.differentiation: the first derivative sympy's ``diff`` returns, the same tree, computed node by node once.
 
 The truth here is sympy's own ``diff`` (taken with the shortcut off) and, independently of sympy's rules, a
 numerical derivative (mpmath) of the expression at random points.
@@ -14,8 +14,8 @@ from sympy import Derivative, Function, MatrixSymbol, Subs, Symbol, cos, exp, lo
 from sympy.core.expr import Expr
 from sympy.core.parameters import distribute
 
-from checker import differentiation
-from checker.differentiation import derivative, sympy_first_derivatives_shortcut
+from checker.kernel.engine import differentiation
+from checker.kernel.engine.differentiation import derivative, sympy_first_derivatives_shortcut
 
 x, y, t = symbols("x y t")
 a = Symbol("a", positive=True)
@@ -203,8 +203,8 @@ def test_the_shortcut_is_undone_when_the_body_raises():
 
 def test_a_verifier_runs_with_the_shortcut_and_leaves_sympy_as_it_was():
     """The runner turns it on around a verifier only."""
-    from checker.items import Item
-    from checker.runner import run_in_process
+    from checker.kernel.items import Item
+    from checker.execution.runner import run_in_process
     seen = []
 
     def verifier(checks):

@@ -1,4 +1,4 @@
-"""Tests for theorems.dimensions: the units toolkit over sympy.physics.units and the ``units.*`` items.
+"""Tests for theorems.foundations.dimensions: the units toolkit over sympy.physics.units and the ``units.*`` items.
 
 The true claims must be proved; mutated claims (a wrong dimension, a wrong transformation rule, a
 dimensionless radius, z' = xy' claimed homogeneous) must be refuted.  Property-based tests compare
@@ -15,9 +15,9 @@ from sympy import Derivative, Eq, Function, Symbol
 from sympy.physics.units import Dimension
 
 from checker import run_verifier
-from checker.items import registered
-from theorems import dimensions as dm
-from theorems.dimensions import DIMENSIONLESS, ENERGY, FORCE, LENGTH, MASS, POWER, TIME
+from checker.kernel.items import registered
+from theorems.foundations import dimensions as dm
+from theorems.foundations.dimensions import DIMENSIONLESS, ENERGY, FORCE, LENGTH, MASS, POWER, TIME
 
 x, y, z, t, m = sp.symbols("x y z t m", real=True)
 BASE = {"length": LENGTH, "time": TIME, "mass": MASS}
@@ -38,14 +38,14 @@ def test_true_claims_are_proved(verifier):
 
 
 def test_items_are_registered_with_units_ids():
-    ids = {it.id for it in registered("theorems.dimensions")}
+    ids = {it.id for it in registered("theorems.foundations.dimensions")}
     assert ids == {"units.velocity_row_homogeneity", "units.velocity_multiplier_dimension",
                    "units.rolling_disk_dimensionless_rho", "units.tong_coin_homogeneous",
                    "units.zxy_constraint_inhomogeneous_for_lengths"}
 
 
 def test_cartesian_velocity_hypothesis_is_necessary():
-    item = [it for it in registered("theorems.dimensions") if it.id == "units.velocity_row_homogeneity"][0]
+    item = [it for it in registered("theorems.foundations.dimensions") if it.id == "units.velocity_row_homogeneity"][0]
     result = run_verifier(item.verifier, item=item, kind="lemma", profile="quick")
     assert result.verdict == "proved"
     assert result.hypothesis_status(dm.H_CARTESIAN_VELOCITY) == "necessary"

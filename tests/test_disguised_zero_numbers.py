@@ -4,7 +4,7 @@ The proof checker once decided "this number is non-zero" by comparing trees (``e
 ``(√2 + √3)² − 5 − 2√6`` or ``sin²1 + cos²1 − 1`` is a tree other than 0 but equals 0, so a ``cancel`` step
 with it as the factor turned the checked step ``z = 0`` into ``1 = 0``, and an ``algebra`` certificate ``1/z``
 turned a tautology into ``x = 0``: both were **proved**.  Now a number is non-zero only when ``evalf`` certifies it
-(``checker.symbolic.certified_nonzero_number``), which a true zero never is.
+(``checker.kernel.engine.symbolic.certified_nonzero_number``), which a true zero never is.
 
 Every number drawn below is zero by construction: an identity of elementary functions at random exact arguments.
 """
@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import run_verifier
-from checker.proof import Proof, check_proof, shown_nonzero
-from checker.symbolic import certified_nonzero_number, is_provably_nonzero
+from checker.kernel.proof import Proof, check_proof, shown_nonzero
+from checker.kernel.engine.symbolic import certified_nonzero_number, is_provably_nonzero
 
 SETTINGS = settings(max_examples=20, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])

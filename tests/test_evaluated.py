@@ -1,8 +1,8 @@
-"""``checker.symbolic.evaluated``: ``doit`` remembered and skipped where it only rebuilds; never a different value."""
+"""``checker.kernel.engine.symbolic.evaluated``: ``doit`` remembered and skipped where it only rebuilds; never a different value."""
 import sympy
 from hypothesis import given, settings, strategies as st
 
-from checker.symbolic import evaluated
+from checker.kernel.engine.symbolic import evaluated
 
 t, s = sympy.symbols("t s")
 x, G = sympy.Function("x"), sympy.Function("G")
@@ -67,13 +67,13 @@ def shared_expressions(draw):
 @given(st.one_of(expressions(), shared_expressions()))
 def test_evaluated_is_exactly_the_tree_doit_builds(expr):
     """Sharing the evaluation of repeated subtrees changes no node: the same tree as sympy's own ``doit``."""
-    from checker.symbolic import _doit_sharing
+    from checker.kernel.engine.symbolic import _doit_sharing
     assert _doit_sharing(expr, {}) == expr.doit()
     assert evaluated(expr) == expr.doit() or evaluated(expr) is expr  # ``expr`` itself where doit only rebuilds
 
 
 def test_a_repeated_subs_is_evaluated_once(monkeypatch):
-    from checker import symbolic
+    from checker.kernel.engine import symbolic
     calls = []
     original = sympy.Subs.doit
 

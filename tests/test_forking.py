@@ -1,4 +1,4 @@
-"""A forked verifier runs the same wherever it was forked from (issue 15): checker.forking."""
+"""A forked verifier runs the same wherever it was forked from (issue 15): checker.execution.forking."""
 import gc
 import multiprocessing
 import platform
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from checker.forking import call_on_fresh_frame_stack, frozen_heap, restore_recursion_budget, stack_depth
+from checker.execution.forking import call_on_fresh_frame_stack, frozen_heap, restore_recursion_budget, stack_depth
 
 CPYTHON = platform.python_implementation() == "CPython"
 
@@ -107,7 +107,7 @@ def test_a_process_that_froze_objects_itself_is_left_as_it_is():
 
 
 def _thresholds_after_collect_less_often(conn):
-    from checker.forking import collect_less_often
+    from checker.execution.forking import collect_less_often
     before = gc.get_threshold()
     collect_less_often()
     conn.send((before, gc.get_threshold()))
@@ -115,7 +115,7 @@ def _thresholds_after_collect_less_often(conn):
 
 
 def test_a_verifier_collects_its_youngest_generation_less_often_and_keeps_the_rest():
-    from checker.forking import VERIFIER_YOUNG_THRESHOLD
+    from checker.execution.forking import VERIFIER_YOUNG_THRESHOLD
     ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_thresholds_after_collect_less_often, args=(child,))

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import run_verifier
-from checker.instances import FunctionTemplate, choose_wrapper, function_assumptions, satisfies_assumptions
+from checker.kernel.engine.instances import FunctionTemplate, choose_wrapper, function_assumptions, satisfies_assumptions
 
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])

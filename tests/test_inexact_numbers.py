@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import run_verifier
-from checker.proof import Proof, check_proof
-from checker.symbolic import inexact_numbers
-from checker.zero import zero_test
+from checker.kernel.proof import Proof, check_proof
+from checker.kernel.engine.symbolic import inexact_numbers
+from checker.kernel.engine.zero import zero_test
 from theorems.toolkit.frobenius import is_involutive
 from theorems.toolkit.legendre import is_regular
 from theorems.toolkit.linear_algebra import rational_identity

@@ -10,8 +10,8 @@ import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sympy.core.function import AppliedUndef
 
-from checker.identity import InstancePlan, _slot_orders
-from checker.symbolic import derivatives_by_dummies
+from checker.kernel.engine.identity import InstancePlan, _slot_orders
+from checker.kernel.engine.symbolic import derivatives_by_dummies
 
 x, y = sympy.symbols("x y", real=True)
 t = sympy.Symbol("t", real=True)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker import run_verifier
-from checker.proof import Proof, check_proof
+from checker.kernel.proof import Proof, check_proof
 
 SETTINGS = settings(max_examples=15, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given])

@@ -4,13 +4,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from checker import Proof, hypothesis as make_hypothesis, run_verifier
-from checker.decision import Decision
-from checker.evidence import item_verdict, Check
-from checker.graph import LoadError, build
-from checker.items import Item
-from checker.proof import check_proof
-from checker.report import write_atomically
-from checker.runner import ItemResult, propagate
+from checker.kernel.decision import Decision
+from checker.kernel.evidence import item_verdict, Check
+from checker.execution.graph import LoadError, build
+from checker.kernel.items import Item
+from checker.kernel.proof import check_proof
+from checker.reporting.report import write_atomically
+from checker.execution.runner import ItemResult, propagate
 
 try:
     from chosen_values import computed
@@ -49,7 +49,7 @@ def test_identity_modulo_relations():
 
 
 def test_identity_sympy_cannot_reduce_is_confirmed_not_proved(monkeypatch):
-    import checker.identity as identity
+    import checker.kernel.engine.identity as identity
     monkeypatch.setattr(identity, "cheap_reduce", lambda r, *a, **k: (None, r))
     monkeypatch.setattr(identity, "rewriting_reduce", lambda r, *a, **k: (None, r))
     run = run_verifier(lambda c: c.identity("binomial", (a + b) ** 2, a**2 + 2 * a * b + b**2))
@@ -200,7 +200,7 @@ def mk(id, uses=(), kind="lemma", assumes=(), expected="holds"):
 
 
 def test_graph_rests_on_splits_postulates_hypotheses_definitions():
-    from checker.assumptions import postulate_assumption
+    from checker.kernel.assumptions import postulate_assumption
     law = postulate_assumption("p.law", "law")
     postulate_item = Item("p.law", "postulate", "law", "", "", assumption=law)
     h = make_hypothesis("h.one", "one")
@@ -249,7 +249,7 @@ def test_atomic_write_keeps_old_content_on_failure(tmp_path, monkeypatch):
 
 def test_shrinking_is_capped_by_a_count_and_stays_reproducible():
     from hypothesis import strategies as st
-    from checker.randomized import falsify
+    from checker.kernel.engine.randomized import falsify
     calls = []
 
     def residual(n):
@@ -270,7 +270,7 @@ def test_shrinking_is_capped_by_a_count_and_stays_reproducible():
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 200))
 def test_profiles_scale_instance_counts_with_their_minimums(base):
-    from checker.checks import Checks
+    from checker.kernel.checks import Checks
     quick, default, thorough = (Checks(profile=p).instances(base) for p in ("quick", "default", "thorough"))
     assert quick == max(1, round(base / 5)) and default == max(3, base) and thorough == max(3, 5 * base)
     assert 1 <= quick <= default <= thorough
@@ -278,7 +278,7 @@ def test_profiles_scale_instance_counts_with_their_minimums(base):
 
 def test_a_quick_randomized_check_says_how_few_instances_it_drew():
     from hypothesis import strategies as hst
-    from checker.checks import Checks
+    from checker.kernel.checks import Checks
     check = Checks(profile="quick").property("x*x >= 0", hst.integers(-5, 5), lambda x: x * x >= 0, samples=3)
     assert check.outcome == "confirmed" and check.instances == 1 and check.detail.startswith("1 instances")
 
@@ -287,7 +287,7 @@ def test_a_module_executed_again_replaces_its_items_and_a_real_duplicate_stays(t
     """Re-executing a module (a fresh namespace, same file and line) is one declaration, not a duplicate;
     one id declared twice in one execution, at one line or two, is a duplicate loading reports."""
     import importlib.util
-    from checker.items import forget, registered
+    from checker.kernel.items import forget, registered
     path = tmp_path / "reexec_items.py"
     path.write_text("from checker import lemma\n"
                     "@lemma('reexec.one', title='one', statement='x')\n"

@@ -56,7 +56,7 @@ def test_an_entry_of_an_inverse_is_not_an_entry_of_a_matrix_printed_alike():
 
 def test_equal_entries_meet_in_two_separate_computations():
     """Residuals computed apart (a proof step and the equation it cites) name one entry by one variable."""
-    from checker.symbolic import as_residuals
+    from checker.kernel.engine.symbolic import as_residuals
     A = sp.MatrixSymbol("A", 2, 2)
     first, second = as_residuals((A, sp.ZeroMatrix(2, 2))), as_residuals((A.T.T, sp.ZeroMatrix(2, 2)))
     assert first == second and all(not isinstance(s, sp.Symbol) or s.is_Dummy for r in first for s in r.free_symbols)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from checker.checks import Checks
-from checker.matrix_shapes import at_sizes, concrete_sizes, shape_symbols
+from checker.kernel.checks import Checks
+from checker.kernel.engine.matrix_shapes import at_sizes, concrete_sizes, shape_symbols
 
 n, k = sympy.symbols("n k", integer=True, positive=True)
 A = sympy.MatrixSymbol("A", n, n)
@@ -102,7 +102,7 @@ def test_shape_helpers():
 
 # --- the noncommutative normal form: differential fuzzing against exact evaluation at fixed sizes ----------
 
-from checker.matrix_shapes import noncommutative_zero  # noqa: E402
+from checker.kernel.engine.matrix_shapes import noncommutative_zero  # noqa: E402
 
 kk = sympy.Symbol("k", integer=True, positive=True)
 AA = sympy.MatrixSymbol("A", kk, n)      # k×n, rank k at random entries when k <= n

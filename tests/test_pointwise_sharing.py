@@ -9,7 +9,7 @@ import mpmath
 import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from checker.pointwise import CompiledResiduals, _plainly_evaluated
+from checker.kernel.engine.pointwise import CompiledResiduals, _plainly_evaluated
 from rational_expressions import rational_expressions
 
 x, y, s = sympy.symbols("x y s")

@@ -1,4 +1,4 @@
-"""What the runner does once before forking verifiers (checker.runner.preload) is inherited, and changes no draw.
+"""What the runner does once before forking verifiers (checker.execution.pool.preload) is inherited, and changes no draw.
 
 Hypothesis sets itself up on the first search of a thread (a PRNG it registers with a full garbage collection
 and a heap scan); after ``preload`` a forked verifier's searches skip that, and draw exactly what they would
@@ -10,13 +10,13 @@ from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
-from checker import runner
-from checker.randomized import falsify
+from checker.execution import pool
+from checker.kernel.engine.randomized import falsify
 
 ROOT = Path(__file__).resolve().parents[1]
 
 _SEARCH = ("from hypothesis import strategies as st\n"
-           "from checker.randomized import falsify, prepare_engine\n"
+           "from checker.kernel.engine.randomized import falsify, prepare_engine\n"
            "{prepare}\n"
            "seen = []\n"
            "def residual(x):\n"
@@ -41,9 +41,9 @@ def test_preparing_the_engine_changes_no_draw(seed):
 
 
 _FORKED_SEARCH = ("import gc, os\n"
-                  "from checker import runner\n"
+                  "from checker.execution import pool\n"
                   "from hypothesis import strategies as st\n"
-                  "from checker.randomized import falsify\n"
+                  "from checker.kernel.engine.randomized import falsify\n"
                   "{preload}\n"
                   "pid = os.fork()\n"
                   "if pid == 0:\n"
@@ -57,7 +57,7 @@ _FORKED_SEARCH = ("import gc, os\n"
 
 
 def _full_collections_in_a_forked_first_search(preload: bool) -> int:
-    script = _FORKED_SEARCH.format(preload="runner.preload()" if preload else "")
+    script = _FORKED_SEARCH.format(preload="pool.preload()" if preload else "")
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120,
                          check=True)
     return int(out.stdout.strip())
@@ -69,5 +69,5 @@ def test_a_verifier_forked_after_preload_does_not_set_hypothesis_up_again():
 
 
 def test_preload_imports_the_modules_verifiers_would_import_on_first_use():
-    runner.preload()
-    assert all(name in sys.modules for name in runner._FIRST_USE_MODULES)
+    pool.preload()
+    assert all(name in sys.modules for name in pool._FIRST_USE_MODULES)

@@ -1,4 +1,4 @@
-"""checker.proof.shown_nonzero remembers its answers: the remembered answer is always the one computed afresh.
+"""checker.kernel.proof.shown_nonzero remembers its answers: the remembered answer is always the one computed afresh.
 
 The key must tell apart everything the answer depends on: symbols that print alike but carry different
 assumptions (x > 0 is nonzero, a plain x is not), and the expressions declared nonzero.
@@ -6,7 +6,7 @@ assumptions (x > 0 is nonzero, a plain x is not), and the expressions declared n
 import sympy
 from hypothesis import given, settings, strategies as st
 
-from checker.proof import _shown_nonzero, shown_nonzero
+from checker.kernel.proof import _shown_nonzero, shown_nonzero
 
 NAMES = ("x", "y")
 ASSUMPTIONS = ({}, {"positive": True}, {"nonzero": True}, {"real": True})

@@ -19,17 +19,17 @@ import pytest
 import multiprocessing.popen_fork  # noqa: F401
 import sqlite3  # noqa: F401
 
-import checker.analysis  # noqa: F401
-import checker.api  # noqa: F401
-import checker.cache  # noqa: F401
-import checker.cli  # noqa: F401
-import checker.explain  # noqa: F401
-import checker.fingerprint  # noqa: F401
-import checker.pytest_plugin  # noqa: F401
-import checker.runner
-from checker.loader import load
+import checker.kernel.analysis  # noqa: F401
+import checker.interfaces.api  # noqa: F401
+import checker.execution.cache  # noqa: F401
+import checker.interfaces.cli  # noqa: F401
+import checker.reporting.explain  # noqa: F401
+import checker.execution.fingerprint  # noqa: F401
+import checker.interfaces.pytest_plugin  # noqa: F401
+import checker.execution.runner
+from checker.execution.loader import load
 
-checker.runner.preload()
+checker.execution.runner.preload()
 CORPUS_IDS = set(load().items)
 
 pytest_plugins = ["pytester"]
@@ -183,7 +183,7 @@ def test_inert_unless_asked(pytester):
     result.assert_outcomes(passed=1)
     assert "checker::" not in result.stdout.str()
     assert "expected_fails" not in run(pytester, "--markers").stdout.str()
-    code = "import sys, checker.pytest_plugin; print(sorted(m for m in ('sympy', 'networkx', 'hypothesis') if m in sys.modules))"
+    code = "import sys, checker.interfaces.pytest_plugin; print(sorted(m for m in ('sympy', 'networkx', 'hypothesis') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
     assert out.stdout.strip() == "[]", out.stderr

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import strategies as st
 
 from checker import run_verifier
-from checker.checks import NOT_RUN, Checks, is_cut_sweep, is_not_run, verdict_scope
-from checker.items import Item
+from checker.kernel.checks import NOT_RUN, Checks, is_cut_sweep, is_not_run, verdict_scope
+from checker.kernel.items import Item
 
 
 def _verifier(claim_holds: bool, support_holds: bool, samples: int):
@@ -67,7 +67,7 @@ def test_the_cli_counts_the_cross_checks_it_did_not_run(tmp_path):
     module = tmp_path / "smoke_items.py"
     module.write_text(
         "from hypothesis import strategies as st\n"
-        "from checker.items import theorem\n"
+        "from checker.kernel.items import theorem\n"
         "@theorem('smoke.item', title='a smoke item', statement='n >= 0')\n"
         "def _(check):\n"
         "    check.fact('the claim', abs(-1) == 1, method='computation')\n"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from checker.randomized import falsify
+from checker.kernel.engine.randomized import falsify
 
 
 def _draws(seed: int) -> list:
@@ -55,7 +55,7 @@ def test_a_search_writes_nothing_into_the_working_directory(tmp_path):
     (tmp_path / "local_literals.py").write_text("CONSTANTS = [31337, 8675309, 424242]\n")
     script = ("import sys; sys.path.insert(0, '.'); import local_literals\n"
               "from hypothesis import strategies as st\n"
-              "from checker.randomized import falsify\n"
+              "from checker.kernel.engine.randomized import falsify\n"
               "falsify(st.integers(), lambda x: 0, seed=3, max_examples=200, tolerance=0)\n")
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, check=True, timeout=120)
@@ -85,7 +85,7 @@ def test_nested_searches_restore_the_collection_once():
 def test_a_verifier_run_seeds_sympys_own_random_state():
     """sympy shuffles the order its assumptions system tries facts in: at a seed that order is the same every run."""
     import sympy.core.random as sympy_random
-    from checker.checks import Checks
+    from checker.kernel.checks import Checks
 
     def draws(seed):
         Checks(seed=seed)
@@ -105,8 +105,8 @@ def test_sympys_own_random_numbers_are_seeded_from_the_items_seed():
 
     import sympy.core.random as sympy_random
 
-    from checker.items import Item
-    from checker.runner import run_in_process
+    from checker.kernel.items import Item
+    from checker.execution.runner import run_in_process
     seen = []
 
     def verifier(checks):

@@ -1,4 +1,4 @@
-"""The exact zero test of the identity engine's first stage (:func:`checker.symbolic.zero_as_rational_function`).
+"""The exact zero test of the identity engine's first stage (:func:`checker.kernel.engine.symbolic.zero_as_rational_function`).
 
 Truth is known by construction: a random rational expression in independent atoms minus a rearranged
 copy of itself is 0; adding a non-zero term (or a relation between atoms the test must not know) makes it
@@ -10,7 +10,7 @@ import random
 import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from checker.symbolic import zero_as_rational_function
+from checker.kernel.engine.symbolic import zero_as_rational_function
 from rational_expressions import rational_expressions as shared_rational_expressions
 
 x, y, z = sympy.symbols("x y z")
@@ -97,7 +97,7 @@ def test_non_expressions_and_noncommutative_factors_are_not_decided():
 
 # -- the decided non-zero case: a non-zero rational function of symbols alone ------------------------------------
 
-from checker.symbolic import nonzero_as_rational_function  # noqa: E402
+from checker.kernel.engine.symbolic import nonzero_as_rational_function  # noqa: E402
 
 
 @settings(max_examples=80, deadline=None, derandomize=True)

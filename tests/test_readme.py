@@ -76,7 +76,7 @@ def test_readme_plugin_commands_and_configuration_run(folder_with_mine):
     # the corpus command: collected here (running the whole corpus is what `verify all` measures)
     corpus = next(c for c in commands if "--checker" in c and "--checker-path" not in c)
     out = _pytest(corpus + ["--collect-only"], folder_with_mine)
-    from checker.loader import load
+    from checker.execution.loader import load
     assert out.returncode == 0 and f"{len(load().items)} tests collected" in out.stdout, out.stdout + out.stderr
     # the configuration block, as a pyproject.toml
     toml = re.search(r"```toml\n(.*?)```", README.read_text(encoding="utf-8"), re.S).group(1)

@@ -27,10 +27,10 @@ NEXT_FRAME = "new Promise(done => requestAnimationFrame(() => requestAnimationFr
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    from checker.loader import load
-    from checker.publish import write_reports
-    from checker.report import build_report
-    from checker.runner import propagate, run
+    from checker.execution.loader import load
+    from checker.reporting.publish import write_reports
+    from checker.reporting.report import build_report
+    from checker.execution.runner import propagate, run
     corpus = load(paths=[str(FIXTURE)], corpus=False)
     results = run(corpus, list(corpus.items), isolate=False)
     propagate(corpus, results)

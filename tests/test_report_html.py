@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from checker.layout import wrap_label
-from checker.mathml import VARIANT_NAMES, formula, statement_html, styled_char
-from checker.typeset import equation_html, expression_html, parse, value_html
+from checker.reporting.layout import wrap_label
+from checker.reporting.mathml import VARIANT_NAMES, formula, statement_html, styled_char
+from checker.reporting.typeset import equation_html, expression_html, parse, value_html
 from test_cli import FIXTURES, run_cli, user
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,9 +91,9 @@ def test_reproduce_command_is_copyable_code_and_steps_keep_their_remark():
 
 @pytest.fixture(scope="module")
 def fixture_report():
-    from checker.loader import load
-    from checker.report import build_report
-    from checker.runner import propagate, run
+    from checker.execution.loader import load
+    from checker.reporting.report import build_report
+    from checker.execution.runner import propagate, run
     corpus = load(paths=[str(FIXTURES / "report_items.py")], corpus=False)
     results = run(corpus, list(corpus.items), isolate=False)
     propagate(corpus, results)
@@ -101,8 +101,8 @@ def fixture_report():
 
 
 def test_every_drawn_mark_has_a_legend_entry(fixture_report):
-    from checker.html_report import site_files, whole_graph_svg
-    from checker.svg import legend_entries
+    from checker.reporting.html_report import site_files, whole_graph_svg
+    from checker.reporting.svg import legend_entries
     corpus, report = fixture_report
     svgs = [whole_graph_svg(corpus, report), whole_graph_svg(corpus, report, hypotheses=True)]
     svgs += [t for n, t in site_files(corpus, report).items() if n.startswith("items/") and n.endswith(".html")]
@@ -115,7 +115,7 @@ def test_every_drawn_mark_has_a_legend_entry(fixture_report):
 
 
 def test_site_is_deterministic_and_pages_are_small(fixture_report):
-    from checker.publish import render_all
+    from checker.reporting.publish import render_all
     corpus, report = fixture_report
     first, second = render_all(corpus, report), render_all(corpus, report)
     assert first == second
@@ -125,7 +125,7 @@ def test_site_is_deterministic_and_pages_are_small(fixture_report):
 
 
 def test_stale_item_pages_go_with_the_old_folder(tmp_path, fixture_report):
-    from checker.publish import write_reports
+    from checker.reporting.publish import write_reports
     corpus, report = fixture_report
     write_reports(corpus, report, tmp_path)
     (tmp_path / "items" / "gone.item.html").write_text("an item that no longer exists")
@@ -135,7 +135,7 @@ def test_stale_item_pages_go_with_the_old_folder(tmp_path, fixture_report):
 
 
 def test_dot_carries_verdict_colours_and_svg_is_a_drawing(tmp_path):
-    from checker.svg import VERDICT_FILL
+    from checker.reporting.svg import VERDICT_FILL
     args = user("report_items.py")
     results = tmp_path / "r.json"
     assert run_cli("verify", "all", *args, "--json", str(results)).returncode == 0
@@ -157,7 +157,7 @@ def test_dot_carries_verdict_colours_and_svg_is_a_drawing(tmp_path):
 def test_graph_colours_come_from_the_results_cache_and_running_needs_verify():
     """By default a drawing takes the verdicts the cache holds and runs nothing: before any verify every item is
     'not run' (said on stderr); after one, the colours are the verify's; --verify runs the verifiers."""
-    from checker.svg import VERDICT_FILL
+    from checker.reporting.svg import VERDICT_FILL
     args = user("report_items.py")
     before = run_cli("graph", "--format", "dot", *args)
     assert before.returncode == 0 and "drawn 'not run'" in before.stderr

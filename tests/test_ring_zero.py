@@ -1,4 +1,4 @@
-"""The ring-arithmetic zero test (:mod:`checker.ring_zero`) against sympy's own route and against truth by construction.
+"""The ring-arithmetic zero test (:mod:`checker.kernel.engine.ring_zero`) against sympy's own route and against truth by construction.
 
 Differential: wherever the ring decides, its answer is sympy's (``sfield`` of the expression: numerator and
 denominator expanded as sympy trees).  By construction: a product of sums minus its expansion, and a sum of
@@ -11,7 +11,7 @@ import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sympy.polys.fields import sfield
 
-from checker.ring_zero import nonzero_in_symbols, zero_by_ring_arithmetic
+from checker.kernel.engine.ring_zero import nonzero_in_symbols, zero_by_ring_arithmetic
 from rational_expressions import rational_expressions
 
 x, y, z = sympy.symbols("x y z")

@@ -19,7 +19,7 @@ except ImportError:  # pragma: no cover - imported as a package
 ROOT = Path(__file__).resolve().parents[1]
 
 HANGING = '''
-from checker.items import theorem
+from checker.kernel.items import theorem
 
 @theorem("h.one", title="hangs")
 def one(check):
@@ -34,7 +34,7 @@ def two(check):
 
 NOISY = '''
 import sympy
-from checker.items import theorem
+from checker.kernel.items import theorem
 
 def helper(n):
     return {"a": 1}[n]
@@ -89,7 +89,7 @@ def test_a_signal_ends_every_verifier_process(tmp_path, sig, code):
 SIGNAL_AT = '''
 import os, signal, sys
 import multiprocessing.popen_fork as popen_fork
-import checker.runner as runner
+import checker.execution.runner as runner
 
 SIG, WHEN = signal.Signals[sys.argv[1]], sys.argv[2]
 if WHEN == "fork":
@@ -104,7 +104,7 @@ else:
         exec("os.kill(os.getpid(), SIG)\\nfor _ in range(10 ** 6): pass", {"os": os, "SIG": SIG})
         preload()
     runner.preload = signal_inside_exec
-from checker.cli import main
+from checker.interfaces.cli import main
 sys.exit(main(sys.argv[3:]))
 '''
 
@@ -160,7 +160,7 @@ def test_a_killed_run_takes_its_verifiers_with_it(tmp_path):
 #: a verifier that starts a process of its own (noting its id), then outlives its time limit
 STARTS_A_PROCESS = '''
 import os, subprocess, sys, time
-from checker.items import theorem
+from checker.kernel.items import theorem
 
 @theorem("h.starts", title="starts a process, then hangs (or returns)")
 def starts(check):
@@ -219,7 +219,7 @@ def test_verifier_output_goes_into_its_evidence_not_the_commands_output(tmp_path
 LINGERING = '''
 import threading, time
 import sympy
-from checker.items import theorem
+from checker.kernel.items import theorem
 
 x = sympy.Symbol("x")
 
@@ -303,10 +303,10 @@ def test_a_duplicate_id_names_both_files_and_lines(tmp_path):
 
 
 def test_the_report_set_is_swapped_in_whole(tmp_path, monkeypatch):
-    from checker import publish
-    from checker.loader import load
-    from checker.report import build_report
-    from checker.runner import propagate, run
+    from checker.reporting import publish
+    from checker.execution.loader import load
+    from checker.reporting.report import build_report
+    from checker.execution.runner import propagate, run
     corpus = load(paths=[str(ROOT / "tests" / "fixtures" / "good_items.py")], corpus=False)
     results = run(corpus, list(corpus.items), isolate=False)
     propagate(corpus, results)
@@ -336,11 +336,11 @@ def test_an_interrupt_while_the_report_set_is_swapped_in_leaves_one_whole_set(tm
     are only blocked in the main thread."""
     import signal as signals
 
-    from checker import publish
-    from checker.interrupts import Interrupted, run_ending_signals_raise
-    from checker.loader import load
-    from checker.report import build_report
-    from checker.runner import propagate, run
+    from checker.reporting import publish
+    from checker.execution.interrupts import Interrupted, run_ending_signals_raise
+    from checker.execution.loader import load
+    from checker.reporting.report import build_report
+    from checker.execution.runner import propagate, run
     corpus = load(paths=[str(ROOT / "tests" / "fixtures" / "good_items.py")], corpus=False)
     sets = []
     for seed in (0, 1):  # two reports that differ (the seed is in the data and in every reproduce command)
@@ -379,7 +379,7 @@ def test_an_interrupt_while_the_report_set_is_swapped_in_leaves_one_whole_set(tm
 
 
 def _start_a_sleeper_and_return(path):
-    from checker.interrupts import own_process_group
+    from checker.execution.interrupts import own_process_group
     own_process_group()
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
     Path(path).write_text(str(sleeper.pid))
@@ -390,7 +390,7 @@ def test_the_group_of_a_verifier_already_reaped_is_still_ended(tmp_path):
     that is already reaped: what it left in its group is ended all the same."""
     import multiprocessing
 
-    from checker.interrupts import kill_process_group
+    from checker.execution.interrupts import kill_process_group
     proc = multiprocessing.get_context("fork").Process(target=_start_a_sleeper_and_return,
                                                        args=(str(tmp_path / "pid"),))
     proc.start()

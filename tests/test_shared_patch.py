@@ -1,9 +1,9 @@
-"""checker.shared_patch: one installation for nested and concurrent users, undone by the last one out."""
+"""checker.kernel.engine.shared_patch: one installation for nested and concurrent users, undone by the last one out."""
 import threading
 
 import pytest
 
-from checker.shared_patch import SharedPatch
+from checker.kernel.engine.shared_patch import SharedPatch
 
 
 class Target:

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 from sympy import (Abs, Derivative, Eq, Function, I, Integral, Max, Min, Rational, Subs, Sum, Symbol, ceiling, cos,
                    exp, floor, log, pi, sign, sin, sqrt)
 
-from checker.checks import Checks
-from checker.decision import Decision
+from checker.kernel.checks import Checks
+from checker.kernel.decision import Decision
 
 try:
     from chosen_values import computed

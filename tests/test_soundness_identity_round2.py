@@ -19,9 +19,9 @@ import pytest
 import sympy
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from checker.api import run_verifier
-from checker.pointwise import to_mpmath
-from checker.randomized import format_number, residual_size
+from checker.interfaces.api import run_verifier
+from checker.kernel.engine.pointwise import to_mpmath
+from checker.kernel.engine.randomized import format_number, residual_size
 
 ESTABLISHED = ("proved", "confirmed")
 SETTINGS = settings(max_examples=6, deadline=None, derandomize=True, database=None,

@@ -6,11 +6,11 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from checker import Proof, run_verifier
-from checker.evidence import Check, verdict_and_reason
-from checker.graph import build
-from checker.items import Item
-from checker.proof import certificate_problem, check_proof
-from checker.runner import ItemResult, judge, propagate
+from checker.kernel.evidence import Check, verdict_and_reason
+from checker.execution.graph import build
+from checker.kernel.items import Item
+from checker.kernel.proof import certificate_problem, check_proof
+from checker.execution.runner import ItemResult, judge, propagate
 
 try:
     from chosen_values import computed
@@ -189,7 +189,7 @@ def item(expected="holds", assumes=()):
 @FAST
 @given(st.lists(st.booleans(), min_size=1, max_size=4))
 def test_only_analysis_or_supporting_checks_is_error(values):
-    from checker.assumptions import hypothesis
+    from checker.kernel.assumptions import hypothesis
     h = hypothesis("s.h", "h")
 
     def analysis_only(c):
@@ -374,7 +374,7 @@ ids = st.sampled_from(["s.a", "s.b", "s.c", "s.d"])
 @FAST
 @given(st.lists(ids, max_size=3, unique=True), st.one_of(st.none(), ids), polynomials_with_a_root())
 def test_a_hypothesis_step_must_instantiate_a_declared_assumption(declared, named, p):
-    from checker.assumptions import hypothesis
+    from checker.kernel.assumptions import hypothesis
     host = Item("s.host", "theorem", "t", "", "", assumes=tuple(hypothesis(i, i) for i in declared))
 
     def verifier(c):
@@ -410,7 +410,7 @@ def test_citations_must_match_an_exported_equation():
     g = sp.Function("g")
     lib = Item("s.lib", "lemma", "lib", "", "", verifier=lambda c: None,
                exports={"square": ((x + y) ** 2, x**2 + 2 * x * y + y**2)})
-    from checker.items import _REGISTRY
+    from checker.kernel.items import _REGISTRY
     _REGISTRY.setdefault("tests.soundness", []).append((lib, None))
     try:
         host = Item("s.host", "theorem", "t", "", "", uses=("s.lib",))
@@ -429,7 +429,7 @@ def test_citations_must_match_an_exported_equation():
         assert cite(((x + y) ** 2, x**2 + 2 * x * y + y**2)) == "inconclusive"  # no name
         assert cite(((x + y) ** 2, x**2 + 2 * x * y + y**2), name="cube") == "inconclusive"
         # the export is checked in the exporting item's own run
-        from checker.runner import judge, run_in_process
+        from checker.execution.runner import judge, run_in_process
         assert judge(lib, run_in_process(lib, 0, "quick"))["verdict"] == "proved"
         bad = Item("s.bad", "lemma", "bad", "", "", verifier=lambda c: None, exports={"wrong": ((x + y) ** 2, x**2)})
         assert judge(bad, run_in_process(bad, 0, "quick"))["verdict"] == "refuted"
@@ -442,7 +442,7 @@ def test_citations_must_match_an_exported_equation():
 @FAST
 @given(st.integers(2, 4), st.data())
 def test_a_witness_must_cover_every_other_assumption_by_id(n, data):
-    from checker.assumptions import hypothesis
+    from checker.kernel.assumptions import hypothesis
     hyps = [hypothesis(f"s.h{i}", f"h{i}") for i in range(n)]
     host = Item("s.host", "theorem", "t", "", "", assumes=tuple(hyps))
     covered = data.draw(st.lists(st.sampled_from(hyps[1:]), unique=True))
@@ -460,7 +460,7 @@ def test_a_witness_must_cover_every_other_assumption_by_id(n, data):
 @given(st.lists(st.integers(-5, 5), min_size=2, max_size=4))
 def test_predicates_are_evaluated_on_the_instance(values):
     """A witness whose instance satisfies the violated hypothesis, or violates another, is rejected."""
-    from checker.assumptions import hypothesis
+    from checker.kernel.assumptions import hypothesis
     positive = hypothesis("s.positive", "x > 0", predicate=lambda v: v > 0)
     even = hypothesis("s.even", "x even", predicate=lambda v: v % 2 == 0)
     host = Item("s.host", "theorem", "t", "", "", assumes=(positive, even))
@@ -477,7 +477,7 @@ def test_predicates_are_evaluated_on_the_instance(values):
 
 def test_unnamed_others_hold_is_refused():
     import pytest
-    from checker.assumptions import hypothesis
+    from checker.kernel.assumptions import hypothesis
     h, k = hypothesis("s.h", "h"), hypothesis("s.k", "k")
 
     def verifier(c):
@@ -492,7 +492,7 @@ def test_unnamed_others_hold_is_refused():
 @FAST
 @given(st.lists(st.tuples(st.sampled_from(["inside", "outside"]), st.booleans(), st.booleans()), min_size=1, max_size=5))
 def test_not_needed_requires_the_claim_checks_inside_and_passing(layout):
-    from checker.assumptions import hypothesis
+    from checker.kernel.assumptions import hypothesis
     h = hypothesis("s.h", "h")
     host = Item("s.host", "theorem", "t", "", "", assumes=(h,))
 
@@ -518,7 +518,7 @@ def test_not_needed_requires_the_claim_checks_inside_and_passing(layout):
 
 
 def test_a_trivial_check_in_a_without_block_shows_nothing():
-    from checker.assumptions import hypothesis
+    from checker.kernel.assumptions import hypothesis
     h = hypothesis("s.h", "h")
 
     def verifier(c):
@@ -532,7 +532,7 @@ def test_a_trivial_check_in_a_without_block_shows_nothing():
 # --- classes 11 and 12: trusted results, and assumptions shown not needed ------------------------
 
 def test_cited_items_are_trusted_results_and_can_be_dropped():
-    from checker.ablation import dropped_items
+    from checker.execution.ablation import dropped_items
     items = [Item("lit.theorem", "cited", "a cited theorem", "", ""),
              Item("mid", "lemma", "x", "", "", uses=("lit.theorem",), verifier=lambda c: None),
              Item("top", "theorem", "x", "", "", uses=("mid",), verifier=lambda c: None)]
@@ -545,8 +545,8 @@ def test_cited_items_are_trusted_results_and_can_be_dropped():
 @FAST
 @given(dags(), st.data())
 def test_what_if_drops_exactly_the_items_with_a_path_avoiding_not_needed_edges(dag, data):
-    from checker.ablation import dropped_items
-    from checker.assumptions import hypothesis
+    from checker.execution.ablation import dropped_items
+    from checker.kernel.assumptions import hypothesis
     n, kinds, uses, _ = dag
     h = hypothesis("s.h", "h")
     assuming = data.draw(st.lists(st.integers(0, n - 1), unique=True))

@@ -21,13 +21,13 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from checker import Proof, run_verifier
-from checker.analysis import analyse
-from checker.api import load, verify
-from checker.assumptions import hypothesis
-from checker.constant_facts import literal_facts
-from checker.evidence import verdict_and_reason
-from checker.items import Item
-from checker.proof import check_proof, inconsistent_premises
+from checker.kernel.analysis import analyse
+from checker.interfaces.api import load, verify
+from checker.kernel.assumptions import hypothesis
+from checker.kernel.constant_facts import literal_facts
+from checker.kernel.evidence import verdict_and_reason
+from checker.kernel.items import Item
+from checker.kernel.proof import check_proof, inconsistent_premises
 
 FAST = settings(max_examples=25, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.nested_given, HealthCheck.function_scoped_fixture])
@@ -168,7 +168,7 @@ def test_a_function_is_instantiated_only_by_values_with_its_assumptions(case, da
             p.cite("c", "mine.lemma", sides(sp.sympify(value)), name="e", instance={f: sp.Lambda(x, value)})
             p.conclude("c")
             check.proof("instance", p)
-        from checker.graph import build
+        from checker.execution.graph import build
         theorem = Item("mine.thm", "theorem", "t", "", "", uses=("mine.lemma",), verifier=verifier)
         build([lemma, theorem])
         return run_verifier(verifier, item=theorem).checks[0].outcome
@@ -317,7 +317,7 @@ def test_a_constant_fact_in_a_user_module_is_an_error(tmp_path):
     results = verdicts(tmp_path, '''
         import sympy as sp
         from checker import theorem
-        from checker.assumptions import hypothesis
+        from checker.kernel.assumptions import hypothesis
         H = hypothesis("mine.h", "h")
 
         @theorem("mine.belief", title="b")

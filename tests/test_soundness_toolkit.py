@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sympy import Function, Matrix, Symbol
 
-from checker.decision import Decision, UndecidedError
+from checker.kernel.decision import Decision, UndecidedError
 from theorems import (LENGTH, TIME, check_holonomic_pair, energy, generator_depends_on_time, is_dimensionally_homogeneous,
                       is_first_integral, is_holonomic_equivalent, is_hyperregular, is_immersion, is_involutive,
                       is_point_symmetry, is_regular, satisfies_frobenius_condition)
-from theorems.holonomic_equivalence import contact_data, integrable_data
+from theorems.page3_velocity_constraints.holonomic_equivalence import contact_data, integrable_data
 from theorems.strategies import polynomial_vector_fields, polynomials
 from theorems.symmetry import euler_lagrange_accelerations, translation_invariants
 from theorems.zero_handling import generic_rank, zero_state
@@ -283,7 +283,7 @@ def test_undecided_decision_is_neither_true_nor_false():
     assert answer.undecided and answer.state == "undecided"
     with pytest.raises(UndecidedError):
         bool(answer)
-    from checker.checks import Checks
+    from checker.kernel.checks import Checks
     checks = Checks()
     assert checks.fact("undecided", answer).outcome == "inconclusive"
     assert checks.fact("undecided, expected to fail", answer, expect=False).outcome == "inconclusive"

@@ -8,11 +8,11 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checker.loader import load
-from theorems import holonomic_equivalence as he
+from checker.execution.loader import load
+from theorems.page3_velocity_constraints import holonomic_equivalence as he
 from theorems import symmetry
-from theorems import velocity_constraint as vc
-from theorems.holonomic_datum import HolonomicConstraintDatum
+from theorems.page3_velocity_constraints import velocity_constraint as vc
+from theorems.page4_regular_constraints.holonomic_datum import HolonomicConstraintDatum
 from theorems.strategies import (MODELS, full_row_rank_matrices, mass_operators, polynomial_forces,
                                  polynomial_vector_fields, polynomials, rational_matrices, rationals,
                                  regular_constraints, spd_matrices)
@@ -53,15 +53,15 @@ CASES = [
      st.integers(1, 2).flatmap(lambda k: regular_constraints(CURVES, T, k)), _constraint_at_origin),
     ("theorems.strategies.regular_constraints", "holonomic.chart_constraint_C2",
      st.integers(1, 2).flatmap(lambda k: regular_constraints(CURVES, T, k)), _constraint_column),
-    ("theorems.holonomic_equivalence.integrable_data", "velocity_constraint.re_presentation_rho_invertible",
+    ("theorems.page3_velocity_constraints.holonomic_equivalence.integrable_data", "velocity_constraint.re_presentation_rho_invertible",
      st.integers(1, 2).flatmap(lambda k: he.integrable_data(k, XS, he.t)), lambda d: d.rho),
-    ("theorems.holonomic_equivalence.integrable_data", "velocity_constraint.data_C2",
+    ("theorems.page3_velocity_constraints.holonomic_equivalence.integrable_data", "velocity_constraint.data_C2",
      st.integers(1, 2).flatmap(lambda k: he.integrable_data(k, XS, he.t)), lambda d: (d.A, d.b, [d.time, *d.coords])),
-    ("theorems.holonomic_equivalence.contact_data", "velocity_constraint.data_C2",
+    ("theorems.page3_velocity_constraints.holonomic_equivalence.contact_data", "velocity_constraint.data_C2",
      he.contact_data(1, XS, he.t), lambda d: (d.A, d.b, [d.time, *d.coords])),
-    ("theorems.velocity_constraint.datum_instances", "velocity_constraint.constant_rank",
+    ("theorems.page3_velocity_constraints.velocity_constraint.datum_instances", "velocity_constraint.constant_rank",
      vc.datum_instances(), lambda d: (d["A"], d["coords"], vc.t, d["chart"])),
-    ("theorems.velocity_constraint.datum_instances", "velocity_constraint.data_C2",
+    ("theorems.page3_velocity_constraints.velocity_constraint.datum_instances", "velocity_constraint.data_C2",
      vc.datum_instances(), lambda d: (d["A"], sp.zeros(d["A"].rows, 1), [vc.t, *d["coords"]])),
     ("theorems.symmetry.invariant_potentials", "noether.h_translation_invariant_potential",
      st.sampled_from([(1, 0, 0), (0, 1, 1), (1, -2, 3)]).flatmap(
@@ -72,8 +72,8 @@ CASES = [
 NO_PREDICATE = {"theorems.strategies.rationals": "test_rationals_and_rational_matrices_are_exact",
                 "theorems.strategies.rational_matrices": "test_rationals_and_rational_matrices_are_exact",
                 "theorems.strategies.polynomial_forces": "test_polynomial_forces_are_polynomial_fields"}
-TOOLKIT_STRATEGIES = ["theorems.holonomic_equivalence.integrable_data", "theorems.holonomic_equivalence.contact_data",
-                      "theorems.velocity_constraint.datum_instances", "theorems.symmetry.invariant_potentials"]
+TOOLKIT_STRATEGIES = ["theorems.page3_velocity_constraints.holonomic_equivalence.integrable_data", "theorems.page3_velocity_constraints.holonomic_equivalence.contact_data",
+                      "theorems.page3_velocity_constraints.velocity_constraint.datum_instances", "theorems.symmetry.invariant_potentials"]
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The cheaper strategy builds and datum checks give what the Expr computations they replace give.
 
-* the shared (memoized) strategies of ``theorems.toolkit.strategies`` and of ``theorems.holonomic_datum`` draw the
+* the shared (memoized) strategies of ``theorems.toolkit.strategies`` and of ``theorems.page4_regular_constraints.holonomic_datum`` draw the
   same instances, in the same order, at the same seed, as freshly built copies of the former code;
 * the exact shortcuts (rank over QQ, expansion and evaluation in sympy's sparse polynomial ring) agree with the
   Expr route on drawn data: the same Expr (``srepr``), the same Rationals, the same accept/reject and message.
@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sympy import Matrix
 
-from checker.randomized import falsify
-from theorems import holonomic_datum as hd
-from theorems.holonomic_datum import HolonomicConstraintDatum, X, t
+from checker.kernel.engine.randomized import falsify
+from theorems.page4_regular_constraints import holonomic_datum as hd
+from theorems.page4_regular_constraints.holonomic_datum import HolonomicConstraintDatum, X, t
 from theorems.toolkit import strategies as ts
 from theorems.toolkit.linear_algebra import jacobian_and_minors
 
@@ -77,7 +77,7 @@ def _old_level_set_instances(sizes, *, with_time=False, max_degree=2):
 
 
 def _drawn(strategy, seed, examples=40):
-    """The instances a corpus search (``checker.randomized.falsify``) draws, in order, as srepr strings."""
+    """The instances a corpus search (``checker.kernel.engine.randomized.falsify``) draws, in order, as srepr strings."""
     seen = []
 
     def record(instance):

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy.physics.mechanics import dynamicsymbols
 
-from checker.decision import Decision
-from theorems.frobenius import (
+from checker.kernel.decision import Decision
+from theorems.foundations.frobenius import (
     annihilated_distribution,
     exterior_derivative,
     is_involutive,

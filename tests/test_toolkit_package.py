@@ -18,7 +18,7 @@ _PROBE = """
 import json, sys
 import {module}
 loaded = sorted(name for name in sys.modules if name == "theorems" or name.startswith("theorems."))
-registry = sys.modules.get("checker.items")
+registry = sys.modules.get("checker.kernel.items")
 declared = {{}} if registry is None else {{m: [it.id for it, _ in items] for m, items in registry._REGISTRY.items()}}
 print(json.dumps({{"theorems": loaded, "items_imported": registry is not None, "declared": declared,
                    "kernel": sorted(n for n in sys.modules if n.startswith("checker"))}}))
@@ -41,16 +41,16 @@ def test_there_are_toolkit_modules():
 def test_toolkit_module_declares_no_item_and_imports_no_corpus_module(module):
     seen = _probe(module)
     assert all(name == "theorems" or name.startswith("theorems.toolkit") for name in seen["theorems"]), seen["theorems"]
-    assert not seen["items_imported"], "the item registry checker.items was imported"
+    assert not seen["items_imported"], "the item registry checker.kernel.items was imported"
     assert seen["declared"] == {}
     # only the kernel's item-free layer
-    forbidden = {"checker.items", "checker.checks", "checker.loader", "checker.proof", "checker.graph",
-                 "checker.runner", "checker.api"}
+    forbidden = {"checker.kernel.items", "checker.kernel.checks", "checker.execution.loader", "checker.kernel.proof", "checker.execution.graph",
+                 "checker.execution.runner", "checker.interfaces.api"}
     assert not forbidden & set(seen["kernel"]), seen["kernel"]
 
 
 def test_kernel_item_free_layer_does_not_import_the_registry():
-    for module in ("checker.decision", "checker.zero", "checker.symbolic", "checker.instances"):
+    for module in ("checker.kernel.decision", "checker.kernel.engine.zero", "checker.kernel.engine.symbolic", "checker.kernel.engine.instances"):
         seen = _probe(module)
         assert not seen["items_imported"], module
         assert seen["theorems"] == []
@@ -65,8 +65,8 @@ def test_importing_the_toolkit_does_not_import_hypothesis():
 
 def test_walking_the_toolkit_registers_nothing():
     """The loader walks every submodule of ``theorems`` (the toolkit too): the toolkit's share of the corpus is none."""
-    from checker.loader import package_module_names
-    from checker.items import registered
+    from checker.execution.loader import package_module_names
+    from checker.kernel.items import registered
     names = package_module_names("theorems")
     toolkit = [name for name in names if name.startswith("theorems.toolkit")]
     assert set(TOOLKIT_MODULES) <= set(toolkit)
@@ -108,13 +108,13 @@ def test_moved_module_keeps_its_old_name(old, new):
 def test_old_attribute_paths_work():
     code = ("import theorems; from theorems.symmetry import is_first_integral as a; "
             "from theorems.toolkit.symmetry import is_first_integral as b; "
-            "from theorems.frobenius import is_involutive as c; from theorems.toolkit.frobenius import is_involutive as d; "
-            "from theorems.dimensions import dimension_of, check_row_homogeneity; "
-            "from theorems.holonomic_chart import Chart, rank_everywhere_on_chart; "
-            "from theorems.holonomic_equivalence import is_holonomic_equivalent, integrable_data; "
-            "from theorems.immersion import reduced_dalembert_equation; "
-            "from theorems.linalg import euclidean_inner_product, transpose_multiplier; "
-            "from theorems.constraint_principles import holonomic_virtual_displacements; "
+            "from theorems.foundations.frobenius import is_involutive as c; from theorems.toolkit.frobenius import is_involutive as d; "
+            "from theorems.foundations.dimensions import dimension_of, check_row_homogeneity; "
+            "from theorems.page1_variations.holonomic_chart import Chart, rank_everywhere_on_chart; "
+            "from theorems.page3_velocity_constraints.holonomic_equivalence import is_holonomic_equivalent, integrable_data; "
+            "from theorems.page1_variations.immersion import reduced_dalembert_equation; "
+            "from theorems.foundations.linalg import euclidean_inner_product, transpose_multiplier; "
+            "from theorems.page2_semiholonomic.constraint_principles import holonomic_virtual_displacements; "
             "print(a is b, c is d, theorems.symmetry.is_first_integral is b)")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True", "True"]

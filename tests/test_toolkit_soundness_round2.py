@@ -24,7 +24,7 @@ from sympy import Eq, Function, Matrix, Rational, Symbol
 from sympy.matrices.exceptions import NonInvertibleMatrixError
 from sympy.physics.mechanics import dynamicsymbols
 
-from checker.instances import function_assumptions, satisfies_assumptions
+from checker.kernel.engine.instances import function_assumptions, satisfies_assumptions
 from theorems import LENGTH, MASS, TIME, ideal_holonomic_dynamics, is_dimensionally_homogeneous, is_hyperregular, \
     is_regular
 from theorems.toolkit.chart import (Chart, IrregularConstraint, RankUndecided, is_symmetric_positive_definite,

@@ -1,4 +1,4 @@
-"""checker.symbolic's rewriting of circular and hyperbolic functions as exponentials (a step of ``expensive_reduce``).
+"""checker.kernel.engine.symbolic's rewriting of circular and hyperbolic functions as exponentials (a step of ``expensive_reduce``).
 
 Truth by construction: a residual built as a sum of multiples of sin² + cos² − 1, cosh² − sinh² − 1 and
 sin 2a − 2 sin a cos a is identically zero however it is expanded; adding a term that is not zero at a random point
@@ -10,7 +10,7 @@ import sympy
 from hypothesis import example, given, settings, strategies as st
 from sympy import cos, cosh, sin, sinh
 
-from checker import symbolic
+from checker.kernel.engine import symbolic
 
 t = sympy.Symbol("t", real=True)
 x = sympy.Symbol("x")

@@ -14,7 +14,7 @@ def noted_{n}(check):
 def noted_hang_items(folder, ids) -> str:
     """A module of items ``ids``, each of whose verifiers writes its process id as a file name into ``folder``, then
     computes for ever."""
-    return "import os\nfrom checker.items import theorem\n" + "".join(
+    return "import os\nfrom checker.kernel.items import theorem\n" + "".join(
         _NOTED_ITEM.format(item_id=item_id, n=n, folder=str(folder)) for n, item_id in enumerate(ids))
 
 

@@ -11,13 +11,20 @@ Importing this package imports nothing else: the public names below load on firs
 is_involutive`` for it and what it imports.  The modules that moved into the toolkit keep their old names
 (``theorems.symmetry`` is ``theorems.toolkit.symmetry``, the same module object; see ``_MOVED``).
 
+The corpus is grouped as the pages are: ``theorems.page1_variations`` (seed 001: Noether charges, the Legendre
+map, the reduced d'Alembert equation of an immersion, the holonomic chart, the zxy constraint),
+``theorems.page2_semiholonomic`` (seed 002: d'Alembert against vakonomic, the yxz form),
+``theorems.page3_velocity_constraints`` (seed 003: velocity-constraint data, multipliers, holonomic equivalence),
+``theorems.page4_regular_constraints`` (seed 004: regular constraints, the ideal reaction law, ideal motion), and
+``theorems.foundations`` (what the pages use but do not state: analytic facts, linear algebra, Frobenius,
+dimensions).
+
 Every decision function decides its zero tests with :mod:`theorems.toolkit.zero_handling` and answers holds (with a
 certificate it re-checked), fails (with a re-checked witness) or undecided (``Decision.undecided``, with the reason).
 """
 import importlib
-import importlib.abc
-import importlib.util
-import sys
+
+from checker.compat import ModuleAliases
 
 #: public name -> the module that defines it (all in the toolkit, none declares an item)
 _EXPORTS = {
@@ -39,7 +46,7 @@ _EXPORTS = {
     **dict.fromkeys(("ZeroUndecided", "generic_rank", "zero_state"), "theorems.toolkit.zero_handling"),
     **dict.fromkeys(("ConstrainedEquations", "dalembert_equations", "euler_lagrange", "solve_multipliers",
                      "vakonomic_equations"), "theorems.toolkit.variational"),
-    "UndecidedError": "checker.decision",
+    "UndecidedError": "checker.kernel.decision",
 }
 
 #: old module name -> its module in the toolkit (a whole module that moved; the old name is an alias of it)
@@ -78,25 +85,7 @@ __all__ = [
 ]
 
 
-class _MovedModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Imports an old module name of ``_MOVED`` as the toolkit module it moved to (one module object, two names)."""
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname not in _MOVED:
-            return None
-        return importlib.util.spec_from_loader(fullname, self)
-
-    def create_module(self, spec):
-        module = importlib.import_module(_MOVED[spec.name])
-        spec.loader_state = module.__spec__  # the import system now sets the alias's spec on the module ...
-        return module
-
-    def exec_module(self, module):
-        module.__spec__ = module.__spec__.loader_state  # ... which gets its own back
-
-
-if not any(isinstance(finder, _MovedModules) for finder in sys.meta_path):
-    sys.meta_path.append(_MovedModules())
+ModuleAliases.install(_MOVED)
 
 
 def __getattr__(name):

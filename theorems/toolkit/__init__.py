@@ -17,10 +17,10 @@ One module per topic of the pages:
 * :mod:`~theorems.toolkit.zero_handling` -- the one zero test of the toolkit (``zero_state``) and generic ranks;
 * :mod:`~theorems.toolkit.strategies` -- hypothesis strategies for a user's own ``@given`` tests.
 
-**What it imports from the kernel.**  Only the kernel's item-free layer: :mod:`checker.decision` (``Decision``,
-``UndecidedError``), the three-state zero test :mod:`checker.zero` (and what it rests on: ``checker.identity``,
-``checker.instances``, ...), :mod:`checker.symbolic` (time limits) and :mod:`checker.lazy`.  Never the item registry
-(``checker.items``), the checks (``checker.checks``, ``checker.proof``) or the loader: importing a toolkit module
+**What it imports from the kernel.**  Only the kernel's item-free layer: :mod:`checker.kernel.decision` (``Decision``,
+``UndecidedError``), the three-state zero test :mod:`checker.kernel.engine.zero` (and what it rests on: ``checker.kernel.engine.identity``,
+``checker.kernel.engine.instances``, ...), :mod:`checker.kernel.engine.symbolic` (time limits) and :mod:`checker.kernel.engine.lazy`.  Never the item registry
+(``checker.kernel.items``), the checks (``checker.kernel.checks``, ``checker.kernel.proof``) or the loader: importing a toolkit module
 declares no item and imports no corpus module (``tests/test_toolkit_package.py``).  The zero test is shared rather
 than copied because a second copy would be a second soundness-critical procedure to keep sound.  hypothesis is
 imported only when a strategy is used, so a toolkit module costs about 0.1–0.2 s on top of ``import sympy``

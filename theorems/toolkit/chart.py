@@ -11,7 +11,7 @@
 The pointwise constructions use plain Symbols (t, q); the dynamics use coordinates that are functions of t
 (``sympy.physics.mechanics`` style).  Part of the toolkit (:mod:`theorems.toolkit`): declares no item; the
 definition ``holonomic.regular_constraint_definition`` and the items around it are in
-:mod:`theorems.holonomic_chart`.
+:mod:`theorems.page1_variations.holonomic_chart`.
 """
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import sympy
 from sympy import Function, Matrix, Rational, Symbol
 
-from checker.decision import Decision, undecided_on_floats
-from checker.instances import satisfies_assumptions
-from checker.symbolic import TimeLimit, inexact_numbers, inexact_reason, time_limit
+from checker.kernel.decision import Decision, undecided_on_floats
+from checker.kernel.engine.instances import satisfies_assumptions
+from checker.kernel.engine.symbolic import TimeLimit, inexact_numbers, inexact_reason, time_limit
 from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics
 from theorems.toolkit.linear_algebra import jacobian_and_minors, transpose_multiplier
 from theorems.toolkit.virtual_displacements import holonomic_virtual_displacements

@@ -16,7 +16,7 @@ This file contains
 
 The catalogue's dimension symbols μ, ℓ, τ are ``units.mass``, ``units.length``, ``units.time`` (SI).
 Part of the toolkit (:mod:`theorems.toolkit`): declares no item; the items about dimensions (``units.*``)
-are in :mod:`theorems.dimensions`.
+are in :mod:`theorems.foundations.dimensions`.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from sympy.physics import units
 from sympy.physics.units import Dimension
 from sympy.physics.units.systems.si import dimsys_SI
 
-from checker.decision import Decision
+from checker.kernel.decision import Decision
 from theorems.toolkit.zero_handling import zero_state
 
 __all__ = [

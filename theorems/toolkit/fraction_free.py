@@ -193,7 +193,7 @@ _FALLBACKS = tuple(sympy.sympify(v) for v in ("1", "2", "1/2", "3", "-1", "-2", 
 
 def _honours(atom, value) -> bool:
     """``value`` has every assumption of the symbol, or of the function whose value ``atom`` is (none for a derivative)."""
-    from checker.instances import function_assumptions, satisfies_assumptions
+    from checker.kernel.engine.instances import function_assumptions, satisfies_assumptions
     if isinstance(atom, sympy.Symbol):
         return satisfies_assumptions(value, atom.assumptions0)
     if isinstance(atom, AppliedUndef):

@@ -12,7 +12,7 @@ This file contains
   the rows of ``A`` read as one-forms;
 
 Part of the toolkit (:mod:`theorems.toolkit`): declares no item; the Frobenius items are in
-:mod:`theorems.frobenius`.
+:mod:`theorems.foundations.frobenius`.
 
 Coordinates are plain sympy Symbols.  A vector field is a list (or column Matrix) of its
 components; a one-form ``ω = Σ a_i dx_i`` is the list of its coefficients ``a_i``; a two-form
@@ -33,7 +33,7 @@ from typing import Sequence
 import sympy
 from sympy import Matrix
 
-from checker.decision import Decision, undecided_on_floats
+from checker.kernel.decision import Decision, undecided_on_floats
 from theorems.toolkit.zero_handling import (ZeroUndecided, _numeric_rank_checked, apply_row_operations, back_substitute, eliminate,
                                     generic_rank, kernel_basis, witness_point, zero_state)
 

@@ -18,7 +18,7 @@
 denominator vanishes; "holonomic-equivalent" there means on a neighbourhood of each such point.
 
 Part of the toolkit (:mod:`theorems.toolkit`): declares no item; the items of seed 003 (d) are in
-:mod:`theorems.holonomic_equivalence`.
+:mod:`theorems.page3_velocity_constraints.holonomic_equivalence`.
 """
 from __future__ import annotations
 
@@ -29,9 +29,9 @@ from typing import Optional
 import sympy
 from sympy import Matrix, Rational, Symbol
 
-from checker.decision import Decision, undecided_on_floats
-from checker.lazy import lazy_module
-from checker.symbolic import TimeLimit, time_limit
+from checker.kernel.decision import Decision, undecided_on_floats
+from checker.kernel.engine.lazy import lazy_module
+from checker.kernel.engine.symbolic import TimeLimit, time_limit
 from theorems.toolkit.frobenius import (_generic_rank, annihilated_distribution, exterior_derivative, is_involutive,
                                         satisfies_frobenius_condition)
 from theorems.toolkit.strategies import polynomials, rationals

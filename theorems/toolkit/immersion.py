@@ -8,7 +8,7 @@
 
 Coordinates are functions of time (``sympy.physics.mechanics`` style).  Part of the toolkit
 (:mod:`theorems.toolkit`): declares no item; the corollary ``immersion.reduced_dalembert_equation`` and the
-items around it are in :mod:`theorems.immersion`.
+items around it are in :mod:`theorems.page1_variations.immersion`.
 """
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from sympy import Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
 from sympy.matrices.utilities import dotprodsimp
 
-from checker.decision import Decision, undecided_on_floats
-from checker.instances import satisfies_assumptions
+from checker.kernel.decision import Decision, undecided_on_floats
+from checker.kernel.engine.instances import satisfies_assumptions
 from theorems.toolkit.holonomic_dynamics import constraint_derivatives
 from theorems.toolkit.variational import _as_coordinate_list
 from theorems.toolkit.zero_handling import (ZeroUndecided, kernel_basis, require_zero_state, rewritten_within,
@@ -163,7 +163,7 @@ _SEARCH = [sympy.Integer(v) for v in (0, 1, -1, 2)] + [Rational(1, 2), Rational(
 
 
 def _admissible(symbol, value) -> bool:
-    """``value`` has every fact sympy holds about ``symbol`` (sign, integer, ...; :mod:`checker.instances`)."""
+    """``value`` has every fact sympy holds about ``symbol`` (sign, integer, ...; :mod:`checker.kernel.engine.instances`)."""
     return satisfies_assumptions(value, symbol.assumptions0)
 
 

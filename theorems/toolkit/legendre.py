@@ -5,7 +5,7 @@
 point, with a witness where it fails), :func:`hamiltonian` (a :class:`HamiltonianBranch`: the inverse branch
 v(t, q, p) of 𝓛_v = p that sympy finds and H = p·v − 𝓛; :class:`NoInverseBranch` / :class:`SeveralInverseBranches`
 otherwise), :func:`is_hyperregular` (decision: regular, and the branch is one real map on all momenta) and
-:func:`hamilton_equations` (q' = H_p, p' = −H_q).  The items of seed 001 that use it are in :mod:`theorems.legendre`,
+:func:`hamilton_equations` (q' = H_p, p' = −H_q).  The items of seed 001 that use it are in :mod:`theorems.page1_variations.legendre`,
 which re-exports every name defined here.
 
 Conventions.  Coordinates are given either as functions of time (``x(t)``, the convention of
@@ -24,9 +24,9 @@ from sympy import Derivative, Dummy, Eq, Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
 from sympy.solvers.solveset import NonlinearError
 
-from checker.decision import Decision, undecided_on_floats
-from checker.instances import function_assumptions, satisfies_assumptions
-from checker.symbolic import TimeLimit, is_provably_nonzero, time_limit
+from checker.kernel.decision import Decision, undecided_on_floats
+from checker.kernel.engine.instances import function_assumptions, satisfies_assumptions
+from checker.kernel.engine.symbolic import TimeLimit, is_provably_nonzero, time_limit
 from theorems.toolkit.variational import (LagrangianChart, _as_coordinate_list, _has_dummy, _is_curve, _name,
                                           lagrangian_chart)
 from theorems.toolkit.zero_handling import ZeroUndecided, solve_linear, zero_state

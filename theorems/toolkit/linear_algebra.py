@@ -14,7 +14,7 @@
 
 Linear systems are solved with ``LUsolve``; nothing here inverts a matrix with ``inv()``.  Part of the toolkit
 (:mod:`theorems.toolkit`): declares no item; the items about these constructions (the cited definition
-``linalg.euclidean_inner_product``, the annihilator lemma) are in :mod:`theorems.linalg`.
+``linalg.euclidean_inner_product``, the annihilator lemma) are in :mod:`theorems.foundations.linalg`.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from sympy import QQ, Matrix
 from sympy.polys.matrices import DomainMatrix
 from sympy.polys.rings import PolyRing
 
-from checker.decision import Decision, undecided_on_floats
+from checker.kernel.decision import Decision, undecided_on_floats
 from theorems.toolkit.fraction_free import rational_generators as _rational_generators
 
 __all__ = [

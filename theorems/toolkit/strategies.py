@@ -32,7 +32,7 @@ import sympy
 from sympy import QQ
 from sympy.polys.matrices import DomainMatrix
 
-from checker.lazy import lazy_module
+from checker.kernel.engine.lazy import lazy_module
 
 st = lazy_module("hypothesis.strategies")  # imported on first use: only the strategies need it
 
@@ -61,10 +61,10 @@ MODELS = {
     "theorems.strategies.polynomials": ("holonomic.chart_constraint_C2",),
     "theorems.strategies.polynomial_vector_fields": ("holonomic.chart_constraint_C2",),
     "theorems.strategies.regular_constraints": ("holonomic.locus_nonempty", "holonomic.chart_constraint_C2"),
-    "theorems.holonomic_equivalence.integrable_data": ("velocity_constraint.re_presentation_rho_invertible",
+    "theorems.page3_velocity_constraints.holonomic_equivalence.integrable_data": ("velocity_constraint.re_presentation_rho_invertible",
                                                        "velocity_constraint.data_C2"),
-    "theorems.holonomic_equivalence.contact_data": ("velocity_constraint.data_C2",),
-    "theorems.velocity_constraint.datum_instances": ("velocity_constraint.constant_rank", "velocity_constraint.data_C2"),
+    "theorems.page3_velocity_constraints.holonomic_equivalence.contact_data": ("velocity_constraint.data_C2",),
+    "theorems.page3_velocity_constraints.velocity_constraint.datum_instances": ("velocity_constraint.constant_rank", "velocity_constraint.data_C2"),
     "theorems.symmetry.invariant_potentials": ("noether.h_translation_invariant_potential",),
 }
 

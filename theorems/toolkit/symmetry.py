@@ -40,9 +40,9 @@ import sympy
 from sympy import Derivative, Dummy, Matrix, Subs, Symbol
 from sympy.core.function import AppliedUndef
 
-from checker.decision import Decision, undecided_on_floats
-from checker.lazy import lazy_module
-from checker.symbolic import TimeLimit, has_inexact, inexact_numbers, inexact_reason, time_limit
+from checker.kernel.decision import Decision, undecided_on_floats
+from checker.kernel.engine.lazy import lazy_module
+from checker.kernel.engine.symbolic import TimeLimit, has_inexact, inexact_numbers, inexact_reason, time_limit
 from theorems.toolkit.linear_algebra import euclidean_inner_product
 from theorems.toolkit.strategies import polynomials
 from theorems.toolkit.variational import _has_dummy, lagrangian_chart

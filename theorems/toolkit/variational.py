@@ -96,7 +96,7 @@ def _is_curve(c, t) -> bool:
 def lagrangian_chart(q, t, v=None) -> LagrangianChart:
     """The chart variables: coordinates all functions of ``t`` (no ``v``), or all Symbols with velocity Symbols ``v``.
 
-    The one parser of the two conventions the toolkit accepts (used by :mod:`theorems.legendre` and
+    The one parser of the two conventions the toolkit accepts (used by :mod:`theorems.page1_variations.legendre` and
     :mod:`theorems.symmetry`).
     """
     if not isinstance(t, Symbol):

@@ -6,7 +6,7 @@
 
 Part of the toolkit (:mod:`theorems.toolkit`): declares no item; the definitions
 ``constraints.holonomic_virtual_displacements`` and ``constraints.linear_velocity_constraint_chetaev`` are in
-:mod:`theorems.constraint_principles`.
+:mod:`theorems.page2_semiholonomic.constraint_principles`.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ Every decision function of :mod:`theorems` decides "is this expression identical
   ``cancel``; a rational function of independent symbols that does not cancel is non-zero; a polynomial in
   ``sin u, cos u`` (``sinh u, cosh u``) reduced modulo ``sin²u + cos²u − 1`` (``cosh²u − sinh²u − 1``) is zero iff
   its normal form is 0 (and, for independent symbol arguments, non-zero otherwise).  Anything else goes to the
-  kernel's :func:`checker.zero.zero_test` (trigonometric/power rewriting and ``simplify`` under a time limit,
+  kernel's :func:`checker.kernel.engine.zero.zero_test` (trigonometric/power rewriting and ``simplify`` under a time limit,
   random points honouring every assumption, each non-zero point re-checked).  Results are cached.
 * :func:`eliminate` -- Gaussian elimination over the field of functions where every pivot is shown non-zero and
   every entry treated as zero is shown zero; otherwise :class:`ZeroUndecided` is raised.
@@ -28,9 +28,9 @@ import sympy
 from sympy import Matrix
 from sympy.core.function import AppliedUndef
 
-from checker.instances import admissible_value, satisfies_assumptions
-from checker.symbolic import TimeLimit, has_inexact, inexact_numbers, inexact_reason, time_limit, zero_as_rational_function
-from checker.zero import ZeroTest, zero_test
+from checker.kernel.engine.instances import admissible_value, satisfies_assumptions
+from checker.kernel.engine.symbolic import TimeLimit, has_inexact, inexact_numbers, inexact_reason, time_limit, zero_as_rational_function
+from checker.kernel.engine.zero import ZeroTest, zero_test
 
 __all__ = ["ZeroUndecided", "zero_state", "reduced_form", "is_zero", "all_zero", "require_zero_state", "eliminate",
            "apply_row_operations", "back_substitute", "generic_rank", "pivot_columns", "kernel_basis", "solve_linear",

@@ -1,0 +1,157 @@
+"""Running verifiers on a Dask distributed cluster: ``verify ... --executor dask [--scheduler ADDRESS]``.
+
+Each item is one task.  On the worker the task loads the corpus (once per worker process) and the
+user's files, which travel with the task (every ``.py`` file of each ``--path`` file's folder, so a
+module it imports comes along), and runs the verifier in a forked child with the same time limit as the
+local runner (:func:`checker.execution.runner.run_one`); the worker sends back the plain check records and the
+verdict is computed here, in the client, exactly as for a local run (:func:`checker.execution.runner.judge`).
+So verdicts, evidence and the JSON report are the same as the local runner's at the same seed.  Each verifier's
+manifest of dynamic dependencies (:mod:`checker.execution.dependencies`) comes back with its records, its copies of the
+shipped files renamed as the client's files (:func:`client_manifest`), for the results cache.
+
+A task whose worker dies is not retried (``retries=0``, and the local cluster allows no failure): its
+item is ``error``, the run goes on.  Without ``--scheduler`` a ``LocalCluster`` with one single-threaded
+worker process per core is started and closed with the run.  Needs ``pip install -e '.[dask]'``.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+
+_WORKER_CORPORA: dict = {}
+#: this worker's copy of a shipped folder -> the client's folder (a verifier's manifest names the client's files)
+_SHIPPED_AS: dict = {}
+
+
+def _shipped_files(paths) -> dict:
+    """Folder -> {file name: source} for the folders of the ``--path`` files (their ``.py`` files)."""
+    out: dict = {}
+    for p in paths:
+        folder = os.path.dirname(os.path.abspath(p))
+        files = out.setdefault(folder, {})
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                with open(os.path.join(folder, name), encoding="utf-8") as fh:
+                    files[name] = fh.read()
+    return out
+
+
+def _worker_corpus(spec: dict):
+    """The corpus on this worker for ``spec`` (modules, paths with their shipped folders, no_corpus), memoized."""
+    import hashlib
+    import json
+    key = hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
+    if key not in _WORKER_CORPORA:
+        from .loader import load
+        paths = []
+        for folder, files in spec["shipped"].items():
+            local = tempfile.mkdtemp(prefix="checker-shipped-")
+            _SHIPPED_AS[os.path.abspath(local) + os.sep] = folder + os.sep
+            for name, text in files.items():
+                with open(os.path.join(local, name), "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            if local not in sys.path:
+                sys.path.insert(0, local)
+            for p in spec["paths"]:
+                if os.path.dirname(os.path.abspath(p)) == folder:
+                    paths.append(os.path.join(local, os.path.basename(p)))
+        _WORKER_CORPORA[key] = load(modules=spec["modules"], paths=paths, corpus=not spec["no_corpus"])
+    return _WORKER_CORPORA[key]
+
+
+def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout: float, load_flags: str,
+                     full_traceback: bool) -> dict:
+    """The task: ``{"message": ..., "seconds": s}`` from the verifier, or ``{"failure": ..., "detail": ...}``."""
+    import multiprocessing
+    from .pool import run_one
+    process = multiprocessing.current_process()
+    was_daemon = process._config.get("daemon")  # a daemonic worker may not fork: the child is ours to reap
+    process._config["daemon"] = False
+    try:
+        corpus = _worker_corpus(spec)
+        answer = run_one(corpus.items[item_id], seed=seed, profile=profile, timeout=timeout, load_flags=load_flags,
+                         full_traceback=full_traceback)
+    finally:
+        process._config["daemon"] = was_daemon
+    message = answer.get("message")
+    if isinstance(message, dict) and isinstance(message.get("depends"), dict):
+        message["depends"] = client_manifest(message["depends"])
+    return answer
+
+
+def client_manifest(depends: dict) -> dict:
+    """A verifier's manifest (:mod:`checker.execution.dependencies`) with this worker's copies of the shipped files named
+    as the client's files, so the client checks its own files; anything else stays as the worker saw it (a
+    file the client does not have is missing there: the result is not reused, which is safe)."""
+    out = {}
+    for entry, digest in depends.items():
+        kind, sep, path = entry.partition(":")
+        if kind in ("file", "list") and sep:
+            probe = path if kind == "file" else path + os.sep
+            for local, folder in _SHIPPED_AS.items():
+                if probe.startswith(local):
+                    path = (folder + probe[len(local):]).rstrip(os.sep) if kind == "list" else folder + path[len(local):]
+                    break
+            entry = f"{kind}:{path}"
+        out[entry] = digest
+    return out
+
+
+def _connect(Client, scheduler: str):
+    """A client of the scheduler at ``scheduler``, tried for Dask's connect timeout (``distributed.comm.timeouts.
+    connect``, 30 s unless configured, e.g. ``DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s``); an address that
+    cannot be parsed or reached is a usage error (one line, exit 2), not a traceback."""
+    import dask
+    from .errors import UsageError
+    try:
+        return Client(scheduler, timeout=dask.config.get("distributed.comm.timeouts.connect", "30s"))
+    except (OSError, ValueError, TimeoutError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+
+
+def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, scheduler=None, jobs=None,
+                progress=None, full_traceback=False) -> dict:
+    """Run the verifiers of ``ids`` on the cluster; returns id -> (message or None, seconds, failure detail)."""
+    try:
+        import dask
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        from .errors import UsageError
+        raise UsageError("--executor dask needs Dask distributed: pip install -e '.[dask]'") from None
+    spec = dict(load_spec, shipped=_shipped_files(load_spec["paths"]))
+    cluster = None
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.worker.daemon": False,
+                          "distributed.logging.distributed": "error"}):
+        if scheduler:
+            client = _connect(Client, scheduler)
+        else:
+            workers = jobs or max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                                   silence_logs=50)
+            client = Client(cluster)
+        out: dict = {}
+        try:
+            started = {}
+            futures = {}
+            for item_id in ids:
+                started[item_id] = time.monotonic()
+                f = client.submit(verify_on_worker, item_id, spec, seed, profile, timeout, load_flags, full_traceback,
+                                  pure=False, retries=0, key=f"checker-verify-{item_id}-{os.getpid()}-{time.time_ns()}")
+                futures[f] = item_id
+            for future in as_completed(list(futures)):
+                item_id = futures[future]
+                try:
+                    answer = future.result()
+                except Exception as exc:  # noqa: BLE001 - a dead worker (KilledWorker) or a lost task: error
+                    answer = {"failure": "error", "seconds": time.monotonic() - started[item_id],
+                              "detail": f"the Dask worker running it failed: {type(exc).__name__}: {exc}"}
+                out[item_id] = answer
+                if progress is not None:
+                    progress(item_id, answer)
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+    return out

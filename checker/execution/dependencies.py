@@ -1,0 +1,633 @@
+"""What a verifier run read besides the code its cache key covers: its *dynamic dependencies* (a manifest).
+
+The key of an item (:mod:`checker.execution.fingerprint`) covers the code and module-level values a verifier can reach
+from its own function, computed in the parent before anything runs.  What the verifier reaches only while it
+runs is recorded here, in the process that runs it, the way ``make`` depfiles and ccache manifests do it:
+
+* ``file:PATH``: every file the run opened for reading (``open``, ``os.open``, ``io.open_code``; seen through
+  :func:`sys.addaudithook`), hashed *when it was opened* (so an edit during the run is never paired with the
+  older output), and the source of every module the run imported for the first time (a compiled ``.pyc`` is
+  traced back to its source).  Files of installed libraries (``site-packages``/``dist-packages``) and of the
+  standard library are pinned by version instead, ``/dev``, ``/proc`` and ``/sys`` are not files, and a file the
+  run itself created or truncated before reading it is its own output, not an input;
+* ``list:DIR``: the names in a folder the run listed (``os.listdir``, ``os.scandir``; the import system's own
+  listings are left out: a module it imports is recorded by its source);
+* ``env:NAME``: every environment variable the run read through ``os.environ``/``os.getenv`` (its value, or its
+  absence), ``environ`` when it read the whole environment (iterated over it); a variable the run set itself
+  is not an input.  Reads that bypass ``os.environ`` (C code calling ``getenv``) are **not** seen;
+* ``file:PATH`` also for every user module the run's ``import`` statements or ``importlib.import_module`` calls
+  reached although it was loaded before (``import helper`` in a verifier's body, a computed module name), and
+  for every user module such a module, or a module the run imported, holds (as a global, or as the module of a
+  function or class it holds), transitively; a module whose source changed since it was loaded never matches;
+* ``dist:NAME``: the version of an installed distribution whose modules the run imported for the first time
+  (the libraries every key pins, :data:`checker.execution.fingerprint.LIBRARIES`, and the standard library excepted);
+* ``nomodule:NAME``: a module the run tried to import and did not find (creating it later is a change).
+
+A stored result is reused only when every entry of its manifest still has the digest recorded
+(:func:`unchanged`); the whole-run replay (:mod:`checker.execution.replay`) watches the same entries.  When in doubt
+(a file that cannot be read, two runs that read different contents of one file) the entry never matches:
+the result is computed again.
+
+Files opened by the kernel itself (its timing hints, hypothesis' own files opened on the kernel's behalf) are
+not recorded: what the kernel reads is covered by the kernel's digest.  Reads by C code that does not go
+through Python's ``open``/``os.open`` (a C library opening a file itself) are not seen either.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import sysconfig
+
+#: the folder of the whole checker package (every subpackage): its code is never the user's
+KERNEL_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+#: the libraries whose versions every key pins (:func:`checker.execution.fingerprint.library_versions`)
+LIBRARIES = ("sympy", "mpmath", "hypothesis", "networkx")
+#: a digest no file, variable or version ever has: an entry with it never matches (invalidate)
+NEVER = "never-matches"
+_NOT_FILES = ("/dev/", "/proc/", "/sys/")
+
+
+def _stdlib_roots() -> tuple:
+    paths = sysconfig.get_paths()
+    roots = {paths.get(k) for k in ("stdlib", "platstdlib")}
+    return tuple(sorted(os.path.abspath(r) + os.sep for r in roots if r))
+
+
+STDLIB_ROOTS = _stdlib_roots()
+
+
+def is_library_path(path: str) -> bool:
+    """A file of an installed distribution (``site-packages``/``dist-packages``) or of the standard library.
+
+    Everything else (the user's modules wherever they live, a sibling ``lib/`` added to ``sys.path``, an editable
+    install's sources) is user code, hashed by content."""
+    if not path:
+        return True
+    if path.startswith("<"):  # frozen modules are the standard library's; other pseudo-files (<string>) are not
+        return path.startswith("<frozen")
+    p = os.path.abspath(path)
+    parts = p.split(os.sep)
+    if "site-packages" in parts or "dist-packages" in parts:
+        return True
+    return p.startswith(STDLIB_ROOTS)
+
+
+def is_kernel_path(path: str) -> bool:
+    return bool(path) and os.path.abspath(path).startswith(KERNEL_DIR)
+
+
+def is_user_path(path: str) -> bool:
+    """Code or data of the user's: neither a library's nor the kernel's (which the kernel digest covers)."""
+    return bool(path) and not is_library_path(path) and not is_kernel_path(path)
+
+
+# -- digests of the current state --------------------------------------------------------------------------
+def _sha(*parts) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else str(p).encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def file_digest(path: str) -> str:
+    """The SHA-256 of a file's content (``missing`` when there is none, ``unreadable`` when it cannot be read)."""
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+    except FileNotFoundError:
+        return "missing"
+    except IsADirectoryError:
+        return "directory"
+    except OSError as exc:
+        return f"unreadable {exc.errno}"
+    return h.hexdigest()
+
+
+def loaded_source_digest(module) -> str:
+    """The digest of a loaded module's source, or :data:`NEVER` when the source has changed since the module was
+    loaded (its compiled ``.pyc`` records the source's modification time and size it was compiled from)."""
+    f = os.path.abspath(module.__file__)
+    digest = file_digest(f)
+    cached = getattr(module, "__cached__", None)
+    if cached and f.endswith(".py"):
+        try:
+            with open(cached, "rb") as fh:
+                header = fh.read(16)
+            st = os.stat(f)
+            if len(header) == 16 and int.from_bytes(header[4:8], "little") == 0 and (
+                    int.from_bytes(header[8:12], "little") != int(st.st_mtime) & 0xFFFFFFFF or
+                    int.from_bytes(header[12:16], "little") != st.st_size & 0xFFFFFFFF):
+                return NEVER + " (changed since it was loaded)"
+        except OSError:
+            pass
+    return digest
+
+
+def listing_digest(directory: str) -> str:
+    try:
+        names = sorted(os.listdir(directory))
+    except FileNotFoundError:
+        return "missing"
+    except OSError as exc:
+        return f"unreadable {exc.errno}"
+    return _sha("listing", *names)
+
+
+def env_digest(value) -> str:
+    return "unset" if value is None else _sha("env", value)
+
+
+def environ_digest() -> str:
+    env = _original_items()
+    return _sha("environ", *(f"{k}={v}" for k, v in sorted(env)))
+
+
+_VERSIONS: dict = {}
+_DISTRIBUTIONS = None
+
+
+def distribution_of(top: str):
+    """The installed distribution that provides the top-level package ``top`` (``None`` when none does)."""
+    global _DISTRIBUTIONS
+    from importlib import metadata
+    try:
+        metadata.distribution(top)
+        return top
+    except metadata.PackageNotFoundError:
+        pass
+    except Exception:  # noqa: BLE001 - a broken installation: no distribution known
+        return None
+    if _DISTRIBUTIONS is None:
+        try:
+            _DISTRIBUTIONS = metadata.packages_distributions()
+        except Exception:  # noqa: BLE001
+            _DISTRIBUTIONS = {}
+    names = _DISTRIBUTIONS.get(top) or []
+    return sorted(names)[0] if names else None
+
+
+def distribution_version(name: str) -> str:
+    if name not in _VERSIONS:
+        from importlib import metadata
+        try:
+            _VERSIONS[name] = metadata.version(name)
+        except Exception:  # noqa: BLE001 - not installed (any more)
+            _VERSIONS[name] = "not installed"
+    return _VERSIONS[name]
+
+
+def module_present(name: str) -> str:
+    """``present`` when the import system would find module ``name`` now, else ``absent`` (nothing is imported:
+    a top-level name is looked up by every finder, a submodule in its package's folders)."""
+    from importlib.machinery import PathFinder
+    parts = name.split(".")
+    try:
+        spec = importlib.util.find_spec(parts[0])
+        for n in range(1, len(parts)):
+            if spec is None or spec.submodule_search_locations is None:
+                return "absent"
+            spec = PathFinder.find_spec(".".join(parts[:n + 1]), list(spec.submodule_search_locations))
+    except (ImportError, ValueError, AttributeError):
+        return "absent"
+    return "present" if spec is not None else "absent"
+
+
+def current(entry: str) -> str:
+    """The digest ``entry`` of a manifest has now."""
+    kind, _, name = entry.partition(":")
+    if kind == "file":
+        return file_digest(name)
+    if kind == "list":
+        return listing_digest(name)
+    if kind == "env":
+        return env_digest(_original_get(name))
+    if kind == "environ":
+        return environ_digest()
+    if kind == "dist":
+        _VERSIONS.pop(name, None)
+        return distribution_version(name)
+    if kind == "nomodule":
+        return module_present(name)
+    return NEVER + " (unknown entry)"
+
+
+def unchanged(manifest) -> bool:
+    """Whether every entry of ``manifest`` still has its recorded digest (an unreadable manifest: no)."""
+    if not isinstance(manifest, dict):
+        return False
+    for entry, digest in manifest.items():
+        if not isinstance(entry, str) or not isinstance(digest, str) or digest.startswith(NEVER):
+            return False
+        if current(entry) != digest:
+            return False
+    return True
+
+
+def merge(into: dict, manifest: dict) -> dict:
+    """Add ``manifest`` to ``into``; an entry recorded with two different digests never matches."""
+    for entry, digest in (manifest or {}).items():
+        old = into.get(entry)
+        into[entry] = digest if old is None or old == digest else NEVER + " (read with two contents)"
+    return into
+
+
+# -- recording -------------------------------------------------------------------------------------------------
+_ACTIVE = None  # the recorder of the run going on in this process, if any
+_HOOKED = False
+
+
+def _original_get(name):
+    """The variable's value, read past the recording (validating a manifest is not a read of the run's)."""
+    env = os.environ
+    try:
+        data, key = env._data, env.encodekey(name)
+    except Exception:  # noqa: BLE001 - another os.environ: the plain mapping
+        return os.environ.get(name)
+    return env.decodevalue(data[key]) if key in data else None
+
+
+def _original_items():
+    try:
+        return [(os.environ.decodekey(k), os.environ.decodevalue(v)) for k, v in os.environ._data.items()]
+    except Exception:  # noqa: BLE001
+        return list(dict(os.environ).items())
+
+
+def _caller_is_kernel(frame) -> bool:
+    """Whether the first frame outside the libraries (the standard library included) is the kernel's."""
+    while frame is not None:
+        f = frame.f_code.co_filename
+        if not is_library_path(f):
+            return is_kernel_path(f)
+        frame = frame.f_back
+    return False
+
+
+class Recorder:
+    """Collects one run's manifest (see the module's docstring)."""
+
+    def __init__(self):
+        self.entries: dict = {}
+        self.produced: set = set()
+        self.env_written: set = set()
+        self.imports: set = set()
+        self.accessed: set = set()  # (name, level, package, fromlist) of every import the run executed
+        self.busy = False
+
+    def _path(self, path):
+        if isinstance(path, int) or path is None:
+            return None
+        try:
+            path = os.fsdecode(path)
+        except TypeError:
+            return None
+        return os.path.abspath(path)
+
+    def opened(self, path, mode, flags, frame) -> None:
+        path = self._path(path)
+        if path is None or path.startswith(_NOT_FILES):
+            return
+        if isinstance(mode, str):
+            reads = "r" in mode or "+" in mode
+            fresh = "w" in mode or "x" in mode
+        else:
+            flags = flags or 0
+            access = flags & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
+            reads = access in (os.O_RDONLY, os.O_RDWR)
+            fresh = bool(flags & os.O_TRUNC) or bool((flags & os.O_CREAT) and (flags & os.O_EXCL))
+        if fresh:  # the run writes it from scratch: what it reads back is its own output
+            self.produced.add(path)
+            return
+        if not reads or path in self.produced:
+            return
+        if path.endswith(".pyc") and os.path.basename(os.path.dirname(path)) == "__pycache__":
+            try:
+                path = importlib.util.source_from_cache(path)
+            except (ValueError, NotImplementedError):
+                pass
+        if is_library_path(path) or is_kernel_path(path):
+            return
+        if not frame.f_code.co_filename.startswith("<frozen importlib") and _caller_is_kernel(frame):
+            return
+        entry = "file:" + path
+        if entry not in self.entries:
+            self.entries[entry] = file_digest(path)
+
+    def listed(self, path, frame) -> None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return  # the import system looking for a module (the module is recorded by its source)
+        path = self._path(path if path is not None else ".")
+        if path is None or path.startswith(_NOT_FILES) or is_library_path(path) or is_kernel_path(path):
+            return
+        if _caller_is_kernel(frame):
+            return
+        self.entries.setdefault("list:" + path, listing_digest(path))
+
+    def env_read(self, name, value) -> None:
+        if isinstance(name, str) and name not in self.env_written:
+            self.entries.setdefault("env:" + name, env_digest(value))
+
+    def env_all(self) -> None:
+        self.entries.setdefault("environ", environ_digest())
+
+    def _accessed_modules(self) -> set:
+        """The names of the modules the run's import statements and ``import_module`` calls reached (loaded
+        before the run or not)."""
+        out = set()
+        for name, level, package, fromlist in list(self.accessed):
+            try:
+                full = importlib.util.resolve_name("." * level + name, package) if level else name
+            except (ImportError, ValueError, TypeError):
+                continue
+            parts = full.split(".")
+            out.update(".".join(parts[:n]) for n in range(1, len(parts) + 1))
+            out.update(f"{full}.{x}" for x in fromlist if isinstance(x, str))
+        return {n for n in out if n in sys.modules}
+
+    def _user_modules_reached(self, roots) -> list:
+        """``roots`` and every user module they hold (as a global, or as the module of a function or class they
+        hold), transitively: the code a module the run imported can run without importing anything else."""
+        seen, order, todo = set(), [], list(roots)
+        while todo:
+            module = todo.pop()
+            if id(module) in seen:
+                continue
+            seen.add(id(module))
+            f = getattr(module, "__file__", None)
+            if not f or not is_user_path(f):
+                continue
+            order.append(module)
+            own = module.__name__ + "."
+            for value in list(vars(module).values()):
+                if isinstance(value, type(sys)):
+                    if not value.__name__.startswith(own):  # a package's submodules are the import system's doing
+                        todo.append(value)
+                else:
+                    owner = sys.modules.get(getattr(value, "__module__", None) or "") \
+                        if callable(value) and isinstance(getattr(value, "__module__", None), str) else None
+                    if owner is not None:
+                        todo.append(owner)
+        return order
+
+    def finish(self) -> dict:
+        """The manifest, with the modules imported during the run added (known from the import system's audit
+        events: walking ``sys.modules`` in a forked process would copy every page it touches)."""
+        reached = {n: sys.modules[n] for n in sorted(self.imports | self._accessed_modules()) if n in sys.modules}
+        for module in self._user_modules_reached(list(reached.values())):
+            f = os.path.abspath(module.__file__)
+            self.entries.setdefault("file:" + f, loaded_source_digest(module))
+        for name, module in reached.items():
+            f = getattr(module, "__file__", None)
+            if not f or _adds_nothing(name, module):
+                continue
+            f = os.path.abspath(f)
+            if is_library_path(f):  # an installed distribution other than the pinned libraries
+                dist = distribution_of(name.split(".")[0])
+                if dist is not None:
+                    self.entries.setdefault("dist:" + dist, distribution_version(dist))
+                else:
+                    self.entries.setdefault("file:" + f, file_digest(f))
+                continue
+            self.entries.setdefault("file:" + f, file_digest(f))
+        for name in sorted(self.imports):
+            if name and name not in sys.modules and not name.startswith("."):
+                self.entries.setdefault("nomodule:" + name, module_present(name))
+        return dict(sorted(self.entries.items()))
+
+
+def _hook(event, args):
+    rec = _ACTIVE
+    if rec is None or rec.busy:
+        return
+    if event == "open":
+        rec.busy = True
+        try:
+            rec.opened(args[0], args[1], args[2], sys._getframe(1))
+        except Exception:  # noqa: BLE001 - never break the run: an unreadable event is an unknown input
+            rec.entries["file:<unknown>"] = NEVER + " (an open the recorder could not follow)"
+        finally:
+            rec.busy = False
+    elif event in ("os.listdir", "os.scandir"):
+        rec.busy = True
+        try:
+            rec.listed(args[0], sys._getframe(1))
+        except Exception:  # noqa: BLE001
+            rec.entries["list:<unknown>"] = NEVER + " (a listing the recorder could not follow)"
+        finally:
+            rec.busy = False
+    elif event == "import":
+        rec.imports.add(args[0])
+
+
+def _environ_class(base):
+    class RecordingEnviron(base):
+        """``os.environ`` that tells the active recorder which variables are read (and which are set)."""
+
+        def __getitem__(self, key):
+            rec = _ACTIVE
+            try:
+                value = base.__getitem__(self, key)
+            except KeyError:
+                if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
+                    rec.env_read(key, None)
+                raise
+            if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
+                rec.env_read(key, value)
+            return value
+
+        def __setitem__(self, key, value):
+            rec = _ACTIVE
+            if rec is not None:
+                rec.env_written.add(key)
+            base.__setitem__(self, key, value)
+
+        def __delitem__(self, key):
+            rec = _ACTIVE
+            if rec is not None:
+                rec.env_written.add(key)
+            base.__delitem__(self, key)
+
+        def __iter__(self):
+            rec = _ACTIVE
+            if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
+                rec.env_all()
+            return base.__iter__(self)
+
+        def __len__(self):
+            rec = _ACTIVE
+            if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
+                rec.env_all()
+            return base.__len__(self)
+    return RecordingEnviron
+
+
+_SAVED: list = []  # what _activate replaced, restored by _deactivate
+#: module name -> module, for the loaded modules whose import adds nothing to a manifest (:func:`pin_loaded_modules`)
+_PINNED: dict = {}
+#: the names in ``_PINNED`` of packages (``from package import x`` may import the submodule x: the import system's)
+_PINNED_PACKAGES: set = set()
+
+
+def _adds_nothing(name: str, module) -> bool:
+    """The loaded ``module`` (imported as ``name``) is in no manifest: a module of the kernel, of one of the pinned
+    libraries or of the standard library, installed as such (every key pins those), or one compiled into the
+    interpreter (:meth:`Recorder.finish` leaves them out; the import recorder lets them through)."""
+    f = getattr(module, "__file__", None)
+    if not isinstance(f, str) or not f:
+        return name in sys.builtin_module_names  # sys, time, itertools, ...
+    if is_kernel_path(f):
+        return True
+    parts = os.path.abspath(f).split(os.sep)
+    top = name.split(".")[0]
+    return is_library_path(f) and (top in LIBRARIES or top in getattr(sys, "stdlib_module_names", ()) or not (
+        "site-packages" in parts or "dist-packages" in parts))
+
+
+def pin_loaded_modules() -> dict:
+    """Add to the pinned modules (name -> module) the loaded ones an ``import`` statement can reach without the
+    manifest changing: the kernel's, the pinned libraries' and the standard library's (every key pins those by
+    version or digest).  Returns them.
+
+    Done before verifiers are forked (:func:`checker.execution.runner.preload`): the import recorder lets an absolute import
+    of one of these names through without recording it (while the module loaded under that name is still the one
+    pinned), which is most of the imports a run executes (sympy's imports inside its own functions), so that the
+    recording costs little.  A module loaded later is not pinned; an import of it is recorded."""
+    for name, module in list(sys.modules.items()):
+        if name not in _PINNED and isinstance(module, type(sys)) and _adds_nothing(name, module):
+            _PINNED[name] = module
+            if hasattr(module, "__path__"):
+                _PINNED_PACKAGES.add(name)
+    return _PINNED
+
+
+def _activate(rec) -> None:
+    """Make ``rec`` the active recorder: the audit hook (installed once per process: hooks cannot be removed; idle
+    without a recorder) sees its opens, and, while it is active only, ``import`` statements, ``import_module``
+    and ``os.environ`` report to it."""
+    global _ACTIVE, _HOOKED
+    if not _HOOKED:
+        sys.addaudithook(_hook)
+        _HOOKED = True
+    if _ACTIVE is None and not _SAVED:
+        import builtins
+        import importlib
+        original_import, original_import_module = builtins.__import__, importlib.import_module
+        pinned, packages, loaded = (_PINNED or pin_loaded_modules()), _PINNED_PACKAGES, sys.modules
+
+        def recording_import(name, globals=None, locals=None, fromlist=(), level=0):
+            if not level:  # an absolute import of a loaded kernel/library module: nothing to record
+                module = pinned.get(name)
+                if module is not None and loaded.get(name) is module:
+                    # what the import system returns for a loaded, initialised module, without its machinery
+                    # (3x faster than the import system itself, and most of a run's imports are these)
+                    if fromlist:
+                        if name not in packages:  # `from module import x` then reads an attribute
+                            return module
+                    else:  # `import a.b.c` binds a
+                        top = name.partition(".")[0]
+                        top_module = pinned.get(top)
+                        if top_module is not None and loaded.get(top) is top_module:
+                            return top_module
+                    return original_import(name, globals, locals, fromlist, level)
+            try:
+                module = original_import(name, globals, locals, fromlist, level)
+            except ImportError:
+                if _ACTIVE is not None and not level:
+                    _ACTIVE.imports.add(name)  # tried and not found: creating it later is a change
+                raise
+            current_rec = _ACTIVE
+            if current_rec is not None:
+                package = (globals or {}).get("__package__") if level else None
+                current_rec.accessed.add((name, level, package, tuple(fromlist) if fromlist else ()))
+            return module
+
+        def recording_import_module(name, package=None):
+            try:
+                module = original_import_module(name, package)
+            except ImportError:
+                if _ACTIVE is not None and not name.startswith("."):
+                    _ACTIVE.imports.add(name)
+                raise
+            current_rec = _ACTIVE
+            if current_rec is not None:
+                current_rec.accessed.add((module.__name__, 0, None, ()))
+            return module
+
+        recording_import_module.__doc__ = original_import_module.__doc__
+        base = type(os.environ)
+        _SAVED.append((original_import, original_import_module, base))
+        builtins.__import__ = recording_import
+        importlib.import_module = recording_import_module
+        if base.__name__ == "_Environ":
+            try:
+                os.environ.__class__ = _environ_class(base)
+            except TypeError:  # pragma: no cover - another os.environ: variables are not recorded
+                pass
+    _ACTIVE = rec
+
+
+def _deactivate(rec, outer) -> None:
+    """``outer`` (the recorder active before ``rec``, or none) is active again; with none, everything
+    :func:`_activate` replaced is put back."""
+    global _ACTIVE
+    _ACTIVE = outer
+    if outer is None and _SAVED:
+        import builtins
+        import importlib
+        original_import, original_import_module, base = _SAVED.pop()
+        builtins.__import__ = original_import
+        importlib.import_module = original_import_module
+        if type(os.environ) is not base:
+            try:
+                os.environ.__class__ = base
+            except TypeError:  # pragma: no cover
+                pass
+
+
+class recording:
+    """``with recording() as rec: ...`` records what the block reads; ``rec.manifest`` afterwards.
+
+    Nested recordings are not merged: the inner one records alone, the outer one resumes after it."""
+
+    def __enter__(self):
+        self._outer = _ACTIVE
+        self.recorder = Recorder()
+        self.manifest: dict = {}
+        _activate(self.recorder)
+        return self
+
+    def __exit__(self, *exc):
+        global _ACTIVE
+        _ACTIVE = None  # what finishing the manifest reads is not the run's
+        try:
+            self.manifest = self.recorder.finish()
+        except Exception:  # noqa: BLE001 - a manifest that cannot be completed never matches
+            self.manifest = dict(self.recorder.entries, **{"file:<unknown>": NEVER + " (incomplete manifest)"})
+        _deactivate(self.recorder, self._outer)
+        return False
+
+
+def start() -> Recorder:
+    """Start recording in this process until :func:`stop` (the parent's load, for the whole-run replay)."""
+    rec = Recorder()
+    _activate(rec)
+    return rec
+
+
+def stop(rec: Recorder) -> dict:
+    """Stop recording ``rec`` (started by :func:`start`); its manifest."""
+    global _ACTIVE
+    if _ACTIVE is rec:
+        _ACTIVE = None
+    try:
+        return rec.finish()
+    except Exception:  # noqa: BLE001
+        return dict(rec.entries, **{"file:<unknown>": NEVER + " (incomplete manifest)"})
+    finally:
+        if _ACTIVE is None:
+            _deactivate(rec, None)

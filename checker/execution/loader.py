@@ -1,0 +1,126 @@
+"""Finding item modules by name or path and building the corpus from them.
+
+The kernel knows no corpus: ``load`` imports the default package (``theorems``) and
+every submodule of it by name, plus any user modules (``--module NAME``) or files
+(``--path FILE``), and collects the items each module declared.  A module that cannot
+be imported is a :class:`~checker.execution.graph.LoadError` with one line naming it and why.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import pkgutil
+import shlex
+import sys
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .graph import Corpus, LoadError, build
+from ..kernel.items import forget, registered
+
+DEFAULT_PACKAGE = "theorems"
+
+
+def _import(name: str):
+    try:
+        return importlib.import_module(name)
+    except LoadError:
+        raise
+    except ModuleNotFoundError as exc:
+        if exc.name == name or name.startswith(f"{exc.name}."):
+            raise LoadError(f"no module named {name!r}") from exc
+        raise LoadError(f"cannot import module {name!r}: {type(exc).__name__}: {exc}") from exc
+    except SyntaxError as exc:
+        raise LoadError(f"cannot import module {name!r}: SyntaxError at {exc.filename}:{exc.lineno}: {exc.msg}") from exc
+    except Exception as exc:  # noqa: BLE001 - a broken user module is a load error, not a crash
+        raise LoadError(f"cannot import module {name!r}: {type(exc).__name__}: {exc}") from exc
+
+
+def package_module_names(package: str) -> list:
+    """The package and all its submodules, imported, in a stable order."""
+    root = _import(package)
+    names = [root.__name__]
+    if hasattr(root, "__path__"):
+        for info in sorted(pkgutil.walk_packages(root.__path__, prefix=root.__name__ + "."), key=lambda i: i.name):
+            _import(info.name)
+            names.append(info.name)
+    return names
+
+
+def import_path(path: str) -> str:
+    """Import a Python file as a module; returns the module name used."""
+    file = Path(path)
+    if file.is_dir():
+        raise LoadError(f"{path} is a folder: --path takes a Python file")
+    if not file.is_file():
+        raise LoadError(f"no such file: {path}")
+    name = f"checker_user_{file.stem}_{zlib.crc32(str(file.resolve()).encode()) % 10**8}"  # stable across runs
+    forget(name)
+    spec = importlib.util.spec_from_file_location(name, file)
+    if spec is None or spec.loader is None:
+        raise LoadError(f"cannot import {path}: not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        raise LoadError(f"cannot import {path}: SyntaxError at line {exc.lineno}: {exc.msg}") from exc
+    except Exception as exc:  # noqa: BLE001
+        raise LoadError(f"cannot import {path}: {type(exc).__name__}: {exc}") from exc
+    return name
+
+
+@dataclass(frozen=True)
+class LoadSpec:
+    """What was loaded: the corpus package or not, and the user's modules and files (paths as given)."""
+
+    modules: tuple = ()
+    paths: tuple = ()
+    corpus: bool = True
+    package: str = DEFAULT_PACKAGE
+
+    def flags(self) -> str:
+        """The command-line options that load the same items (``--module M --path P --no-corpus``)."""
+        flags = [f"--module {shlex.quote(m)}" for m in self.modules] + [f"--path {shlex.quote(p)}" for p in self.paths]
+        return " ".join(flags + ([] if self.corpus else ["--no-corpus"]))
+
+    def project_dirs(self) -> list:
+        """Directories whose code counts as the verifiers' own (fingerprinted by the cache), the rest being libraries."""
+        dirs = [os.path.dirname(os.path.abspath(p)) for p in self.paths]
+        for name in list(self.modules) + ([self.package] if self.corpus else []):
+            module = sys.modules.get(name)
+            if module is not None and getattr(module, "__file__", None):
+                dirs.append(os.path.dirname(os.path.abspath(module.__file__)))
+        return dirs
+
+    def for_workers(self) -> dict:
+        """The same load as plain data for remote workers (absolute paths)."""
+        return {"modules": list(self.modules), "paths": [os.path.abspath(p) for p in self.paths],
+                "no_corpus": not self.corpus}
+
+
+def load(modules=(), paths=(), corpus: bool = True, package: str = DEFAULT_PACKAGE) -> Corpus:
+    """Load the corpus (unless ``corpus`` is False) and the user's modules and files.
+
+    The returned :class:`~checker.execution.graph.Corpus` remembers how (``load_spec``), so a run of it can print the
+    command that reproduces an item and fingerprint the user's code.
+    """
+    names = []
+    if corpus:
+        names += package_module_names(package)
+    for name in modules:
+        _import(name)
+        if not registered(name):
+            raise LoadError(f"module {name!r} declares no items")
+        names.append(name)
+    for path in paths:
+        name = import_path(path)
+        if not registered(name):
+            raise LoadError(f"{path} declares no items")
+        names.append(name)
+    items = [it for name in dict.fromkeys(names) for it in registered(name)]
+    built = build(items)
+    built.load_spec = LoadSpec(tuple(modules), tuple(str(p) for p in paths), bool(corpus), package)
+    return built

@@ -1,0 +1,79 @@
+"""The analytic facts the corpus takes on trust: its axioms, as cited results.
+
+The pages use these results without citing them (catalogue section X, and the analytic steps of
+#32, #48, #60, #73, #75, #76, #99).  They are real analysis, not algebra: no identity check can
+establish them, so each is a text-only cited item, taken from the literature.  Every result that
+uses one cites it, so it appears among that result's trusted results (``python -m checker
+assumptions ID``), and ``--without ID`` shows what falls without it.  A proof step that is neither
+mechanised nor one of these (or another cited result) keeps its proof from being ``proved``.
+"""
+from __future__ import annotations
+
+from checker.kernel.items import stated
+
+PICARD_LINDELOF = "ode.picard_lindelof"
+C1_LOCALLY_LIPSCHITZ = "calculus.c1_maps_locally_lipschitz"
+ZERO_DERIVATIVE = "calculus.zero_derivative_constant"
+ZERO_SECOND_DERIVATIVE = "calculus.zero_second_derivative_zero_data"
+FUNDAMENTAL_THEOREM = "calculus.fundamental_theorem_of_calculus"
+FUNDAMENTAL_LEMMA = "calculus.fundamental_lemma_calculus_of_variations"
+INVERSE_FUNCTION_THEOREM = "calculus.inverse_function_theorem"
+SCHWARZ = "calculus.schwarz_symmetry_of_second_derivatives"
+
+_NOT_CITED = "not cited by the pages: used in the proofs of "
+
+stated(PICARD_LINDELOF, kind="cited", cited_kind="theorem",
+       title="Picard–Lindelöf: a locally Lipschitz right-hand side has a unique maximal solution",
+       statement=r"Let $U\subseteq\mathbb R\times\mathbb R^m$ be open and $f:U\to\mathbb R^m$ continuous and locally "
+                 r"Lipschitz in $y$. For every $(t_0,y_0)\in U$ the problem $y'=f(t,y)$, $y(t_0)=y_0$ has a unique "
+                 r"maximal solution, defined on an open interval containing $t_0$; any two solutions agree on the "
+                 r"intersection of their intervals.",
+       source=_NOT_CITED + "#73 clause 2, #88, #54 and #113 (catalogue X1 ode.picard_lindelof)")
+
+stated(C1_LOCALLY_LIPSCHITZ, kind="cited", cited_kind="theorem",
+       title="A C¹ map is locally Lipschitz (mean value inequality)",
+       statement=r"If $f:U\to\mathbb R^m$ is $C^1$ on an open $U\subseteq\mathbb R^p$, then every point of $U$ has a "
+                 r"convex neighbourhood $K$ with $|f(y)-f(z)|\le\sup_K\|Df\|\,|y-z|$ for $y,z\in K$; in particular $f$ "
+                 r"is locally Lipschitz.",
+       source=_NOT_CITED + "#73 clause 2 (a ∈ C¹ ⇒ locally Lipschitz ⇒ Picard–Lindelöf)")
+
+stated(ZERO_DERIVATIVE, kind="cited", cited_kind="theorem",
+       title="A function with zero derivative on an interval is constant",
+       statement=r"If $J\subseteq\mathbb R$ is an interval and $g:J\to\mathbb R^m$ is differentiable with $g'(t)=0$ "
+                 r"for every $t\in J$, then $g$ is constant on $J$ (mean value theorem, componentwise).",
+       source=_NOT_CITED + "#48, #73 clause 3, #75 and #76")
+
+stated(ZERO_SECOND_DERIVATIVE, kind="cited", cited_kind="theorem",
+       title="g'' ≡ 0 on an interval with g(t₀) = g'(t₀) = 0 gives g ≡ 0",
+       statement=r"If $J$ is an interval, $t_0\in J$, $g\in C^2(J,\mathbb R^m)$ with $g''\equiv0$ on $J$ and "
+                 r"$g(t_0)=g'(t_0)=0$, then $g\equiv0$ on $J$: $g'$ is constant, equal to $g'(t_0)=0$, so $g$ is "
+                 r"constant, equal to $g(t_0)=0$ (the zero-derivative result applied twice).",
+       source=_NOT_CITED + "#73 clause 3 and #75",
+       uses=[ZERO_DERIVATIVE])
+
+stated(FUNDAMENTAL_THEOREM, kind="cited", cited_kind="theorem",
+       title="The fundamental theorem of calculus",
+       statement=r"For $f$ continuous on an interval $J$ and $t_0\in J$, $\frac{d}{dt}\int_{t_0}^t f(s)\,ds=f(t)$; "
+                 r"for $g\in C^1(J)$, $\int_{t_0}^{t_1}g'(s)\,ds=g(t_1)-g(t_0)$.",
+       source=_NOT_CITED + "#76 clauses 1 and 4 (catalogue X5 calculus.fundamental_theorem_of_calculus)")
+
+stated(FUNDAMENTAL_LEMMA, kind="cited", cited_kind="theorem",
+       title="The fundamental lemma of the calculus of variations",
+       statement=r"If $f:[a,b]\to\mathbb R^n$ is continuous and $\int_a^b f(t)\cdot\eta(t)\,dt=0$ for every "
+                 r"$\eta\in C^\infty([a,b],\mathbb R^n)$ with $\eta(a)=\eta(b)=0$ (or for every $\eta$ of compact "
+                 r"support in $(a,b)$, or every such $\eta$ with values in a continuous family of subspaces "
+                 r"$V(t)$, then with $f(t)\perp V(t)$), then $f\equiv0$ on $[a,b]$.",
+       source=_NOT_CITED + "#32, #33 and #77 (from the vanishing first variation to the pointwise equations)")
+
+stated(INVERSE_FUNCTION_THEOREM, kind="cited", cited_kind="theorem",
+       title="The inverse function theorem (C^k)",
+       statement=r"If $F:U\to\mathbb R^n$ is $C^k$ ($k\ge1$) on an open $U\subseteq\mathbb R^n$ and $DF(p)$ is "
+                 r"invertible, then $F$ restricts to a $C^k$ diffeomorphism of a neighbourhood of $p$ onto a "
+                 r"neighbourhood of $F(p)$, with $D(F^{-1})(F(x))=DF(x)^{-1}$.",
+       source=_NOT_CITED + "#26 and #93 (catalogue X2 calculus.inverse_function_theorem)")
+
+stated(SCHWARZ, kind="cited", cited_kind="theorem",
+       title="Schwarz: second partial derivatives of a C² function commute",
+       statement=r"If $\Phi\in C^2(U)$ on an open $U\subseteq\mathbb R^n$, then "
+                 r"$\partial_i\partial_j\Phi=\partial_j\partial_i\Phi$ on $U$; in particular $d(d\Phi)=0$.",
+       source=_NOT_CITED + "#53, #99 and #112 (catalogue X3 calculus.schwarz_symmetry_of_second_derivatives)")
