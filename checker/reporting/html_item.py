@@ -60,6 +60,15 @@ def _text(text: str) -> str:
     return f"<details><summary>{escape(text[:160])}… ({len(text)} characters)</summary><pre>{escape(text)}</pre></details>"
 
 
+def leading_failures(checks: list) -> list:
+    """The checks in the order a reader needs them: refuted claim checks (the counterexample) first, then the other
+    claim checks that did not pass, then the rest, each group in the verifier's order."""
+    def rank(c):
+        passed = c.get("outcome") in ("proved", "confirmed")
+        return (0 if c.get("claim") and c.get("outcome") == "refuted" else 1 if c.get("claim") and not passed else 2)
+    return sorted(checks, key=rank)
+
+
 def _check(c: dict) -> str:
     role = c.get("role") or {}
     tag = f' <span class="muted">({escape(role["analysis"])}: {escape(role["hypothesis"])})</span>' if role else ""
@@ -132,7 +141,7 @@ def item_page(corpus, report: dict, r: dict, nodes: dict, graph, neighbours: tup
             f'<dt>rests on trusted results</dt><dd>{links.links(ro.get("trusted results", []))}</dd>'
             + (f'<dt>declared, shown not needed</dt><dd>{links.links(ro["not needed"])}</dd>' if ro.get("not needed") else "")
             + "</dl>")
-    checks = ("<h2>Evidence</h2>" + "".join(_check(c) for c in r["checks"])) if r["checks"] else ""
+    checks = ("<h2>Evidence</h2>" + "".join(_check(c) for c in leading_failures(r["checks"]))) if r["checks"] else ""
     if r.get("output"):
         checks += f"<details><summary>verifier output</summary><pre>{escape(str(r['output']))}</pre></details>"
     figures = "".join(f"<figure>{plot_svg(f)}<figcaption>{escape(f.get('caption', ''))}</figcaption></figure>"

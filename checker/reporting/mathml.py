@@ -10,7 +10,9 @@ not have, so it is rewritten before it reaches a page:
   is ignored by MathML Core, so the letters are replaced by their Unicode mathematical alphanumerics
   (𝓛 → ℒ, ℝ, 𝔤, ...), which is what MathML Core asks for;
 * a prime written as a superscript (``x'``, ``f''(t)``) becomes the prime character after its base:
-  the prime glyph is already raised, and as a superscript it shrinks to a speck.
+  the prime glyph is already raised, and as a superscript it shrinks to a speck;
+* a function name after a factor gets the thin space TeX puts before an operator name (``g sin θ``, not
+  ``gsin θ``), and ``:=`` (two operators to latex2mathml, spaced apart) becomes one ``≔``.
 
 The pages declare one math font (a subset of STIX Math, shipped beside the pages; see
 :mod:`checker.assets`), so glyphs and accent positions do not depend on the reader's fonts.  A
@@ -85,16 +87,49 @@ FUNCTION_NAMES = {"sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tan
                   "arctan", "log", "ln", "exp", "det", "dim", "ker", "rank", "tr", "sup", "inf", "min", "max", "lim"}
 
 
+#: parents whose children are laid out in a row (where spacing between neighbours means something)
+ROWS = ("mrow", "math", "mstyle", "mtd", "msqrt", "mpadded")
+
+
+def _is_function_name(node: ET.Element) -> bool:
+    return _local(node.tag) in ("mi", "mo") and (node.text or "") in FUNCTION_NAMES
+
+
+def _thin_space() -> ET.Element:
+    return ET.Element(f"{{{MATHML_NS}}}mspace", {"width": "0.167em"})
+
+
 def _space_after_functions(root: ET.Element) -> None:
-    """``cos θ``, not ``cosθ``: a thin space after a function name that is not followed by a parenthesis."""
+    """``cos θ``, not ``cosθ``: a thin space after a function name that is not followed by a parenthesis; and
+    ``g sin θ``, not ``gsin θ``: one before a function name that follows a factor (not an operator or an
+    opening fence), as TeX spaces an operator name."""
+    for parent in list(root.iter()):
+        if _local(parent.tag) not in ROWS:
+            continue
+        children = list(parent)
+        for index in reversed(range(len(children))):
+            node = children[index]
+            if not _is_function_name(node):
+                continue
+            following = children[index + 1] if index + 1 < len(children) else None
+            if following is not None and not (_local(following.tag) == "mo" and (following.text or "") in FENCES):
+                parent.insert(index + 1, _thin_space())
+            preceding = children[index - 1] if index > 0 else None
+            if preceding is not None and (_local(preceding.tag) != "mo" or (preceding.text or "") in ")]}|"):
+                parent.insert(index, _thin_space())
+
+
+def _join_colon_equals(root: ET.Element) -> None:
+    """``:=`` as one operator ``≔`` (latex2mathml gives ``<mi>:</mi><mo>=</mo>``, laid out as ``: =``)."""
     for parent in list(root.iter()):
         children = list(parent)
         for index in reversed(range(len(children) - 1)):
             node, following = children[index], children[index + 1]
-            if _local(node.tag) in ("mi", "mo") and (node.text or "") in FUNCTION_NAMES and \
-                    not (_local(following.tag) == "mo" and (following.text or "") in FENCES) and \
-                    _local(parent.tag) in ("mrow", "math", "mstyle", "mtd", "msqrt", "mpadded"):
-                parent.insert(index + 1, ET.Element(f"{{{MATHML_NS}}}mspace", {"width": "0.167em"}))
+            if _local(node.tag) in ("mi", "mo") and (node.text or "").strip() == ":" and _local(following.tag) == "mo" \
+                    and (following.text or "").strip() == "=":
+                node.tag, node.text = f"{{{MATHML_NS}}}mo", "\u2254"
+                node.attrib.clear()
+                parent.remove(following)
 
 
 def _compact(root: ET.Element) -> None:
@@ -137,6 +172,7 @@ def polish(root: ET.Element) -> ET.Element:
                 row = ET.Element(f"{{{MATHML_NS}}}mrow")
                 row.extend([node[0], prime])
                 parent[index] = row
+    _join_colon_equals(root)
     _space_after_functions(root)
     _compact(root)
     return root

@@ -63,9 +63,36 @@ def _is_greek(name: str) -> bool:
 
 
 def latex_of(expr) -> str:
-    """LaTeX with mechanics' conventions: ``x(t)`` as x, its derivatives as ẋ, ẍ."""
-    from sympy.physics.vector.printing import vlatex
-    return vlatex(expr)
+    """LaTeX of the recorded tree, never of an evaluated form, with mechanics' conventions: ``x(t)`` as x, its
+    derivatives as ẋ, ẍ; any other derivative (of a composite expression, a partial one) as d/dt or ∂."""
+    return _recorded_tree_printer().doprint(expr)
+
+
+@lru_cache(maxsize=1)
+def _recorded_tree_printer():
+    """``sympy.physics.vector``'s LaTeX printer, whose derivatives print the tree they are given.
+
+    Its ``_print_Derivative`` calls ``doit()`` first, so ``Derivative(cos(θ(t)), t)`` printed as
+    ``(−sin θ θ̇)``: a cite step recorded as ``d/dt cos θ = −sin θ θ̇`` read as a tautology.  Here only the
+    derivatives it prints with dots (of a function of t alone, in t, at most four times) keep them (``doit`` leaves
+    those unchanged: the dots are put here, without it); every other derivative prints as written."""
+    from sympy.core.function import AppliedUndef
+    from sympy.physics.vector.functions import dynamicsymbols
+    from sympy.physics.vector.printing import VectorLatexPrinter
+    from sympy.printing.latex import LatexPrinter
+
+    class RecordedTreePrinter(VectorLatexPrinter):
+        def _print_Derivative(self, der_expr):
+            t = dynamicsymbols._t
+            base, variables = der_expr.expr, der_expr.variables
+            if not (isinstance(base, AppliedUndef) and base.args == (t,) and all(v == t for v in variables)
+                    and len(variables) <= 4):
+                return LatexPrinter._print_Derivative(self, der_expr)
+            name, _, subscript = self._print_Function(base).partition("_")  # as sympy.physics.vector prints it
+            dotted = r"\%s{%s}" % ("d" * (len(variables) - 1) + "dot", name)
+            return dotted + (f"_{subscript}" if subscript else "")
+
+    return RecordedTreePrinter()
 
 
 @lru_cache(maxsize=4096)
