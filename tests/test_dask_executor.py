@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,60 @@ def test_a_scheduler_that_cannot_be_reached_is_a_one_line_usage_error(tmp_path, 
     lines = out.stderr.strip().splitlines()
     assert out.returncode == 2 and len(lines) == 1, out.stderr
     assert f"cannot reach the Dask scheduler at {address!r}" in lines[0] and message in lines[0]
+
+
+RAISES = '''
+from checker.kernel.items import theorem
+
+@theorem("d.raises", title="a verifier that raises")
+def raises(check):
+    raise RuntimeError("boom")
+'''
+
+
+def test_under_dask_an_error_points_at_the_users_file_and_no_copy_is_left(tmp_path):
+    """A verifier's error named a temporary copy of the user's file, and every --path run left a checker-shipped-*
+    folder in the temporary directory."""
+    (tmp_path / "raising_items.py").write_text(textwrap.dedent(RAISES))
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(scratch))
+    out_json = tmp_path / "report.json"
+    proc = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path",
+                           str(tmp_path / "raising_items.py"), "--no-cache", "--executor", "dask", "--jobs", "1",
+                           "--json", str(out_json)], capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    item = json.loads(out_json.read_text())["items"][0]
+    assert item["verdict"] == "error" and "boom" in item["detail"], proc.stderr
+    assert f"(at {tmp_path / 'raising_items.py'}:" in item["detail"]
+    assert "checker-shipped" not in item["detail"]
+    assert list(scratch.rglob("checker-shipped-*")) == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+def test_ctrl_c_under_dask_is_one_line(tmp_path):
+    """A Ctrl-C reaches the terminal's whole process group: each LocalCluster worker printed a 30-line traceback."""
+    folder = tmp_path / "pids"
+    folder.mkdir()
+    items = tmp_path / "noted_items.py"
+    items.write_text(noted_hang_items(folder, ["d.noted_one", "d.noted_two"]))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(items),
+                             "--no-cache", "--timeout", "300", "--executor", "dask", "--jobs", "2"], cwd=tmp_path,
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    pids = noted_pids(folder, 2, proc, within=120)
+    os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
+    start = time.monotonic()
+    try:
+        out, err = proc.communicate(timeout=90)
+        took = time.monotonic() - start
+        left = [p for p in pids if not ended([p])]
+    finally:
+        proc.kill()
+        for pid in pids:
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert left == []
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and len([line for line in err.splitlines() if line.strip()]) <= 2, err
+    # the workers end at once (SIGINT's default action there), not after the cluster's close times out (about 4 s)
+    assert took < 3, took

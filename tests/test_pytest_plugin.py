@@ -221,3 +221,18 @@ def test_xdist_workers_run_their_items_and_agree_with_a_serial_run(mine, monkeyp
     assert failed == {"checker::mine.false_square", "checker::mine.rests_on_false"}
     result.stdout.fnmatch_lines(["*python -m checker verify mine.false_square --seed 0 --profile default --path mine.py "
                                  "--no-corpus"])
+
+
+def test_the_node_ids_the_summary_prints_can_be_passed_back_to_pytest(mine):
+    mine.makepyfile(test_beside="def test_beside():\n    pass\n")
+    # the node id alone: that item runs (what it rests on is run for it, not reported), no test file is collected
+    result = run(mine, *MINE, "checker::mine.chain_rule", "-rA")
+    result.assert_outcomes(passed=1, deselected=4)
+    assert "PASSED checker::mine.chain_rule" in result.stdout.str()
+    # beside a path: both run
+    result = run(mine, *MINE, "checker::mine.square_variation", "test_beside.py")
+    result.assert_outcomes(passed=2, deselected=4)
+    # an id that is no item: one line, a usage error
+    result = run(mine, *MINE, "checker::mine.no_such_item")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "no checker item 'mine.no_such_item'" in result.stderr.str()

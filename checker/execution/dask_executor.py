@@ -38,6 +38,26 @@ def _shipped_files(paths) -> dict:
     return out
 
 
+def _scratch_folder():
+    """The worker's own scratch folder (Dask removes it when the worker closes), so shipped copies of the user's
+    files are not left in the temporary directory; the temporary directory outside a worker."""
+    try:
+        from distributed import get_worker
+        return get_worker().local_directory
+    except (ImportError, ValueError, AttributeError):
+        return None
+
+
+def as_client_text(text):
+    """``text`` with this worker's copies of the shipped folders named as the client's folders (an error that
+    points at the user's file points at it, not at a temporary copy)."""
+    if not isinstance(text, str):
+        return text
+    for local, folder in _SHIPPED_AS.items():
+        text = text.replace(local, folder)
+    return text
+
+
 def _worker_corpus(spec: dict):
     """The corpus on this worker for ``spec`` (modules, paths with their shipped folders, no_corpus), memoized."""
     import hashlib
@@ -47,7 +67,7 @@ def _worker_corpus(spec: dict):
         from .loader import load
         paths = []
         for folder, files in spec["shipped"].items():
-            local = tempfile.mkdtemp(prefix="checker-shipped-")
+            local = tempfile.mkdtemp(prefix="checker-shipped-", dir=_scratch_folder())
             _SHIPPED_AS[os.path.abspath(local) + os.sep] = folder + os.sep
             for name, text in files.items():
                 with open(os.path.join(local, name), "w", encoding="utf-8") as fh:
@@ -78,6 +98,10 @@ def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout:
     message = answer.get("message")
     if isinstance(message, dict) and isinstance(message.get("depends"), dict):
         message["depends"] = client_manifest(message["depends"])
+    if isinstance(message, dict):
+        message["detail"] = as_client_text(message.get("detail", ""))
+    if "detail" in answer:
+        answer["detail"] = as_client_text(answer["detail"])
     return answer
 
 
@@ -111,6 +135,34 @@ def _connect(Client, scheduler: str):
         raise UsageError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
 
 
+def _quiet_on_ctrl_c(start):
+    """Start the local cluster with SIGINT blocked in this thread: the cluster's threads and the worker processes
+    they spawn inherit the mask (a blocked signal stays blocked across fork and exec), so a Ctrl-C while workers
+    start reaches none of them; it waits here and is delivered when this thread unblocks it.  Once a worker runs,
+    :func:`dask_setup` gives SIGINT its default action there (the worker ends at once, without a word, and its
+    verifiers with it).  A Ctrl-C reaches the terminal's whole process group, and each worker printed a 30-line
+    traceback; now the client alone speaks (one line) and closes the cluster."""
+    import signal
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (AttributeError, ValueError, OSError):  # no signal masks on this platform
+        return start()
+    try:
+        return start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def dask_setup(worker):
+    """Run in each local worker as it starts (this module is its ``preload``): SIGINT ends it silently (a Ctrl-C
+    pressed while it started, held by the blocked mask, ends it now)."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, scheduler=None, jobs=None,
                 progress=None, full_traceback=False) -> dict:
     """Run the verifiers of ``ids`` on the cluster; returns id -> (message or None, seconds, failure detail)."""
@@ -128,8 +180,9 @@ def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, s
             client = _connect(Client, scheduler)
         else:
             workers = jobs or max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                                   silence_logs=50)
+            cluster = _quiet_on_ctrl_c(lambda: LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                            dashboard_address=None, silence_logs=50,
+                                                            preload=[__name__]))
             client = Client(cluster)
         out: dict = {}
         try:

@@ -102,6 +102,15 @@ def stored_verification(corpus, cache=True, *, seed: int = 0, profile: str = "de
     return complete
 
 
+def run_flags(spec: LoadSpec, timeout: float = DEFAULT_TIMEOUT) -> str:
+    """The options a reproduce command needs besides the id, seed and profile: what loads the same items, and a
+    time limit other than the default (a verifier cut off at 2 s is ``inconclusive``; run with 60 s it may not be)."""
+    flags = spec.flags()
+    if float(timeout) != DEFAULT_TIMEOUT:
+        flags = f"{flags} --timeout {float(timeout):g}".strip()
+    return flags
+
+
 def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
            jobs=None, cache=True, rerun=(), without=(), progress=None, hints=None, full_traceback: bool = False,
            executor: str = "local", scheduler=None, known=None, keys=None) -> Verification:
@@ -132,7 +141,7 @@ def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeou
     known = known or {}
     needed = closure(corpus, ids)
     results = run(corpus, [i for i in needed if i not in known], seed=seed, profile=profile, timeout=timeout,
-                  jobs=jobs or default_jobs(), progress=progress, load_flags=spec.flags(), hints=hints, cache=cache,
+                  jobs=jobs or default_jobs(), progress=progress, load_flags=run_flags(spec, timeout), hints=hints, cache=cache,
                   keys=keys, rerun=set(rerun), full_traceback=full_traceback, executor=executor, scheduler=scheduler,
                   load_spec=spec.for_workers())
     results.update({i: known[i] for i in needed if i in known})

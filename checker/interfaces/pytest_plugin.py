@@ -23,6 +23,9 @@ import math
 import pytest
 
 PROFILES = ("quick", "default", "thorough")
+#: the item ids named on the command line by their node ids (``pytest 'checker::ID'``)
+NODE_IDS = pytest.StashKey[list]()
+NODE_ID_PREFIX = "checker::"
 #: verdicts a cached result can carry (:data:`checker.execution.cache.CACHEABLE`), used as markers
 VERDICT_MARKERS = ("proved", "confirmed", "defined", "stated", "refuted")
 
@@ -61,6 +64,16 @@ def pytest_addoption(parser):
     parser.addini("checker_cache_dir", "as --checker-cache-dir", default="")
 
 
+def pytest_load_initial_conftests(early_config, parser, args):
+    """Take the node ids of checker items off the command line before pytest reads them as paths: ``pytest
+    'checker::ID'`` (the node id the summary prints) runs that item (and collects no test files unless paths are
+    given too)."""
+    named = [a for a in args if isinstance(a, str) and a.startswith(NODE_ID_PREFIX)]
+    if named:
+        args[:] = [a for a in args if not (isinstance(a, str) and a.startswith(NODE_ID_PREFIX))]
+        early_config.stash[NODE_IDS] = [a[len(NODE_ID_PREFIX):] for a in named]
+
+
 class Settings:
     """The plugin's options, from the command line over the ini file."""
 
@@ -71,7 +84,9 @@ class Settings:
 
         self.paths = [str(p) for p in config.getoption("checker_path")] or [str(p) for p in config.getini("checker_paths")]
         self.modules = list(config.getoption("checker_module")) or list(config.getini("checker_modules"))
-        self.corpus_wanted = bool(option("checker", "checker"))
+        self.node_ids = list(config.stash.get(NODE_IDS, []))
+        # an item named by its node id alone is one of the corpus's (the items of a file need --checker-path)
+        self.corpus_wanted = bool(option("checker", "checker")) or bool(self.node_ids and not (self.paths or self.modules))
         self.no_corpus = bool(option("checker_no_corpus", "checker_no_corpus"))
         self.active = self.corpus_wanted or bool(self.paths or self.modules) or self.no_corpus
         self.seed = _number(option("checker_seed", "checker_seed"), int, "--checker-seed", 0)
@@ -199,6 +214,28 @@ class CheckerSession:
         report = outcome.get_result()
         if isinstance(collector, pytest.Session) and report.passed:
             report.result.append(CheckerCollector.from_parent(collector, name="checker", nodeid="checker", state=self))
+
+    def pytest_ignore_collect(self, collection_path, config):
+        """Named by node ids alone (``pytest 'checker::ID'``, no path): no test file is collected."""
+        source = getattr(config, "args_source", None)
+        if self.settings.node_ids and source is not None and source != pytest.Config.ArgsSource.ARGS:
+            return True
+        return None
+
+    def pytest_collection_modifyitems(self, session, config, items):
+        """Keep, of the checker's item tests, those named by node id (when any are); an unknown id is a usage error."""
+        wanted = set(self.settings.node_ids)
+        if not wanted or self.corpus is None:
+            return
+        unknown = sorted(wanted - set(self.corpus.items))
+        if unknown:
+            raise pytest.UsageError(f"no checker item {unknown[0]!r} (node ids are {NODE_ID_PREFIX}ID; "
+                                    "the items of a file need --checker-path FILE)")
+        kept = [t for t in items if not isinstance(t, CheckerItem) or t.item.id in wanted]
+        dropped = [t for t in items if isinstance(t, CheckerItem) and t.item.id not in wanted]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
 
     def load(self):
         """Load the items (and open the cache); returns the corpus and id -> cached verdict (the markers)."""
