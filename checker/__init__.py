@@ -92,6 +92,23 @@ __all__ = ["Assumption", "Checks", "Decision", "Item", "Proof", "cited", "coroll
            "example", "hypothesis", "item", "lemma", "postulate", "remark", "run_verifier", "stated", "theorem"]
 
 
+def load_ipython_extension(ipython):
+    """``%load_ext checker``: items, results, proofs and the graph display as HTML in IPython and Jupyter."""
+    from .interfaces.notebook import register
+    register(ipython)
+
+
+def _display_in_notebooks() -> None:
+    """Inside IPython (a notebook), register the rich display at import (by type name: nothing more is imported)."""
+    import sys
+    if "IPython" in sys.modules:
+        from .interfaces.notebook import register
+        register()
+
+
+_display_in_notebooks()
+
+
 def __getattr__(name):
     module = _EXPORTS.get(name)
     if module is None:

@@ -21,7 +21,7 @@ LAYERS = {
     "interfaces": {"kernel", "execution", "reporting"},
 }
 #: top-level modules of ``checker`` and what each may import
-TOP = {"__init__": {"compat"}, "__main__": {"interfaces"}, "compat": set()}
+TOP = {"__init__": {"compat", "interfaces"}, "__main__": {"interfaces"}, "compat": set()}
 
 
 def module_name(path: Path) -> str:
