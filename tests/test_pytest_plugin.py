@@ -102,7 +102,7 @@ def test_items_pass_when_as_expected_and_fail_with_witness_and_reproduce_command
     assert "Falsifying example (check '(a+b)^2'):" in out
     result.stdout.fnmatch_lines(["    a = *", "    b = *", "Residual: *", "Reproduce with:",
                                  "    python -m checker verify mine.false_square --seed 0 --profile default "
-                                 "--path mine.py --no-corpus"])
+                                 "--path mine.py --no-corpus --timeout 2"])
     # what rests on it is unsupported; the hanging verifier was stopped at its limit
     assert "mine.rests_on_false (lemma, expected to hold): proved; established unsupported" in out
     assert "Rests on items that are not established: mine.false_square (refuted)" in out
