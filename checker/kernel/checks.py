@@ -315,7 +315,7 @@ class Checks:
 
     def proof(self, name: str, proof, *, scope: str = "") -> Check:
         """A checked proof: ``proved`` only when every step and the conclusion were checked."""
-        from .proof import check_proof, proved_statement
+        from .proof import INCONSISTENT_PREMISES, check_proof, proved_statement
         allowed = self.item.all_uses if self.item is not None else ()
         assumptions = ([a.id for a in self.item.assumes]
                        if self.item is not None and not self.assumptions_unknown else None)
@@ -327,6 +327,9 @@ class Checks:
                                      f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}; "
                                      f"proves: {proved_statement(proof)}", steps=steps))
         first = bad[0]
+        if first.rule == "conclude" and first.detail.startswith(INCONSISTENT_PREMISES):  # every step checked
+            return self.record(Check(name, "inconclusive", "proof script", scope, f"vacuous: {first.detail}",
+                                     steps=steps))
         return self.record(Check(name, "inconclusive", "proof script", scope,
                                  f"proof rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
                                  steps=steps))

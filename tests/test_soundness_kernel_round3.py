@@ -1,0 +1,160 @@
+"""Soundness of the kernel, third round (issue 35, classes 6–11 and 14): defects found through the public API.
+
+Each class is closed at its mechanism and tried here on generated variants (deterministic, small), true and false:
+
+6. constant facts written as expressions with no input from the item (generators over literals, attributes of sympy
+   literals) vs facts computed from what the verifier computed;
+7. exported equations evidenced only at real points cited at non-real values;
+8. definitions as hidden premises (``define w := 2x + 3`` then ``suppose w = 2x``);
+9. premises inconsistent with the symbols' assumptions (m positive, ``m² = 0``) or with each other;
+10. item modules that exit or raise a non-``Exception`` while loading;
+11. sweeps that narrow the scope of a verdict;
+14. postulates, hypotheses and trusted results reached through ``uses`` missing from ``rests_on``.
+"""
+import textwrap
+
+import pytest
+import sympy as sp
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from checker import Proof
+from checker.kernel.checks import Checks
+from checker.kernel.proof import check_proof, proved_statement
+
+FAST = settings(max_examples=20, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+x, y = sp.symbols("x y", real=True)
+w = sp.Symbol("w")
+small = st.integers(-5, 5)
+nonzero_small = small.filter(lambda n: n != 0)
+
+
+def proof_check(proof):
+    """The check record ``check.proof`` makes of ``proof`` (outside any item)."""
+    return Checks().proof("p", proof)
+
+
+# --- 8: definitions are premises -----------------------------------------------------------------------------------
+
+@FAST
+@given(nonzero_small, small, small, small)
+def test_a_supposition_contradicting_a_definition_proves_nothing(a, b, c, target):
+    """w := a x + b beside w = a x + c (c ≠ b) is inconsistent: any x = target 'follows'; the proof is vacuous."""
+    if c == b:
+        c = b + 1
+    proof = Proof()
+    proof.define("d", w, a * x + b)
+    proof.suppose("s", (w, a * x + c))
+    # x − target = (d − s)·(x − target)/(c − b): an ideal certificate, so every step checks
+    proof.algebra("a", ["d", "s"], (x, target))
+    proof.conclude("a")
+    check = proof_check(proof)
+    assert check.outcome == "inconclusive"
+    assert "vacuous: the premises are inconsistent" in check.detail
+
+
+@FAST
+@given(nonzero_small, small, small)
+def test_a_consistent_definition_still_proves_and_is_shown_as_a_premise(a, b, c):
+    """w := a x + b and w = c give x = (c − b)/a: proved, and the record shows the definition among the premises."""
+    proof = Proof()
+    proof.define("d", w, a * x + b)
+    proof.suppose("s", (w, c))
+    proof.algebra("a", ["d", "s"], (x, sp.Rational(c - b, a)))
+    proof.conclude("a")
+    check = proof_check(proof)
+    assert check.outcome == "proved", check.detail
+    assert f"'d' ({w} := {sp.sstr(a * x + b)})" in check.detail
+    assert f"'d' ({w} := {sp.sstr(a * x + b)})" in proved_statement(proof)
+
+
+# --- 9: premises inconsistent with the assumptions or each other ---------------------------------------------------
+
+m, n = sp.symbols("m n", positive=True)
+r = sp.Symbol("r", real=True)
+k = sp.Symbol("k", nonzero=True)
+
+
+@st.composite
+def assumption_contradicting_premises(draw):
+    """``(premises, g)``: premise sets with complex solutions but none where the symbols' assumptions hold, and a
+    consequence g = 0 of them with g nonzero by those assumptions (so ``cancel`` by g reaches 1 = 0)."""
+    kind = draw(st.sampled_from(["power", "sum", "square", "chain", "nonzero", "product"]))
+    p = draw(st.integers(1, 4))
+    c = draw(st.integers(1, 6))
+    if kind == "power":
+        return [(m**p, 0)], m**p
+    if kind == "sum":
+        return [(m + c * n, 0)], m + c * n
+    if kind == "square":
+        return [(r**2 + c, 0)], r**2 + c
+    if kind == "chain":
+        return [(y, m), (y, -c * n)], m + c * n
+    if kind == "nonzero":
+        return [(k**p * c, 0)], c * k**p
+    return [(m * n**p, 0)], m * n**p
+
+
+@FAST
+@given(assumption_contradicting_premises())
+def test_premises_contradicting_the_assumptions_make_a_vacuous_proof(case):
+    premises, g = case
+    proof = Proof()
+    for i, eq in enumerate(premises):
+        proof.suppose(f"s{i}", eq)
+    proof.algebra("g", [f"s{i}" for i in range(len(premises))], (g, 0))
+    proof.cancel("c", "g", g, (1, 0))
+    proof.conclude("c")
+    check = proof_check(proof)
+    assert all(s["status"] == "checked" for s in check.steps[:-1]), check.steps  # every step checks: 1 = 0 ...
+    assert check.outcome == "inconclusive"  # ... and the implication is reported vacuous, never proved
+    assert "vacuous: the premises are inconsistent" in check.detail
+
+
+@st.composite
+def consistent_positive_premises(draw):
+    """Premises with a solution where the assumptions hold: m² = c² (m = c > 0), m n = c (m = c, n = 1), r² = c²."""
+    c = draw(st.integers(1, 6))
+    kind = draw(st.sampled_from(["square", "product", "real"]))
+    if kind == "square":
+        return [(m**2, c**2)], (m, c), c + m
+    if kind == "product":
+        return [(m * n, c), (n, 1)], (m, c), m + n
+    return [(r**2, c**2), (r, c)], (r, c), r**2 + 1
+
+
+@FAST
+@given(consistent_positive_premises())
+def test_consistent_premises_with_assumptions_still_prove(case):
+    premises, conclusion, positive_factor = case
+    proof = Proof()
+    for i, eq in enumerate(premises):
+        proof.suppose(f"s{i}", eq)
+    if len(premises) == 1:  # m² = c²: (m − c)(m + c) = 0, cancel the positive m + c
+        proof.algebra("f", ["s0"], ((m - conclusion[1]) * (m + conclusion[1]), 0))
+        proof.cancel("c", "f", m + conclusion[1], conclusion)
+        proof.conclude("c")
+    else:
+        proof.algebra("c", [f"s{i}" for i in range(len(premises))], conclusion)
+        proof.conclude("c")
+    check = proof_check(proof)
+    assert check.outcome == "proved", check.detail
+
+
+def test_the_issue_example_positive_m_squared_zero():
+    proof = Proof()
+    proof.suppose("s", (m**2, 0))
+    proof.cancel("c", "s", m, (m, 0))
+    proof.cancel("c2", "c", m, (1, 0))
+    proof.conclude("c2")
+    check = proof_check(proof)
+    assert check.outcome == "inconclusive" and "the premises are inconsistent" in check.detail
+
+
+def test_a_proof_by_contradiction_of_a_supposition_still_stands():
+    """m² = 0 for a positive m is refuted by contradiction: only the hypotheses (none here) must be consistent."""
+    proof = Proof()
+    proof.suppose("s", (m**2, 0))
+    proof.contradiction("x", "s")
+    proof.conclude("x")
+    assert proof_check(proof).outcome == "proved"
