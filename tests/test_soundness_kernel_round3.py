@@ -158,3 +158,93 @@ def test_a_proof_by_contradiction_of_a_supposition_still_stands():
     proof.contradiction("x", "s")
     proof.conclude("x")
     assert proof_check(proof).outcome == "proved"
+
+
+# --- 10: a module that exits or raises a non-Exception while loading ------------------------------------------------
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from checker.execution.graph import LoadError
+from checker.interfaces.api import load
+
+ROOT = Path(__file__).resolve().parents[1]
+#: every way a module can end its own import other than by an ``Exception``
+WAYS_OUT = {
+    "sys.exit(0)": "import sys\nsys.exit(0)",
+    "sys.exit(3)": "import sys\nsys.exit(3)",
+    "raise SystemExit": "raise SystemExit",
+    "raise KeyboardInterrupt": "raise KeyboardInterrupt('by code')",
+    "importorskip": "import pytest\npytest.importorskip('no_such_module_for_checker_tests')",
+    "pytest.skip": "import pytest\npytest.skip('not here', allow_module_level=True)",
+    "pytest.exit": "import pytest\npytest.exit('stop', returncode=0)",
+    "GeneratorExit": "raise GeneratorExit",
+    "own BaseException": "class Out(BaseException):\n    pass\nraise Out('out')",
+}
+ITEM_BEFORE = '''
+import sympy as sp
+from checker import lemma
+a = sp.Symbol("a")
+
+@lemma("mine.fine", title="a = a")
+def _(check):
+    check.identity("a = a", a, a)
+
+'''
+
+
+def _module(tmp_path, way) -> Path:
+    path = tmp_path / "leaving.py"
+    path.write_text(ITEM_BEFORE + WAYS_OUT[way] + "\n")
+    return path
+
+
+def _env():
+    return dict(os.environ, PYTHONPATH=str(ROOT))
+
+
+@pytest.mark.parametrize("way", sorted(WAYS_OUT))
+def test_a_module_that_ends_its_import_is_a_load_error_in_the_api(tmp_path, way):
+    with pytest.raises(LoadError) as info:
+        load(paths=[str(_module(tmp_path, way))], corpus=False)
+    assert "\n" not in str(info.value) and "cannot import" in str(info.value)  # (pytest's Exit is an Exception)
+
+
+@pytest.mark.parametrize("way", sorted(WAYS_OUT))
+def test_a_module_that_ends_its_import_is_a_one_line_load_error_in_the_cli(tmp_path, capsys, way):
+    from checker.interfaces.cli import main
+    report = tmp_path / "r.json"
+    code = main(["verify", "all", "--no-corpus", "--path", str(_module(tmp_path, way)), "--json", str(report)])
+    err = capsys.readouterr().err
+    assert code == 2 and not report.exists(), err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "cannot load items: cannot import" in lines[0], err
+
+
+@pytest.mark.parametrize("way", ["sys.exit(0)", "raise KeyboardInterrupt"])
+def test_the_cli_process_exits_2_with_one_line(tmp_path, way):
+    out = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path",
+                          str(_module(tmp_path, way))], capture_output=True, text=True, timeout=120, cwd=ROOT, env=_env())
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stdout + out.stderr
+    assert "ended its own import" in out.stderr
+
+
+@pytest.mark.parametrize("way", ["sys.exit(0)", "importorskip"])
+def test_a_module_that_ends_its_import_is_a_one_line_error_in_the_plugin(tmp_path, way):
+    _module(tmp_path, way)
+    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "checker.pytest_plugin", "-p", "no:cacheprovider",
+                          "--checker-path", "leaving.py", "--checker-no-corpus", "-q"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path, env=_env())
+    assert out.returncode not in (0, 5), out.stdout + out.stderr  # never green, never "no tests" alone
+    assert "checker: cannot load items: cannot import" in out.stdout + out.stderr
+
+
+def test_a_real_ctrl_c_while_loading_still_ends_the_run_as_ctrl_c_does(tmp_path):
+    path = tmp_path / "slow.py"
+    path.write_text(ITEM_BEFORE + "import os, signal, time\nos.kill(os.getpid(), signal.SIGINT)\ntime.sleep(5)\n")
+    out = subprocess.run([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", str(path)],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT, env=_env())
+    assert out.returncode == 130, out.stdout + out.stderr
+    assert "interrupted" in out.stderr
