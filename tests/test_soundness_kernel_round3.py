@@ -248,3 +248,64 @@ def test_a_real_ctrl_c_while_loading_still_ends_the_run_as_ctrl_c_does(tmp_path)
                          capture_output=True, text=True, timeout=120, cwd=ROOT, env=_env())
     assert out.returncode == 130, out.stdout + out.stderr
     assert "interrupted" in out.stderr
+
+
+# --- 11: sweeps narrow the scope -----------------------------------------------------------------------------------
+
+from checker import run_verifier
+from checker.kernel.items import Item
+
+
+@FAST
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=4, unique=True).map(sorted),
+       st.sampled_from(["", "for n <= 9"]), st.sampled_from(["default", "thorough"]),
+       st.sampled_from(["fact", "identity"]), st.booleans())
+def test_a_claim_checked_inside_a_sweep_is_proved_only_at_its_sizes(sizes, declared, profile, how, in_claim_block):
+    a = sp.Symbol("a")
+
+    def verifier(check):
+        check.identity("a = a before the sweep", a, a)
+        for size in check.sweep(sizes):
+            if how == "fact":
+                check.fact(f"at {size}", sp.Matrix.eye(size).det() == 1, method="computation")
+            else:
+                check.identity(f"at {size}", (a + size) ** 2, a**2 + 2 * size * a + size**2)
+    item = Item("mine.swept", "theorem", "swept", "for every n", "test", scope=declared)
+    run = run_verifier(verifier, item=item, profile=profile)
+    line = item.verdict_line(run.verdict, run.checks)
+    assert run.verdict == "proved"
+    assert line != "proved" and f"checked at sizes {', '.join(map(str, sizes))} only" in line
+    if declared:
+        assert declared in line
+
+
+@FAST
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=4, unique=True).map(sorted), st.booleans())
+def test_a_sweep_that_decides_nothing_does_not_narrow_the_scope(sizes, supporting):
+    """A sweep of supporting checks only, or one after every claim check, leaves the declared scope as it is."""
+    a = sp.Symbol("a")
+
+    def verifier(check):
+        if supporting:
+            check.identity("a = a", a, a)
+            with check.supporting():
+                for size in check.sweep(sizes):
+                    check.identity(f"at {size}", a * size, size * a)
+        else:
+            check.identity("a = a", a, a)
+            for size in check.sweep(sizes):
+                pass
+    item = Item("mine.unswept", "theorem", "t", "for every a", "test")
+    run = run_verifier(verifier, item=item)
+    assert item.verdict_line(run.verdict, run.checks) == "proved"
+
+
+def test_the_issue_example_a_sweep_with_no_declared_scope():
+    def verifier(check):
+        for n in check.sweep([1, 2, 3]):
+            check.fact(f"det I_{n} = 1", sp.eye(n).det() == 1, method="computation")
+    item = Item("mine.issue", "theorem", "t", "det I_n = 1 for every n", "test")
+    for profile in ("default", "quick"):
+        run = run_verifier(verifier, item=item, profile=profile)
+        assert item.verdict_line(run.verdict, run.checks) != "proved"
+        assert "checked at sizes 1" in item.verdict_line(run.verdict, run.checks)

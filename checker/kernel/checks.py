@@ -34,7 +34,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Optional
 
-from .evidence import NOT_RUN, SWEEP_CUT_IN_QUICK, Check, is_cut_sweep, is_not_run, verdict_scope
+from .evidence import NOT_RUN, SWEEP_CUT_IN_QUICK, SWEPT, Check, is_cut_sweep, is_not_run, verdict_scope
 
 PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
 #: the fewest instances a randomized check draws in each profile
@@ -89,6 +89,12 @@ class Checks:
         """The sizes of a symbolic sweep to run: all of them, or in the quick profile the first (the smallest: list
         sweeps smallest first) only, with a record (never a claim) naming the sizes not run."""
         sizes = list(sizes)
+        run = sizes if self.profile != "quick" or len(sizes) <= 1 else sizes[:1]
+        if run:  # in every profile: the sizes the checks inside ran at bound the verdict's scope (verdict_scope)
+            swept = Check(f"{what} swept: {_sizes_text(run)}", "proved", "computation",
+                          detail=f"{SWEPT}{what} {_sizes_text(run)}", instances=len(run), claim=False)
+            self.checks.append(swept)  # not through record(): never a claim check
+            self._records.append(copy.deepcopy(swept.to_dict()))
         if self.profile != "quick" or len(sizes) <= 1:
             return sizes
         skipped = ", ".join(str(size) for size in sizes[1:])
@@ -463,6 +469,11 @@ class Checks:
             yield self
         finally:
             self._role = outer
+
+
+def _sizes_text(sizes) -> str:
+    """The sizes of a sweep as its record and the verdict's scope name them (``1, 2, 3``; ``(1, 2), (2, 3)``)."""
+    return ", ".join(str(size) for size in sizes)
 
 
 def _refuse_constant_facts() -> None:
