@@ -309,3 +309,78 @@ def test_the_issue_example_a_sweep_with_no_declared_scope():
         run = run_verifier(verifier, item=item, profile=profile)
         assert item.verdict_line(run.verdict, run.checks) != "proved"
         assert "checked at sizes 1" in item.verdict_line(run.verdict, run.checks)
+
+
+# --- 14: every postulate, hypothesis and trusted result in the closure is listed -----------------------------------
+
+from checker.execution.graph import build
+from checker.kernel.assumptions import hypothesis as hypothesis_assumption
+from checker.kernel.items import postulate_assumption
+
+
+@st.composite
+def item_graphs(draw):
+    """A random DAG of lemmas over leaves of every trusted kind, each reachable by uses, proof uses or assumes."""
+    leaves = [Item("mine.stated_postulate", "postulate", "a stated postulate", "", ""),
+              Item("mine.postulate", "postulate", "a postulate", "", "",
+                   assumption=postulate_assumption("mine.postulate", "a postulate")),
+              Item("mine.cited", "cited", "a cited result", "", "")]
+    hyp = hypothesis_assumption("mine.hyp", "a hypothesis")
+    count = draw(st.integers(2, 6))
+    lemmas = []
+    for i in range(count):
+        earlier = [it.id for it in leaves] + [f"mine.l{j}" for j in range(i)]
+        uses = draw(st.lists(st.sampled_from(earlier), max_size=3, unique=True))
+        proof_uses = draw(st.lists(st.sampled_from(earlier), max_size=2, unique=True).filter(
+            lambda p: not set(p) & set(uses)))
+        assumes = (hyp,) if draw(st.booleans()) else ()
+        lemmas.append(Item(f"mine.l{i}", "lemma", f"l{i}", "", "", uses=tuple(uses), proof_uses=tuple(proof_uses),
+                           assumes=assumes))
+    return leaves + lemmas
+
+
+def _closure(items, node):
+    by_id = {it.id: it for it in items}
+    seen, stack = set(), [node]
+    while stack:
+        it = by_id.get(stack.pop())
+        if it is None:
+            continue
+        for ref in list(it.uses) + list(it.proof_uses) + [a.id for a in it.assumes]:
+            if ref not in seen:
+                seen.add(ref)
+                stack.append(ref)
+    return seen
+
+
+@FAST
+@given(item_graphs())
+def test_rests_on_lists_every_trusted_node_of_the_closure(items):
+    corpus = build(items)
+    for it in items:
+        if not it.id.startswith("mine.l"):
+            continue
+        closure = _closure(items, it.id)
+        rests = corpus.rests_on(it.id)
+        expected_postulates = sorted(closure & {"mine.stated_postulate", "mine.postulate"})
+        assert rests["postulates"] == expected_postulates
+        assert rests["hypotheses"] == sorted(closure & {"mine.hyp"})
+        assert rests["trusted results"] == sorted(closure & {"mine.cited"})
+
+
+def test_a_stated_postulate_reached_through_uses_is_listed_by_assumptions(tmp_path, capsys):
+    from checker.interfaces.cli import main
+    path = tmp_path / "mine.py"
+    path.write_text(textwrap.dedent('''
+        import sympy as sp
+        from checker import lemma, stated
+        stated("mine.adopted", kind="postulate", title="an adopted law")
+        a = sp.Symbol("a")
+
+        @lemma("mine.l", title="uses the law", uses=["mine.adopted"])
+        def _(check):
+            check.identity("a = a", a, a)
+    '''))
+    assert main(["assumptions", "mine.l", "--no-corpus", "--path", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "postulates (1)" in out and "mine.adopted" in out
