@@ -384,3 +384,107 @@ def test_a_stated_postulate_reached_through_uses_is_listed_by_assumptions(tmp_pa
     assert main(["assumptions", "mine.l", "--no-corpus", "--path", str(path)]) == 0
     out = capsys.readouterr().out
     assert "postulates (1)" in out and "mine.adopted" in out
+
+
+# --- 7: exports cited outside the domain they were checked on -------------------------------------------------------
+
+from checker.kernel.proof import Proof as _Proof  # noqa: F401  (the same class)
+
+xc = sp.Symbol("x")  # plain: complex for sympy
+f = sp.Function("f")  # plain: complex-valued for sympy
+#: exports true at every real point but not at every complex one (what real sampling confirms)
+REAL_ONLY_EXPORTS = [(sp.Abs(xc) ** 2, xc ** 2), (sp.conjugate(xc), xc), (sp.re(xc), xc), (sp.im(xc), sp.Integer(0)),
+                     (sp.conjugate(f(xc)), f(xc)), (sp.Abs(f(xc)) ** 2, f(xc) ** 2)]
+#: exports that hold over ℂ (shown symbolically)
+COMPLEX_EXPORTS = [((xc + 1) ** 2, xc ** 2 + 2 * xc + 1), (f(xc) * (xc - 1), xc * f(xc) - f(xc))]
+REAL_VALUES = [sp.Integer(3), sp.Rational(-1, 2), y, sp.sin(y), y ** 2 + 1]
+NON_REAL_VALUES = [sp.I, 2 * sp.I, 1 + sp.I, sp.Symbol("u"), sp.I * y]
+
+
+def _cite_outcome(export, instance):
+    """The outcome of a proof citing ``export`` (the lemma's) at ``instance``, and the instantiated residual."""
+    from checker.execution.graph import build
+    lemma = Item("mine.lemma", "lemma", "l", "", "", exports={"e": export})
+    lhs, rhs = (sp.sympify(side) for side in export)
+    functions = {k: v for k, v in instance.items() if not isinstance(k, sp.Symbol)}
+    symbols = {k: v for k, v in instance.items() if isinstance(k, sp.Symbol)}
+
+    def apply(e):
+        for func, value in functions.items():
+            e = e.replace(lambda node: isinstance(node, sp.core.function.AppliedUndef) and node.func == func,
+                          lambda node: value(*node.args))
+        return e.subs(symbols).doit()
+    claimed = (apply(lhs), apply(rhs))
+
+    def verifier(check):
+        p = Proof()
+        p.cite("c", "mine.lemma", claimed, name="e", instance=instance)
+        p.conclude("c")
+        check.proof("instance", p)
+    theorem = Item("mine.thm", "theorem", "t", "", "", uses=("mine.lemma",), verifier=verifier)
+    build([lemma, theorem])
+    return run_verifier(verifier, item=theorem).checks[0], sp.expand(claimed[0] - claimed[1])
+
+
+def _instance_for(export, value):
+    if export[0].has(f) or export[1].has(f):
+        return {f: sp.Lambda(xc, value)}
+    return {xc: value}
+
+
+def _truly_zero(residual) -> bool:
+    """Independent evaluation: the residual at random values of its free symbols (real ones real), 30 digits."""
+    import random
+    rng = random.Random(1)
+    for _ in range(3):
+        point = {s: (rng.uniform(-2, 2) if s.is_real else complex(rng.uniform(-2, 2), rng.uniform(-2, 2)))
+                 for s in residual.free_symbols}
+        if abs(complex(sp.N(residual.subs(point), 30))) > 1e-20:
+            return False
+    return True
+
+
+@FAST
+@given(st.sampled_from(REAL_ONLY_EXPORTS), st.sampled_from(NON_REAL_VALUES + REAL_VALUES))
+def test_an_export_evidenced_at_real_points_is_cited_only_at_real_values(export, value):
+    check, residual = _cite_outcome(export, _instance_for(export, value))
+    if check.outcome == "proved":  # differential: whatever is proved is true at an independent evaluation
+        assert _truly_zero(residual), (export, value, check.detail)
+    if value in REAL_VALUES:
+        assert check.outcome == "proved", check.detail  # inside the checked domain: admitted
+    else:
+        assert check.outcome != "proved" and "evidenced at real values only" in check.detail
+
+
+@FAST
+@given(st.sampled_from(COMPLEX_EXPORTS), st.sampled_from(NON_REAL_VALUES + REAL_VALUES))
+def test_an_export_shown_symbolically_is_cited_anywhere(export, value):
+    check, residual = _cite_outcome(export, _instance_for(export, value))
+    assert check.outcome == "proved", check.detail
+    assert _truly_zero(residual)
+
+
+def test_the_issue_example_one_equals_zero_through_an_imaginary_instance(tmp_path):
+    from checker.interfaces.api import verify
+    path = tmp_path / "mine.py"
+    path.write_text(textwrap.dedent('''
+        import sympy as sp
+        from checker import Proof, lemma, theorem
+        x = sp.Symbol("x")
+
+        @lemma("mine.lemma", title="|x|^2 = x^2", exports={"e": (sp.Abs(x)**2, x**2)})
+        def _(check):
+            pass
+
+        @theorem("mine.thm", title="1 = 0", uses=["mine.lemma"])
+        def _(check):
+            p = Proof()
+            p.cite("c", "mine.lemma", (1, -1), name="e", instance={x: sp.I})
+            p.algebra("a", ["c"], (1, 0), certificate=[sp.Rational(1, 2)])
+            p.conclude("a")
+            check.proof("1 = 0", p)
+    '''))
+    corpus = load(paths=[str(path)], corpus=False)
+    results = dict(verify(corpus, sorted(corpus.items), cache=False))
+    assert results["mine.thm"].verdict != "proved"
+    assert results["mine.thm"].graph_verdict not in ("proved", "confirmed")

@@ -720,12 +720,74 @@ def _check_cite(step, claimed, ctx):
         return False, (f"{step.cited_item} exports no equation named {step.cited_name!r} "
                        f"(it exports {sorted(established)})")
     exported = [sympy.sympify(r) for r in as_residuals(established[step.cited_name])]
-    instance, problem = _instantiation(dict(step.certificate or {}), exported)
+    mapping = dict(step.certificate or {})
+    instance, problem = _instantiation(mapping, exported)
     if problem:
         return False, problem
+    domain, problem = _cited_domain_problem(mapping, exported, instance, ctx["seconds"])
+    if problem:
+        return False, f"{step.cited_item}:{step.cited_name} {problem}"
     if not _same_up_to_sign(claimed, instance, ctx["seconds"]):
         return False, f"the equation is not an instance of {step.cited_item}:{step.cited_name}"
-    return True, f"cites {step.cited_item}:{step.cited_name} (checked there as an identity)"
+    return True, f"cites {step.cited_item}:{step.cited_name} (checked there as an identity{domain})"
+
+
+@functools.lru_cache(maxsize=256)
+def _shown_zero_remembered(residual, seconds) -> bool:
+    return shown_zero(residual, simplify_seconds=seconds)
+
+
+def _cited_domain_problem(mapping, exported, instance, seconds) -> tuple:
+    """``(domain note, problem)``: whether the instance ``mapping`` of the exported residuals stays inside the domain
+    the export's check covered ('' problem when it does).
+
+    An export shown zero symbolically holds wherever its symbols' and functions' declared assumptions hold (the values
+    were already checked to have them).  Otherwise its check is evidence at sample points, and the engine samples a
+    symbol and a function value on the real line: so every symbol of the export that is not declared real must get a
+    value shown real, and every undefined function not declared real a value shown real at real arguments; an
+    unmapped one keeps its own (complex, for sympy) domain and is refused unless the instance no longer involves it
+    (then its truth at one real value is its truth at every value).  Outside that domain the evidence says
+    nothing: ``|x|² = x²`` checked at real x, cited at x = i, gives 1 = −1."""
+    from sympy.core.function import AppliedUndef, UndefinedFunction
+    try:
+        symbolic = all(_shown_zero_remembered(r, seconds) for r in exported)
+    except TypeError:
+        symbolic = all(shown_zero(r, simplify_seconds=seconds) for r in exported)
+    if symbolic:
+        return "", ""
+    functions = {}
+    for old, new in mapping.items():
+        if isinstance(old, AppliedUndef):
+            functions[old.func] = sympy.Lambda(old.args, sympy.sympify(new))
+        elif isinstance(old, UndefinedFunction):
+            functions[old] = new
+    for symbol in sorted(set().union(*(r.free_symbols for r in exported)), key=sympy.default_sort_key):
+        if symbol.is_real is True or symbol in _bound_variables(exported):
+            continue
+        if symbol not in mapping and not any(sympy.sympify(r).has(symbol) for r in instance):
+            continue
+        value = sympy.sympify(mapping.get(symbol, symbol))
+        if value.is_real is not True:
+            return "", (f"is evidenced at real values only (not shown symbolically), and {sympy.sstr(symbol)} is not "
+                        f"declared real: its value {sympy.sstr(value)} is not shown real (declare the symbol real in "
+                        "the export, or prove the export symbolically)")
+    applied = {node.func: len(node.args) for r in exported for node in sympy.preorder_traversal(r)
+               if isinstance(node, AppliedUndef)}
+    for func, arity in sorted(applied.items(), key=lambda kv: str(kv[0])):
+        points = [sympy.Dummy(f"a{i}", real=True) for i in range(arity)]
+        if func(*points).is_real is True:
+            continue
+        value = functions.get(func)
+        try:
+            at_real_points = sympy.sympify(value(*points)) if value is not None else None
+        except (TypeError, ValueError):
+            at_real_points = None
+        if at_real_points is None or at_real_points.is_real is not True:
+            shown = sympy.sstr(value) if value is not None else "itself"
+            return "", (f"is evidenced at real values only (not shown symbolically), and the function {func} is not "
+                        f"declared real: its value {shown} is not shown real at real arguments (declare the function "
+                        "real in the export, or prove the export symbolically)")
+    return "; at real values: the export is evidenced, not shown symbolically", ""
 
 
 def _substitution_problem(step, target_residuals, using_labels, ctx) -> str:
