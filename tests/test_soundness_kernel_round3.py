@@ -488,3 +488,86 @@ def test_the_issue_example_one_equals_zero_through_an_imaginary_instance(tmp_pat
     results = dict(verify(corpus, sorted(corpus.items), cache=False))
     assert results["mine.thm"].verdict != "proved"
     assert results["mine.thm"].graph_verdict not in ("proved", "confirmed")
+
+
+# --- 6: constant facts: expressions with no input from anything the verifier computed --------------------------------
+
+from checker.kernel.constant_facts import literal_facts
+
+ATOMS = st.sampled_from(["True", "1", "0", "2.5", "'s'", "None"])
+SYMPY_LITERALS = st.sampled_from(["sp.Rational(1, 2)", "Rational(3, 4)", "sp.Integer(7)", "S(5)", "sp.S.Half",
+                                  "sp.pi", "sp.Symbol('p', positive=True)", "sp.sympify(9)"])
+CONSTANT_FACTS = st.recursive(
+    st.one_of(ATOMS, SYMPY_LITERALS.map(lambda e: f"{e}.is_positive"),
+              SYMPY_LITERALS.map(lambda e: f"({e} > 0)"),
+              st.builds(lambda n, m: f"all(k < {n} for k in range({m}))", st.integers(0, 9), st.integers(0, 9)),
+              st.builds(lambda n: f"any(j * j == {n} for j in range(5) if j != 1)", st.integers(0, 20)),
+              st.builds(lambda n: f"sum(range({n})) >= 0", st.integers(0, 9)),
+              st.builds(lambda n: f"len([i for i in (1, 2, 3) if i > {n}]) == 1", st.integers(0, 3)),
+              st.builds(lambda n: f"{{a: a + 1 for a in range({n})}} == {{}}", st.integers(0, 3)),
+              st.builds(lambda n: f"'{n}'.isdigit()", st.integers(0, 9))),
+    lambda inner: st.one_of(st.builds(lambda a: f"(not {a})", inner),
+                            st.builds(lambda a, b, op: f"({a} {op} {b})", inner, inner,
+                                      st.sampled_from(["and", "or", "==", "!="])),
+                            st.builds(lambda a: f"bool({a})", inner),
+                            st.builds(lambda a: f"all([{a}])", inner)),
+    max_leaves=4)
+#: facts computed from what the verifier computed (a parameter, a sympy computation, a helper's answer)
+COMPUTED_FACTS = st.sampled_from([
+    "sp.expand((a + 1) ** 2) == a**2 + 2*a + 1", "sp.Matrix([[1, 2], [3, 4]]).det() != 0",
+    "all(sp.diff(a**k, a) == k * a**(k - 1) for k in range(1, 4))", "helper(a) > 0",
+    "check.seed >= 0", "any(sp.simplify(a - a) == 0 for _ in range(2))", "sp.sin(a).diff(a) == sp.cos(a)",
+    "len(values) == helper(a) - 1", "computed == 1"])
+HOW = st.sampled_from(["direct", "named", "tuple", "loop"])
+
+
+def _fact_source(expression, how):
+    if how == "direct":
+        return f"    check.fact('f', {expression}, method='computation')\n"
+    if how == "named":
+        return f"    value = {expression}\n    check.fact('f', value, method='computation')\n"
+    if how == "tuple":
+        return f"    check.witness('w', 'i', [('f', {expression}, 'computation')])\n"
+    return f"    for n in range(3):\n        check.fact(f'f{{n}}', {expression}, method='computation')\n"
+
+
+def _verifier_source(expression, how):
+    return ("import sympy as sp\nfrom sympy import Rational, S\n"
+            "def helper(v):\n    return 2\n"
+            "def verifier(check):\n    a = sp.Symbol('a')\n"
+            "    values = [sp.Integer(1) + a - a]\n    computed = helper(a) - 1\n" + _fact_source(expression, how))
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(CONSTANT_FACTS, HOW)
+def test_a_constant_fact_is_found_by_the_scan(expression, how):
+    assert literal_facts(_verifier_source(expression, how)), _verifier_source(expression, how)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(COMPUTED_FACTS, HOW)
+def test_a_computed_fact_is_not_taken_for_a_constant(expression, how):
+    assert not literal_facts(_verifier_source(expression, how)), _verifier_source(expression, how)
+
+
+def test_constant_facts_are_refused_at_run_time_and_computed_ones_stand(tmp_path):
+    from checker.interfaces.api import verify
+    constants = ["all(k < 9 for k in range(3))", "Rational(1, 2).is_positive", "sp.Symbol('p', positive=True).is_positive",
+                 "sum(range(4)) == 6", "S(4) > 3"]
+    computed = ["sp.expand((a + 1) ** 2) == a**2 + 2*a + 1", "all(sp.diff(a**k, a) == k * a**(k - 1) for k in range(1, 4))"]
+    lines = ["import sympy as sp", "from sympy import Rational, S", "from checker import theorem", "a = sp.Symbol('a')"]
+    for i, expression in enumerate(constants + computed):
+        for how in ("direct", "named"):
+            lines += ["", f"@theorem('mine.{how}{i}', title='t')", "def _(check):"]
+            lines += _fact_source(expression, how).rstrip("\n").split("\n")
+    path = tmp_path / "mine.py"
+    path.write_text("\n".join(lines) + "\n")
+    corpus = load(paths=[str(path)], corpus=False)
+    results = dict(verify(corpus, sorted(corpus.items), cache=False))
+    for i in range(len(constants) + len(computed)):
+        for how in ("direct", "named"):
+            result = results[f"mine.{how}{i}"]
+            if i < len(constants):
+                assert result.verdict == "error" and "constant" in result.failure_detail, (i, how)
+            else:
+                assert result.verdict == "proved", (i, how, result.failure_detail)
