@@ -472,8 +472,12 @@ class Checks:
 
 
 def _sizes_text(sizes) -> str:
-    """The sizes of a sweep as its record and the verdict's scope name them (``1, 2, 3``; ``(1, 2), (2, 3)``)."""
-    return ", ".join(str(size) for size in sizes)
+    """The sizes of a sweep as its record and the verdict's scope name them (``1, 2, 3``; ``(1, 2), (2, 3)``; more
+    than eight: the first three, the last and how many, ``(1, 1), (1, 2), (1, 3), …, (3, 3) (9 sizes)``)."""
+    sizes = [str(size) for size in sizes]
+    if len(sizes) > 8:
+        return f"{', '.join(sizes[:3])}, …, {sizes[-1]} ({len(sizes)} sizes)"
+    return ", ".join(sizes)
 
 
 def _refuse_constant_facts() -> None:
