@@ -22,8 +22,7 @@ PURE_BUILTINS = frozenset({"all", "any", "bool", "len", "range", "sum", "min", "
                            "float", "complex", "str", "tuple", "list", "set", "frozenset", "dict", "enumerate", "zip",
                            "divmod", "pow", "round", "repr", "ord", "chr", "hash", "isinstance", "issubclass", "type"})
 #: constructors of sympy numbers (``Rational(1, 2)``, ``S(3)``, ``sympify('2')``): a literal in sympy's clothes
-NUMBER_CONSTRUCTORS = frozenset({"Integer", "Rational", "Float", "Number", "S", "sympify", "nsimplify", "Symbol",
-                                 "symbols"})
+NUMBER_CONSTRUCTORS = frozenset({"Integer", "Rational", "Float", "Number", "S", "sympify", "nsimplify"})
 #: sympy's constant singletons reached as attributes (``sympy.true``, ``S.Half``, ``sp.pi``)
 CONSTANT_ATTRIBUTES = frozenset({"true", "false", "Half", "One", "Zero", "NegativeOne", "pi", "E", "I", "oo",
                                  "Infinity", "NegativeInfinity", "EulerGamma", "GoldenRatio", "Catalan", "nan", "zoo"})
