@@ -130,13 +130,13 @@ FILES = {
             check.fact("v", (Vec(1) + Vec(0)).x == 1)
 
         def _body(check, k):
-            check.fact("v", k * len("a") == 1)
+            check.fact("v", k * len(str(check.seed)[:1]) == 1)
 
         theorem("mine.partial", title="t", statement="k == 1")(functools.partial(_body, k=1))
 
         class Runner:
             def run(self, check):
-                check.fact("v", len("a") == 1)
+                check.fact("v", len(str(check.seed)[:1]) == 1)
 
         theorem("mine.bound", title="t", statement="1 == 1")(Runner().run)
 
@@ -178,7 +178,7 @@ FILES = {
 
         @theorem("mine.control", title="t", statement="len('ab') == 2")
         def _(check):
-            check.fact("v", len("ab") == 2)
+            check.fact("v", len(str(check.seed)[:1]) + 1 == 2)
         ''',
     "items/pkg/__init__.py": "",
     "items/pkg/consts.py": "VALUE = 1\n",
@@ -227,9 +227,9 @@ EDITS = {
     "mine.closure": ("a module in a closure cell", "items/modb.py", "VALUE = 1", "VALUE = 2"),
     "mine.inherited": ("a method inherited from a base class", "items/shapes.py", "self.x + other.x",
                        "self.x + other.x + 1"),
-    "mine.partial": ("a functools.partial verifier", "items/mine.py", 'k * len("a") == 1', 'k * len("a") == 2'),
-    "mine.bound": ("a bound-method verifier", "items/mine.py", 'check.fact("v", len("a") == 1)',
-                   'check.fact("v", len("a") == 2)'),
+    "mine.partial": ("a functools.partial verifier", "items/mine.py", 'k * len(str(check.seed)[:1]) == 1', 'k * len(str(check.seed)[:1]) == 2'),
+    "mine.bound": ("a bound-method verifier", "items/mine.py", 'check.fact("v", len(str(check.seed)[:1]) == 1)',
+                   'check.fact("v", len(str(check.seed)[:1]) == 2)'),
     "mine.function_class": ("a sympy Function subclass inside an expression", "items/funcs.py", "return sp.Integer(1)",
                             "return sp.Integer(2)"),
     "mine.outside": ("user code outside the item's folder", "lib/mathlib.py", "return 1", "return 2"),
@@ -305,7 +305,7 @@ def test_an_edit_saved_during_a_run_is_never_replayed_with_the_older_output(tmp_
             with open("started", "w") as fh:
                 fh.write("x")
             time.sleep(2)
-            check.fact("v", len("a") == 1)
+            check.fact("v", len(str(check.seed)[:1]) == 1)
         '''})
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     run = subprocess.Popen([sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--path", "mine.py",
@@ -315,7 +315,7 @@ def test_an_edit_saved_during_a_run_is_never_replayed_with_the_older_output(tmp_
     while not (tmp_path / "started").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     source = tmp_path / "mine.py"
-    source.write_text(source.read_text().replace('len("a") == 1', 'len("a") == 2'))  # saved during the run
+    source.write_text(source.read_text().replace('len(str(check.seed)[:1]) == 1', 'len(str(check.seed)[:1]) == 2'))  # saved during the run
     run.wait(120)
     later, verdicts, _ = verify(tmp_path, "mine.py")
     assert verdicts == {"mine.t": "refuted"}, later.stderr
@@ -360,7 +360,7 @@ def one_fact_module(item_id: str, statement: str, value: str) -> str:
 
 
 def test_after_a_query_error_the_cache_is_neither_read_nor_written(tmp_path):
-    write(tmp_path, {"mine.py": one_fact_module("mine.t", "holds", 'len("a") == 1')})
+    write(tmp_path, {"mine.py": one_fact_module("mine.t", "holds", 'len(str(check.seed)[:1]) == 1')})
     verify(tmp_path, "mine.py")
     db = sqlite3.connect(tmp_path / "cd" / "cache.sqlite3")
     db.execute("DROP TABLE runs")
@@ -377,7 +377,7 @@ def test_after_a_query_error_the_cache_is_neither_read_nor_written(tmp_path):
 
 
 def test_cache_info_counts_the_verdicts_of_checked_payloads_and_inconsistent_rows_are_not_reused(tmp_path):
-    write(tmp_path, {"mine.py": one_fact_module("mine.bad", "fails", 'len("a") == 2')})
+    write(tmp_path, {"mine.py": one_fact_module("mine.bad", "fails", 'len(str(check.seed)[:1]) == 2')})
     verify(tmp_path, "mine.py")
     db = sqlite3.connect(tmp_path / "cd" / "cache.sqlite3")
     (key, payload), = db.execute("SELECT key, payload FROM results")
@@ -408,15 +408,15 @@ def test_a_value_nothing_can_digest_makes_its_item_and_its_dependents_uncacheabl
         @lemma("mine.locked", title="t", statement="holds")
         def _(check):
             with LOCK:
-                check.fact("v", len("a") == 1)
+                check.fact("v", len(str(check.seed)[:1]) == 1)
 
         @theorem("mine.above", title="t", statement="holds", uses=["mine.locked"])
         def _(check):
-            check.fact("v", len("a") == 1)
+            check.fact("v", len(str(check.seed)[:1]) == 1)
 
         @theorem("mine.apart", title="t", statement="holds")
         def _(check):
-            check.fact("v", len("a") == 1)
+            check.fact("v", len(str(check.seed)[:1]) == 1)
         '''})
     verify(tmp_path, "mine.py")
     proc, _, ids_run = verify(tmp_path, "mine.py")

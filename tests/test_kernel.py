@@ -126,7 +126,7 @@ def test_each_rule_accepts_a_valid_step():
         p.algebra("a", ["s"], (mu**2, 4 * t**2))
         p.hypothesis("f", ((1 + t**2) * mu, 0))
         p.cancel("c", "f", 1 + t**2, (mu, 0))
-        p.hypothesis("k", (1 + t**2, 0))
+        p.suppose("k", (1 + t**2, 0))  # refuted by contradiction (a hypothesis 1 + t² = 0 contradicts t real)
         p.contradiction("x", "k")
         return "x"
     assert set(proof_status(steps)) == {"checked"}

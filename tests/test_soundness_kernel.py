@@ -397,11 +397,19 @@ def test_an_item_without_assumptions_cannot_assume_one_equals_zero():
 
     def premise(c):  # a premise is allowed, and the record says what was proved: an implication
         proof = Proof()
+        proof.suppose("h", (sp.Symbol("u"), 0))
+        proof.conclude("h")
+        c.proof("u = 0 ⇒ u = 0", proof)
+    run = run_verifier(premise, item=Item("s.none", "theorem", "t", "", ""))
+    assert run.verdict == "proved" and "premises 'h' (u = 0) ⇒ step 'h'" in run.checks[0].detail
+
+    def vacuous(c):  # (issue 35, class 9) an implication from inconsistent premises is vacuous, never proved
+        proof = Proof()
         proof.suppose("h", (1, 0))
         proof.conclude("h")
         c.proof("1 = 0 ⇒ 1 = 0", proof)
-    run = run_verifier(premise, item=Item("s.none", "theorem", "t", "", ""))
-    assert run.verdict == "proved" and "premises 'h' (1 = 0) ⇒ step 'h'" in run.checks[0].detail
+    run = run_verifier(vacuous, item=Item("s.none", "theorem", "t", "", ""))
+    assert run.verdict == "inconclusive" and "the premises are inconsistent" in run.checks[0].detail
 
 
 # --- class 4: a cited equation is an instance of one the cited item exports ---------------------

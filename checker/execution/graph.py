@@ -58,13 +58,16 @@ class Corpus:
         used = nx.descendants(used_graph if used_graph is not None else self.used_graph(not_needed), node)
         for dep in sorted(nx.descendants(self.graph, node)):
             data = self.graph.nodes[dep]
+            # a postulate is one however it was declared (``postulate(...)``, or ``stated(kind="postulate")``, which
+            # makes no assumption object) and however it is reached (assumes, uses, proof uses)
+            assumed = data.get("assumption_kind") or ("postulate" if data.get("kind") == "postulate" else None)
             if dep not in used:
-                if data.get("assumption_kind"):
+                if assumed:
                     out["not needed"].append(dep)
                 continue
-            if data.get("assumption_kind") == "postulate":
+            if assumed == "postulate":
                 out["postulates"].append(dep)
-            elif data.get("assumption_kind") == "hypothesis":
+            elif assumed == "hypothesis":
                 out["hypotheses"].append(dep)
             elif data["kind"] == "definition":
                 out["definitions"].append(dep)

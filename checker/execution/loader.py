@@ -3,30 +3,67 @@
 The kernel knows no corpus: ``load`` imports the default package (``theorems``) and
 every submodule of it by name, plus any user modules (``--module NAME``) or files
 (``--path FILE``), and collects the items each module declared.  A module that cannot
-be imported is a :class:`~checker.execution.graph.LoadError` with one line naming it and why.
+be imported is a :class:`~checker.execution.graph.LoadError` with one line naming it and why, and so is a module
+that ends its own import by a non-``Exception`` (``sys.exit``, ``SystemExit``, a ``KeyboardInterrupt`` it raises,
+pytest's ``importorskip``/``skip``/``exit``): those would otherwise end the run quietly (exit 0, no report) or with a
+traceback.  A real Ctrl-C while loading still ends the run as Ctrl-C does: during a load SIGINT raises
+:class:`~checker.execution.interrupts.Interrupted` (the CLI's own handler does the same), which is let through, so a
+bare ``KeyboardInterrupt`` can only have been raised by the module's code.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
 import os
 import pkgutil
 import shlex
+import signal
 import sys
+import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from .graph import Corpus, LoadError, build
+from .interrupts import Interrupted, Terminated
 from ..kernel.items import forget, registered
 
 DEFAULT_PACKAGE = "theorems"
 
 
+#: what a load lets through: the user's Ctrl-C and CI's SIGTERM (:mod:`checker.execution.interrupts`)
+RUN_ENDING = (Interrupted, Terminated)
+
+
+def _ended_load(what: str, exc: BaseException) -> LoadError:
+    """The load error of a module that ended its own import by a non-``Exception`` (exit, skip, a raised interrupt)."""
+    text = f": {exc}" if str(exc) else ""
+    return LoadError(f"cannot import {what}: it ended its own import by {type(exc).__module__}."
+                     f"{type(exc).__qualname__}{text} (an item module must not exit, skip or interrupt while loading)")
+
+
+@contextlib.contextmanager
+def _ctrl_c_raises_interrupted():
+    """While loading in the main thread, SIGINT raises :class:`Interrupted` (unless ignored), so a real Ctrl-C is told
+    apart from a ``KeyboardInterrupt`` that a module raises; the previous handler comes back after."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield
+        return
+
+    def _raise_interrupted(signum, frame):
+        raise Interrupted()
+    previous = signal.signal(signal.SIGINT, _raise_interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _import(name: str):
     try:
         return importlib.import_module(name)
-    except LoadError:
+    except (LoadError, *RUN_ENDING):
         raise
     except ModuleNotFoundError as exc:
         if exc.name == name or name.startswith(f"{exc.name}."):
@@ -36,6 +73,8 @@ def _import(name: str):
         raise LoadError(f"cannot import module {name!r}: SyntaxError at {exc.filename}:{exc.lineno}: {exc.msg}") from exc
     except Exception as exc:  # noqa: BLE001 - a broken user module is a load error, not a crash
         raise LoadError(f"cannot import module {name!r}: {type(exc).__name__}: {exc}") from exc
+    except BaseException as exc:  # noqa: BLE001 - sys.exit, a raised KeyboardInterrupt, pytest's Skipped/Exit
+        raise _ended_load(f"module {name!r}", exc) from None
 
 
 def package_module_names(package: str) -> list:
@@ -65,10 +104,15 @@ def import_path(path: str) -> str:
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-    except SyntaxError as exc:
-        raise LoadError(f"cannot import {path}: SyntaxError at line {exc.lineno}: {exc.msg}") from exc
-    except Exception as exc:  # noqa: BLE001
-        raise LoadError(f"cannot import {path}: {type(exc).__name__}: {exc}") from exc
+    except BaseException as exc:
+        sys.modules.pop(name, None)  # a module that did not load is not loaded (as importlib does)
+        if isinstance(exc, (LoadError, *RUN_ENDING)):
+            raise
+        if isinstance(exc, SyntaxError):
+            raise LoadError(f"cannot import {path}: SyntaxError at line {exc.lineno}: {exc.msg}") from exc
+        if isinstance(exc, Exception):
+            raise LoadError(f"cannot import {path}: {type(exc).__name__}: {exc}") from exc
+        raise _ended_load(path, exc) from None
     return name
 
 
@@ -107,6 +151,16 @@ def load(modules=(), paths=(), corpus: bool = True, package: str = DEFAULT_PACKA
     The returned :class:`~checker.execution.graph.Corpus` remembers how (``load_spec``), so a run of it can print the
     command that reproduces an item and fingerprint the user's code.
     """
+    with _ctrl_c_raises_interrupted():
+        try:
+            return _load(modules, paths, corpus, package)
+        except (Exception, *RUN_ENDING):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - e.g. a subpackage that exits while pkgutil walks the package
+            raise _ended_load("the items", exc) from None
+
+
+def _load(modules, paths, corpus, package) -> Corpus:
     names = []
     if corpus:
         names += package_module_names(package)

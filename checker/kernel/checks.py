@@ -34,7 +34,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Optional
 
-from .evidence import NOT_RUN, SWEEP_CUT_IN_QUICK, Check, is_cut_sweep, is_not_run, verdict_scope
+from .evidence import NOT_RUN, SWEEP_CUT_IN_QUICK, SWEPT, Check, is_cut_sweep, is_not_run, verdict_scope
 
 PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
 #: the fewest instances a randomized check draws in each profile
@@ -89,6 +89,12 @@ class Checks:
         """The sizes of a symbolic sweep to run: all of them, or in the quick profile the first (the smallest: list
         sweeps smallest first) only, with a record (never a claim) naming the sizes not run."""
         sizes = list(sizes)
+        run = sizes if self.profile != "quick" or len(sizes) <= 1 else sizes[:1]
+        if run:  # in every profile: the sizes the checks inside ran at bound the verdict's scope (verdict_scope)
+            swept = Check(f"{what} swept: {_sizes_text(run)}", "proved", "computation",
+                          detail=f"{SWEPT}{what} {_sizes_text(run)}", instances=len(run), claim=False)
+            self.checks.append(swept)  # not through record(): never a claim check
+            self._records.append(copy.deepcopy(swept.to_dict()))
         if self.profile != "quick" or len(sizes) <= 1:
             return sizes
         skipped = ", ".join(str(size) for size in sizes[1:])
@@ -315,7 +321,7 @@ class Checks:
 
     def proof(self, name: str, proof, *, scope: str = "") -> Check:
         """A checked proof: ``proved`` only when every step and the conclusion were checked."""
-        from .proof import check_proof, proved_statement
+        from .proof import INCONSISTENT_PREMISES, check_proof, proved_statement
         allowed = self.item.all_uses if self.item is not None else ()
         assumptions = ([a.id for a in self.item.assumes]
                        if self.item is not None and not self.assumptions_unknown else None)
@@ -327,6 +333,9 @@ class Checks:
                                      f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}; "
                                      f"proves: {proved_statement(proof)}", steps=steps))
         first = bad[0]
+        if first.rule == "conclude" and first.detail.startswith(INCONSISTENT_PREMISES):  # every step checked
+            return self.record(Check(name, "inconclusive", "proof script", scope, f"vacuous: {first.detail}",
+                                     steps=steps))
         return self.record(Check(name, "inconclusive", "proof script", scope,
                                  f"proof rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
                                  steps=steps))
@@ -460,6 +469,15 @@ class Checks:
             yield self
         finally:
             self._role = outer
+
+
+def _sizes_text(sizes) -> str:
+    """The sizes of a sweep as its record and the verdict's scope name them (``1, 2, 3``; ``(1, 2), (2, 3)``; more
+    than eight: the first three, the last and how many, ``(1, 1), (1, 2), (1, 3), …, (3, 3) (9 sizes)``)."""
+    sizes = [str(size) for size in sizes]
+    if len(sizes) > 8:
+        return f"{', '.join(sizes[:3])}, …, {sizes[-1]} ({len(sizes)} sizes)"
+    return ", ".join(sizes)
 
 
 def _refuse_constant_facts() -> None:

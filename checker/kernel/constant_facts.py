@@ -17,29 +17,92 @@ from typing import Optional
 FACT_METHODS = {"symbolic", "proof script", "witness", "computation", "instances", "randomized", "numerical"}
 
 
-def is_constant_expression(node) -> bool:
-    """``node`` is built from literals and operators only (``True``, ``not False``, ``1 < 2``, ``all([True])``): its
-    value is fixed when the code is written."""
-    if isinstance(node, ast.Constant):
-        return True
-    if isinstance(node, ast.UnaryOp):
-        return is_constant_expression(node.operand)
-    if isinstance(node, ast.BinOp):
-        return is_constant_expression(node.left) and is_constant_expression(node.right)
-    if isinstance(node, ast.BoolOp):
-        return all(is_constant_expression(v) for v in node.values)
-    if isinstance(node, ast.Compare):
-        return is_constant_expression(node.left) and all(is_constant_expression(c) for c in node.comparators)
-    if isinstance(node, ast.IfExp):
-        return all(is_constant_expression(n) for n in (node.test, node.body, node.orelse))
-    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-        return all(is_constant_expression(e) for e in node.elts)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("all", "any", "bool") \
-            and len(node.args) == 1 and not node.keywords:
-        return is_constant_expression(node.args[0])
-    if isinstance(node, ast.Attribute) and node.attr in ("true", "false"):  # sympy.true, S.false, ...
-        return True
-    return False
+#: builtins whose value on constant arguments is a constant (pure: no input but their arguments)
+PURE_BUILTINS = frozenset({"all", "any", "bool", "len", "range", "sum", "min", "max", "sorted", "reversed", "abs", "int",
+                           "float", "complex", "str", "tuple", "list", "set", "frozenset", "dict", "enumerate", "zip",
+                           "divmod", "pow", "round", "repr", "ord", "chr", "hash", "isinstance", "issubclass", "type"})
+#: constructors of sympy numbers (``Rational(1, 2)``, ``S(3)``, ``sympify('2')``): a literal in sympy's clothes
+NUMBER_CONSTRUCTORS = frozenset({"Integer", "Rational", "Float", "Number", "S", "sympify", "nsimplify"})
+#: sympy's constant singletons reached as attributes (``sympy.true``, ``S.Half``, ``sp.pi``)
+CONSTANT_ATTRIBUTES = frozenset({"true", "false", "Half", "One", "Zero", "NegativeOne", "pi", "E", "I", "oo",
+                                 "Infinity", "NegativeInfinity", "EulerGamma", "GoldenRatio", "Catalan", "nan", "zoo"})
+
+
+def _is_number_constructor(func) -> bool:
+    """``func`` names a sympy number constructor, bare or as an attribute (``Rational``, ``sp.Rational``, ``S``)."""
+    if isinstance(func, ast.Name):
+        return func.id in NUMBER_CONSTRUCTORS
+    return isinstance(func, ast.Attribute) and func.attr in NUMBER_CONSTRUCTORS
+
+
+def is_constant_expression(node, constant_names=frozenset(), name_is_constant=None) -> bool:
+    """``node``'s value is fixed when the code is written: it takes no input from anything the verifier computed.
+
+    Constant: literals; operators, comparisons, conditionals and containers of constants; a pure builtin
+    (:data:`PURE_BUILTINS`) or a sympy number constructor (``Rational(1, 2)``) called on constants; an attribute or a
+    method call of a constant (``Rational(1, 2).is_positive``, ``S(4).is_square``, ``"ab".startswith("a")``); a
+    comprehension or generator over constant iterables whose element and conditions are constant in its own variables
+    (``all(k < 9 for k in range(3))``); ``constant_names``, and a name ``name_is_constant`` accepts (a name the
+    enclosing function binds once, to a constant).  Anything else (a parameter, a call of any other function, such as
+    ``sp.Matrix(...).det()`` or the item's own helpers) counts as computed: the rule cannot tell a computation on
+    literal data (a witness) from a tautology dressed as one."""
+    def const(n, names) -> bool:
+        if isinstance(n, ast.Constant):
+            return True
+        if isinstance(n, ast.Name):
+            return n.id in names or (name_is_constant is not None and name_is_constant(n))
+        if isinstance(n, ast.UnaryOp):
+            return const(n.operand, names)
+        if isinstance(n, ast.BinOp):
+            return const(n.left, names) and const(n.right, names)
+        if isinstance(n, ast.BoolOp):
+            return all(const(v, names) for v in n.values)
+        if isinstance(n, ast.Compare):
+            return const(n.left, names) and all(const(c, names) for c in n.comparators)
+        if isinstance(n, ast.IfExp):
+            return all(const(x, names) for x in (n.test, n.body, n.orelse))
+        if isinstance(n, (ast.Tuple, ast.List, ast.Set)):
+            return all(const(e, names) for e in n.elts)
+        if isinstance(n, ast.Dict):
+            return all(k is None or const(k, names) for k in n.keys) and all(const(v, names) for v in n.values)
+        if isinstance(n, ast.Starred):
+            return const(n.value, names)
+        if isinstance(n, ast.JoinedStr):
+            return all(const(v, names) for v in n.values)
+        if isinstance(n, ast.FormattedValue):
+            return const(n.value, names)
+        if isinstance(n, ast.Subscript):
+            return const(n.value, names) and const(n.slice, names)
+        if isinstance(n, ast.Slice):
+            return all(x is None or const(x, names) for x in (n.lower, n.upper, n.step))
+        if isinstance(n, ast.NamedExpr):
+            return const(n.value, names)
+        if isinstance(n, ast.Attribute):
+            return n.attr in CONSTANT_ATTRIBUTES or const(n.value, names)
+        if isinstance(n, ast.Call):
+            arguments = list(n.args) + [k.value for k in n.keywords]
+            if not all(const(a, names) for a in arguments):
+                return False
+            func = n.func
+            if isinstance(func, ast.Name):
+                return func.id in PURE_BUILTINS or func.id in NUMBER_CONSTRUCTORS
+            if isinstance(func, ast.Attribute):  # a constructor, or a method of a constant (not of a module)
+                return func.attr in NUMBER_CONSTRUCTORS or const(func.value, names)
+            return False
+        if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            inner = set(names)
+            for generator in n.generators:
+                if generator.is_async or not const(generator.iter, frozenset(inner)):
+                    return False
+                inner |= {e.id for e in ast.walk(generator.target) if isinstance(e, ast.Name)}
+                if not all(const(c, frozenset(inner)) for c in generator.ifs):
+                    return False
+            inner = frozenset(inner)
+            if isinstance(n, ast.DictComp):
+                return const(n.key, inner) and const(n.value, inner)
+            return const(n.elt, inner)
+        return False
+    return const(node, frozenset(constant_names))
 
 
 def _constant_fact_value(node, scope) -> bool:
@@ -47,22 +110,26 @@ def _constant_fact_value(node, scope) -> bool:
     return _is_constant(node, scope) and not (isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)))
 
 
-_NAMES: dict = {}  # (id of the scope's AST, name) -> whether the scope binds the name once, to a constant
+_NAMES: dict = {}  # (id of the scope's AST, name) -> (the scope, whether it binds the name once, to a constant)
 
 
-def _constant_name(node, scope) -> bool:
-    if not isinstance(node, ast.Name) or scope is None:
+def _constant_name(node, scope, seen=frozenset()) -> bool:
+    if not isinstance(node, ast.Name) or scope is None or node.id in seen:
         return False
     key = (id(scope), node.id)
-    if key not in _NAMES:
-        _NAMES[key] = _binds_once_to_a_constant(node, scope)
-    return _NAMES[key]
+    entry = _NAMES.get(key)
+    if entry is None or entry[0] is not scope:  # (an id is reused once a scanned tree is gone: the entry holds it)
+        if len(_NAMES) > 10_000:
+            _NAMES.clear()
+        entry = _NAMES[key] = (scope, _binds_once_to_a_constant(node, scope, seen | {node.id}))
+    return entry[1]
 
 
-def _binds_once_to_a_constant(node, scope) -> bool:
+def _binds_once_to_a_constant(node, scope, seen=frozenset()) -> bool:
     """``node`` is a name that ``scope`` (the enclosing function) binds once, by a plain assignment of a constant
-    expression (a parameter, loop, ``with`` or comprehension variable, an augmented assignment, or a name bound
-    in several places, such as a flag set in both branches of ``try``/``except``, is computed)."""
+    expression (itself possibly naming other such names) or as the variable of one ``for`` loop over a constant
+    iterable (a parameter, a ``with`` variable, an augmented assignment, unpacking, or a name bound in several
+    places, such as a flag set in both branches of ``try``/``except``, is computed)."""
     if not isinstance(node, ast.Name) or scope is None:
         return False
     values = []
@@ -80,15 +147,58 @@ def _binds_once_to_a_constant(node, scope) -> bool:
                 if not isinstance(n, ast.AnnAssign) or n.value is None:
                     return False
                 values.append(n.value)
-        elif isinstance(n, (ast.For, ast.comprehension, ast.withitem)):
+        elif isinstance(n, ast.For):
+            if any(isinstance(e, ast.Name) and e.id == node.id for e in ast.walk(n.target)):
+                if not isinstance(n.target, ast.Name):
+                    return False  # unpacked from the iterable's items
+                values.append(n.iter)
+        elif isinstance(n, (ast.comprehension, ast.withitem, ast.AsyncFor)):
             target = n.optional_vars if isinstance(n, ast.withitem) else n.target
             if target is not None and any(isinstance(e, ast.Name) and e.id == node.id for e in ast.walk(target)):
+                return False  # (a comprehension's own variables are handled inside the comprehension)
+        elif isinstance(n, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.FunctionDef, ast.ClassDef,
+                            ast.AsyncFunctionDef)):
+            names = [a.asname or a.name for a in n.names] if isinstance(n, (ast.Import, ast.ImportFrom)) else \
+                list(n.names) if isinstance(n, (ast.Global, ast.Nonlocal)) else [n.name]
+            if node.id in names:
                 return False
-    return len(values) == 1 and is_constant_expression(values[0])  # bound twice (try/except, if/else): computed
+    if len(values) == 1 and _mutable(values[0]) and _may_be_changed(node.id, scope):
+        return False  # a list built empty and appended to is computed
+    return len(values) == 1 and is_constant_expression(
+        values[0], name_is_constant=lambda name: _constant_name(name, scope, seen))  # bound twice: computed
+
+
+def _mutable(value) -> bool:
+    """The expression builds a container that can change after it is bound (a list, dict or set)."""
+    return isinstance(value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp)) or (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("list", "dict", "set"))
+
+
+def _may_be_changed(name: str, scope) -> bool:
+    """The value bound to ``name`` may change after its binding: a method of it is called (``positive.append(...)``),
+    an item of it is assigned or deleted, or it is handed to a call other than a pure builtin (which may change it)."""
+    for parent in ast.walk(scope):
+        if isinstance(parent, ast.Call):
+            func = parent.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == name:
+                return True
+            pure = isinstance(func, ast.Name) and (func.id in PURE_BUILTINS or func.id in NUMBER_CONSTRUCTORS)
+            arguments = list(parent.args) + [k.value for k in parent.keywords]
+            if not pure and any(isinstance(a, ast.Name) and a.id == name or
+                                isinstance(a, ast.Starred) and isinstance(a.value, ast.Name) and a.value.id == name
+                                for a in arguments):
+                return True
+        elif isinstance(parent, ast.Subscript) and isinstance(parent.ctx, (ast.Store, ast.Del)):
+            if isinstance(parent.value, ast.Name) and parent.value.id == name:
+                return True
+        elif isinstance(parent, ast.Attribute) and isinstance(parent.ctx, (ast.Store, ast.Del)):
+            if isinstance(parent.value, ast.Name) and parent.value.id == name:
+                return True
+    return False
 
 
 def _is_constant(node, scope) -> bool:
-    return is_constant_expression(node) or _constant_name(node, scope)
+    return is_constant_expression(node, name_is_constant=lambda name: _constant_name(name, scope))
 
 
 def constant_facts(call: ast.Call, scope=None) -> list:
@@ -178,10 +288,10 @@ def _scope_of(code) -> Optional[ast.AST]:
 
 
 def _names_a_fact(call: ast.Call) -> bool:
-    """A fact value of ``call`` is a bare name (whose bindings must be looked up)."""
+    """A fact value of ``call`` names something (whose bindings must be looked up)."""
     values = call.args[1:2] + [k.value for k in call.keywords if k.arg == "value"]
     values += [n.elts[1] for n in ast.walk(call) if isinstance(n, ast.Tuple) and len(n.elts) == 3]
-    return any(isinstance(v, ast.Name) for v in values)
+    return any(isinstance(node, ast.Name) for v in values for node in ast.walk(v))
 
 
 def constant_fact_at_call(frame) -> Optional[str]:

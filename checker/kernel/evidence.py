@@ -215,10 +215,33 @@ def is_cut_sweep(record) -> bool:
     return is_not_run(data) and str(data.get("detail", "")) == NOT_RUN + SWEEP_CUT_IN_QUICK
 
 
+#: the detail of the record a sweep leaves (every profile): what the checks inside it ran at
+SWEPT = "checks inside this sweep ran at "
+
+
+def swept_sizes(records) -> list:
+    """What each sweep whose checks may establish the statement ran at (``sizes 1, 2, 3``): every sweep after whose
+    record a claim check was recorded (a sweep recorded after the last claim check decides nothing)."""
+    records = [r.to_dict() if isinstance(r, Check) else r for r in records or ()]
+    out = []
+    for i, r in enumerate(records):
+        if not (isinstance(r, dict) and r.get("claim") is False and str(r.get("detail", "")).startswith(SWEPT)):
+            continue
+        if any(isinstance(later, dict) and is_claim(later) for later in records[i + 1:]):
+            text = str(r["detail"])[len(SWEPT):]
+            if text not in out:
+                out.append(text)
+    return out
+
+
 def verdict_scope(item, records) -> str:
-    """The scope shown with an item's verdict: its declared scope, or, when the quick profile cut a symbolic sweep,
-    that narrower scope (so a quick "proved" never reads as the default's)."""
+    """The scope shown with an item's verdict: its declared scope, the sizes of every sweep its claim checks ran in
+    (a claim checked at n = 1, 2, 3 is not proved for every n: "sizes 1, 2, 3 only"), and, when the quick profile
+    cut a symbolic sweep, that narrower scope (so a quick "proved" never reads as the default's)."""
     declared = getattr(item, "scope", "") or ""
-    if not any(is_cut_sweep(r) for r in records or ()):
-        return declared
-    return "quick profile: the smallest size of each sweep only" + (f"; default: {declared}" if declared else "")
+    swept = "; ".join(f"checked at {sizes} only" for sizes in swept_sizes(records))
+    if any(is_cut_sweep(r) for r in records or ()):
+        base = "quick profile: the smallest size of each sweep only" + (f"; default: {declared}" if declared else "")
+    else:
+        base = declared
+    return "; ".join(part for part in (base, swept) if part)

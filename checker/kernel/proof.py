@@ -421,14 +421,16 @@ def check_proof(proof: Proof, allowed_citations: Sequence[str] = (), seconds: fl
         results.append(StepResult("conclusion", "conclude", "", "failed", "the proof names no conclusion"))
     elif proof.conclusion not in status:
         results.append(StepResult("conclusion", "conclude", proof.conclusion, "failed", f"no step {proof.conclusion!r}"))
-    elif all(r.status == "checked" for r in results) and inconsistent_premises(
-            proof, min(seconds, CONSISTENCY_SECONDS),
-            # a proof by contradiction refutes its suppositions: only the item's hypotheses must be consistent
-            ("hypothesis",) if _concludes_by_contradiction(proof) else ("hypothesis", "suppose")):
-        results.append(StepResult("conclusion", "conclude", proof.conclusion, "failed",
-                                  "the premises (hypothesis steps, and suppose steps unless the proof concludes by "
-                                  "contradiction; nonzero declarations) are inconsistent: 1 lies in their ideal, so every "
-                                  "equation follows from them and the proof shows nothing"))
+    elif all(r.status == "checked" for r in results):
+        # a proof by contradiction refutes its suppositions: only the item's hypotheses (and definitions) must be
+        # consistent
+        why = premises_inconsistency(proof, min(seconds, CONSISTENCY_SECONDS),
+                                     ("hypothesis", "define") if _concludes_by_contradiction(proof)
+                                     else PREMISE_RULES)
+        if why:
+            results.append(StepResult("conclusion", "conclude", proof.conclusion, "failed",
+                                      f"{INCONSISTENT_PREMISES}{why}; every equation follows from them, so the "
+                                      "implication is vacuous and the proof shows nothing"))
     return results
 
 
@@ -440,12 +442,20 @@ def proved_statement(proof: Proof) -> str:
     """What a fully checked proof proves: ``premises ⇒ conclusion``, each premise (a suppose step, or a hypothesis
     step, with the assumption it instantiates: the kernel checks the name, a reader checks the equation against the
     assumption's text) written out, or the conclusion alone."""
-    premises = [s for s in proof.steps if s.rule in ("suppose", "hypothesis")]
+    premises = [s for s in proof.steps if s.rule in PREMISE_RULES]
     text = f"step {proof.conclusion!r}"
     if not premises:
         return text
-    return ("premises " + ", ".join(f"{s.label!r} ({render(s.eq)}{f' as {s.assumption}' if s.assumption else ''})"
+    return ("premises " + ", ".join(f"{s.label!r} ({_premise_text(s)}{f' as {s.assumption}' if s.assumption else ''})"
                                     for s in premises) + " ⇒ " + text)
+
+
+def _premise_text(step) -> str:
+    """A premise as the record shows it: a definition as ``w := expr`` (it is a premise too: what it names enters
+    every later step), any other premise as its equation."""
+    if step.rule == "define" and isinstance(step.eq, tuple) and len(step.eq) == 2:
+        return f"{sympy.sstr(step.eq[0])} := {sympy.sstr(step.eq[1])}"
+    return render(step.eq)
 
 
 #: seconds the consistency test of a proof's premises may take, and the most indeterminates it takes on (undecided
@@ -454,48 +464,132 @@ CONSISTENCY_SECONDS = 0.25
 CONSISTENCY_MAX_VARIABLES = 8
 
 
-def inconsistent_premises(proof: Proof, seconds: float = CONSISTENCY_SECONDS, rules=("hypothesis", "suppose")) -> bool:
-    """The premises of ``proof`` (its steps of ``rules``: equations, and the expressions its nonzero steps declare
-    nonzero) have no common solution, even over ℂ with every function value free: 1 lies in the ideal of the
-    equations' numerators and of 1 − zᵢ·dᵢ for each declared-nonzero dᵢ (Rabinowitsch).  From such premises every
-    equation follows, so a proof resting on them shows nothing.  False when undecided (time limit, too many
-    indeterminates, not polynomial)."""
+#: the steps whose equations are premises of the implication a proof proves: its suppositions, the item's hypotheses
+#: it instantiates, and its definitions (``w := expr`` is the equation ``w = expr``: a definition whose symbol an
+#: earlier step already constrains, or a later supposition constrains again, is a hidden premise)
+PREMISE_RULES = ("hypothesis", "suppose", "define")
+#: how the conclusion of a proof from inconsistent premises is explained (the record's detail starts so)
+INCONSISTENT_PREMISES = "the premises are inconsistent: "
+
+
+def inconsistent_premises(proof: Proof, seconds: float = CONSISTENCY_SECONDS, rules=PREMISE_RULES) -> bool:
+    """Whether the premises of ``proof`` are shown inconsistent (:func:`premises_inconsistency`)."""
+    return bool(premises_inconsistency(proof, seconds, rules))
+
+
+def _premise_residuals(step) -> list:
+    """The residuals a premise step asserts zero (a definition ``w := e``: ``w − e``)."""
+    if step.rule == "define":
+        symbol, expr = step.eq
+        return [sympy.sympify(symbol) - sympy.sympify(expr)]
+    return [sympy.sympify(r) for r in as_residuals(step.eq)]
+
+
+def _nonzero_by_assumptions(expr) -> bool:
+    """``expr != 0`` wherever the assumptions of its symbols and functions hold (positive, nonzero, real, ...): the
+    facts ``cancel`` and certificates rely on (:func:`is_provably_nonzero`, sympy's assumptions system)."""
+    try:
+        return is_provably_nonzero(expr)
+    except Exception:  # noqa: BLE001 - undecided
+        return False
+
+
+def _assumption_carrying_generators(exprs):
+    """``(polys, atoms)``: ``exprs`` with each function application and derivative replaced by a fresh variable that
+    carries the application's own assumptions (``Function('f', positive=True)(x)`` stays positive; a derivative
+    carries none), so sympy's assumptions still apply to the polynomials; ``atoms`` maps each variable back."""
+    from sympy.core.function import AppliedUndef
+    mapping = {}
+    for e in exprs:
+        atoms = sorted(e.atoms(sympy.Derivative), key=lambda d: -sympy.count_ops(d)) + sorted(e.atoms(AppliedUndef), key=str)
+        for a in atoms:
+            if a in mapping:
+                continue
+            facts = {k: v for k, v in a.assumptions0.items() if v is not None} if isinstance(a, AppliedUndef) else {}
+            try:
+                mapping[a] = sympy.Dummy(f"g{len(mapping)}", **facts)
+            except Exception:  # noqa: BLE001 - facts sympy will not combine: none kept
+                mapping[a] = sympy.Dummy(f"g{len(mapping)}")
+    return [e.subs(mapping) for e in exprs], {v: k for k, v in mapping.items()}
+
+
+def premises_inconsistency(proof: Proof, seconds: float = CONSISTENCY_SECONDS, rules=PREMISE_RULES) -> str:
+    """Why the premises of ``proof`` (its steps of ``rules``: equations, definitions, and the expressions its nonzero
+    steps declare nonzero) have no common solution where the assumptions of their symbols and functions hold (positive,
+    nonzero, real: the facts its rules use); '' when not shown (undecided: time limit, too many indeterminates).
+
+    Shown so when (1) a premise's residual, or an element of a Groebner basis of the premises' ideal (polynomials
+    that vanish wherever every premise holds), is nonzero by those assumptions (``m² = 0`` for a positive m), or
+    (2) 1 lies in the ideal of the equations' numerators, of 1 − zᵢ·dᵢ for each declared-nonzero dᵢ, and of 1 − z·a
+    for each symbol or function value a that its assumptions make nonzero (Rabinowitsch), even over ℂ.  From such
+    premises every equation follows, so a proof resting on them shows nothing."""
     equations, nonzero = [], []
     for step in proof.steps:
         if step.rule not in rules:
             continue
         if step.factor is not None:
-            nonzero.append(sympy.sympify(step.factor))
+            nonzero.append((step, sympy.sympify(step.factor)))
             continue
         try:
-            equations += [sympy.sympify(r) for r in as_residuals(step.eq)]
+            residuals = _premise_residuals(step)
         except Exception:  # noqa: BLE001 - a step that cannot be read is reported by its own check
-            return False
-    if not nonzero and len(equations) < 2:
-        return False
-    if inexact_numbers(*equations, *nonzero):
-        return False
+            return ""
+        equations += [(step, r) for r in residuals]
+    if not equations and not nonzero:
+        return ""
+    if inexact_numbers(*[r for _, r in equations], *[d for _, d in nonzero]):
+        return ""
+    for step, r in equations:  # one premise against the assumptions of its symbols
+        if _nonzero_by_assumptions(r):
+            return (f"{step.label!r} ({_premise_text(step)}) contradicts the assumptions of its symbols "
+                    f"({sympy.sstr(r)} is nonzero by them)")
     from sympy.core.function import AppliedUndef
-    exprs = equations + nonzero
+    exprs = [r for _, r in equations] + [d for _, d in nonzero]
     indeterminates = set().union(*(e.free_symbols | e.atoms(sympy.Derivative, AppliedUndef) for e in exprs))
     if len(indeterminates) + len(nonzero) > CONSISTENCY_MAX_VARIABLES:  # (an over-count: cheap to take first)
-        return False
-    markers = [sympy.Dummy(f"z{i}") for i in range(len(nonzero))]
-    generators = _to_polynomial_generators(exprs)
+        return ""
+    generators, _ = _assumption_carrying_generators(exprs)
     polys = [sympy.numer(sympy.together(sympy.expand(g))) for g in generators[:len(equations)]]
-    for marker, d in zip(markers, generators[len(equations):]):
-        numerator, denominator = sympy.fraction(sympy.together(d))
+    markers = set()
+    for i, d in enumerate(generators[len(equations):]):
+        numerator, _ = sympy.fraction(sympy.together(d))
+        marker = sympy.Dummy(f"z{i}")
+        markers.add(marker)
         polys.append(1 - marker * numerator)  # d ≠ 0 forces its numerator ≠ 0
     polys = [q for q in polys if q != 0]
     variables = sorted(set().union(*(q.free_symbols for q in polys)), key=sympy.default_sort_key) if polys else []
     if not polys or len(variables) > CONSISTENCY_MAX_VARIABLES:
-        return False
+        return ""
+    # the values the assumptions make nonzero (a positive m: m ≠ 0), as long as the variables stay few
+    for v in list(variables):
+        if len(variables) >= CONSISTENCY_MAX_VARIABLES:
+            break
+        if v.is_nonzero or v.is_positive or v.is_negative:
+            marker = sympy.Dummy(f"n{len(variables)}")
+            markers.add(marker)
+            polys.append(1 - marker * v)
+            variables.append(marker)
+    labels = ", ".join(sorted({repr(s.label) for s, _ in equations} | {repr(s.label) for s, _ in nonzero}))
+    # a lex order that eliminates first the markers, then the variables nothing is assumed of, then the real ones: the
+    # basis then holds the consequences in the variables with sign facts alone (m + n = 0 from y = m, y = −n), which
+    # sympy's assumptions can judge
+    def strength(v):
+        return 0 if v in markers else (3 if (v.is_positive or v.is_negative or v.is_nonzero) else
+                                       2 if v.is_real else 1)
+    eliminating = sorted(variables, key=lambda v: (strength(v), sympy.default_sort_key(v)))
     try:
         with time_limit(seconds):
-            basis = sympy.groebner(polys, *variables, order="grevlex")
-            return bool(basis.exprs == [1] or any(e.is_number and e != 0 for e in basis.exprs))
+            for order, gens in (("grevlex", variables), ("lex", eliminating)):
+                basis = sympy.groebner(polys, *gens, order=order)
+                if basis.exprs == [1] or any(e.is_number and e != 0 for e in basis.exprs):
+                    return f"1 lies in the ideal of the premises {labels} (and of the assumptions' nonzero values)"
+                for e in basis.exprs:
+                    if not (e.free_symbols & markers) and _nonzero_by_assumptions(e):
+                        return (f"the premises {labels} imply {sympy.sstr(e)} = 0, which is nonzero by the "
+                                "assumptions of its symbols")
     except (TimeLimit, sympy.PolynomialError, sympy.polys.polyerrors.GeneratorsNeeded, ValueError, TypeError):
-        return False
+        return ""
+    return ""
 
 
 def _check_hypothesis(step, ctx):
@@ -626,12 +720,74 @@ def _check_cite(step, claimed, ctx):
         return False, (f"{step.cited_item} exports no equation named {step.cited_name!r} "
                        f"(it exports {sorted(established)})")
     exported = [sympy.sympify(r) for r in as_residuals(established[step.cited_name])]
-    instance, problem = _instantiation(dict(step.certificate or {}), exported)
+    mapping = dict(step.certificate or {})
+    instance, problem = _instantiation(mapping, exported)
     if problem:
         return False, problem
+    domain, problem = _cited_domain_problem(mapping, exported, instance, ctx["seconds"])
+    if problem:
+        return False, f"{step.cited_item}:{step.cited_name} {problem}"
     if not _same_up_to_sign(claimed, instance, ctx["seconds"]):
         return False, f"the equation is not an instance of {step.cited_item}:{step.cited_name}"
-    return True, f"cites {step.cited_item}:{step.cited_name} (checked there as an identity)"
+    return True, f"cites {step.cited_item}:{step.cited_name} (checked there as an identity{domain})"
+
+
+@functools.lru_cache(maxsize=256)
+def _shown_zero_remembered(residual, seconds) -> bool:
+    return shown_zero(residual, simplify_seconds=seconds)
+
+
+def _cited_domain_problem(mapping, exported, instance, seconds) -> tuple:
+    """``(domain note, problem)``: whether the instance ``mapping`` of the exported residuals stays inside the domain
+    the export's check covered ('' problem when it does).
+
+    An export shown zero symbolically holds wherever its symbols' and functions' declared assumptions hold (the values
+    were already checked to have them).  Otherwise its check is evidence at sample points, and the engine samples a
+    symbol and a function value on the real line: so every symbol of the export that is not declared real must get a
+    value shown real, and every undefined function not declared real a value shown real at real arguments; an
+    unmapped one keeps its own (complex, for sympy) domain and is refused unless the instance no longer involves it
+    (then its truth at one real value is its truth at every value).  Outside that domain the evidence says
+    nothing: ``|x|² = x²`` checked at real x, cited at x = i, gives 1 = −1."""
+    from sympy.core.function import AppliedUndef, UndefinedFunction
+    try:
+        symbolic = all(_shown_zero_remembered(r, seconds) for r in exported)
+    except TypeError:
+        symbolic = all(shown_zero(r, simplify_seconds=seconds) for r in exported)
+    if symbolic:
+        return "", ""
+    functions = {}
+    for old, new in mapping.items():
+        if isinstance(old, AppliedUndef):
+            functions[old.func] = sympy.Lambda(old.args, sympy.sympify(new))
+        elif isinstance(old, UndefinedFunction):
+            functions[old] = new
+    for symbol in sorted(set().union(*(r.free_symbols for r in exported)), key=sympy.default_sort_key):
+        if symbol.is_real is True or symbol in _bound_variables(exported):
+            continue
+        if symbol not in mapping and not any(sympy.sympify(r).has(symbol) for r in instance):
+            continue
+        value = sympy.sympify(mapping.get(symbol, symbol))
+        if value.is_real is not True:
+            return "", (f"is evidenced at real values only (not shown symbolically), and {sympy.sstr(symbol)} is not "
+                        f"declared real: its value {sympy.sstr(value)} is not shown real (declare the symbol real in "
+                        "the export, or prove the export symbolically)")
+    applied = {node.func: len(node.args) for r in exported for node in sympy.preorder_traversal(r)
+               if isinstance(node, AppliedUndef)}
+    for func, arity in sorted(applied.items(), key=lambda kv: str(kv[0])):
+        points = [sympy.Dummy(f"a{i}", real=True) for i in range(arity)]
+        if func(*points).is_real is True:
+            continue
+        value = functions.get(func)
+        try:
+            at_real_points = sympy.sympify(value(*points)) if value is not None else None
+        except (TypeError, ValueError):
+            at_real_points = None
+        if at_real_points is None or at_real_points.is_real is not True:
+            shown = sympy.sstr(value) if value is not None else "itself"
+            return "", (f"is evidenced at real values only (not shown symbolically), and the function {func} is not "
+                        f"declared real: its value {shown} is not shown real at real arguments (declare the function "
+                        "real in the export, or prove the export symbolically)")
+    return "; at real values: the export is evidenced, not shown symbolically", ""
 
 
 def _substitution_problem(step, target_residuals, using_labels, ctx) -> str:
