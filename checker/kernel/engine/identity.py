@@ -27,6 +27,7 @@ from sympy.core.function import AppliedUndef
 
 from ..evidence import Check
 from .breakpoints import sample_breakpoints
+from .unevaluated import cross_check
 from .matrix_shapes import at_sizes, concrete_sizes, proved_for_every_shape, shape_symbols, sizes_text
 from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
                         satisfies_assumptions, scale_scan)
@@ -58,6 +59,10 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
     if floats:
         return Check(name, "inconclusive", "symbolic", scope, f"not decided: {inexact_reason(floats, 'the claim')}"
                      + (f"; {context}" if context else ""))
+    crossed = cross_check(lhs, rhs, seed)
+    if not crossed.ok:
+        return Check(name, "inconclusive", "symbolic", scope, f"not decided: {crossed.reason}"
+                     + (f"; {context}" if context else ""), seed=seed)
     shapes = shape_symbols(lhs, rhs, relations) if relations is None or isinstance(relations, (list, tuple, dict)) \
         else shape_symbols(lhs, rhs)
     if shapes:
