@@ -152,16 +152,14 @@ class CompiledResiduals:
         doubling, no fixed relative threshold), and a point whose scale cannot be estimated is undecided."""
         scale = self.point_scale(values)
         if scale is None:
-            return PointValue("undecided", zero.relative, zero.values,
-                              reason="the residual fell below the working precision at a point whose scale could not be "
-                                     "estimated (not decided zero)")
+            return PointValue("outside", reason="the residual fell below the working precision at a point whose "
+                                                "scale could not be estimated (no evidence either way)")
         if used - ZERO_MARGIN_DIGITS - scale >= dps:  # the precision used covers the scale with dps digits to spare
             return zero
         start = dps + scale
         if 2 * start > RECHECK_CAP_DIGITS:
-            return PointValue("undecided", zero.relative, zero.values,
-                              reason=f"the residual fell below the working precision and the point's scale ({scale} "
-                                     f"digits) is beyond the re-check cap")
+            return PointValue("outside", reason="the residual fell below the working precision at a point whose "
+                                                "scale is beyond the re-check cap (no evidence either way)")
         low_value = self.evaluate(values, start)
         high_value = self.evaluate(values, 2 * start)
         for value in (low_value, high_value):
@@ -180,9 +178,13 @@ class CompiledResiduals:
     def point_scale(self, values: dict):
         """:func:`scale_digits` of the residuals at the point (the largest), or ``None``."""
         largest = 0
+        binders = (sympy.Integral, sympy.Sum, sympy.Product, sympy.Limit, sympy.Derivative, sympy.Subs)
         for r in self.residuals:
             try:
-                digits = scale_digits(sympy.sympify(r).xreplace({a: values[a] for a in self.arguments}))
+                r = sympy.sympify(r)
+                if r.has(*binders):  # their bound variables are not the point's: their own scale is not estimated
+                    r = r.replace(lambda n: isinstance(n, binders), lambda n: sympy.Integer(1))
+                digits = scale_digits(r.xreplace({a: values[a] for a in self.arguments}))
             except Exception:  # noqa: BLE001 - no estimate
                 return None
             if digits is None:
