@@ -186,8 +186,8 @@ def render(eq) -> str:
 
 def _closed_form_disagreement(residuals) -> str:
     """Why a closed form sympy's ``doit`` gives for an integral, sum, limit or derivative in ``residuals`` cannot be
-    trusted (it disagrees with the object computed numerically, :mod:`checker.kernel.engine.unevaluated`), or ''."""
-    from .engine.unevaluated import cross_check
+    trusted (it disagrees with the object computed numerically, :mod:`checker.kernel.engine.guards.unevaluated`), or ''."""
+    from .engine.guards.unevaluated import cross_check
     for r in residuals:
         crossed = cross_check(r, 0)
         if not crossed.ok:

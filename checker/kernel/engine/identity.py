@@ -26,8 +26,8 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from ..evidence import Check
-from .breakpoints import sample_breakpoints
-from .unevaluated import cross_check
+from .guards.breakpoints import sample_breakpoints
+from .guards.unevaluated import cross_check
 from .matrix_shapes import at_sizes, concrete_sizes, proved_for_every_shape, shape_symbols, sizes_text
 from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
                         satisfies_assumptions, scale_scan)

@@ -18,7 +18,7 @@ import mpmath
 import sympy
 from sympy.core.function import AppliedUndef
 
-from .symbolic import TimeLimit, time_limit
+from ..symbolic import TimeLimit, time_limit
 
 #: digits of the numerical evaluations, and the relative agreement required of sympy's value
 CHECK_DPS = 30
@@ -93,7 +93,7 @@ def cross_check(lhs, rhs, seed: int = 0) -> CrossCheck:
 
 
 def _points(symbols, seed):
-    from .instances import move_towards, satisfies_assumptions
+    from ..instances import move_towards, satisfies_assumptions
     if not symbols:
         return [{}]
     rng = random.Random(seed)

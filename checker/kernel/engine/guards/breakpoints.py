@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import sympy
 from sympy.core.function import AppliedUndef
 
-from .symbolic import TimeLimit, time_limit
+from ..symbolic import TimeLimit, time_limit
 
 #: seconds for solving one boundary for one symbol
 SOLVE_SECONDS = 2.0
@@ -169,8 +169,8 @@ def sample_breakpoints(plan) -> BreakpointVerdict:
     ``plan`` is the identity engine's instance plan: its compiled residuals (undefined functions replaced by family
     templates, derivatives done), its templates and value symbols.  Functions are taken at the plain member of their
     first family (all coefficients 1), symbols other than the one solved for at a base value."""
-    from .instances import admissible_value, satisfies_assumptions
-    from .randomized import residual_size
+    from ..instances import admissible_value, satisfies_assumptions
+    from ..randomized import residual_size
     residuals = list(plan.compiled.residuals)
     essential = [b for r in residuals for b in boundaries(r)]
     if not essential:
@@ -195,7 +195,7 @@ def sample_breakpoints(plan) -> BreakpointVerdict:
             continue
         for r in residuals:
             try:
-                from .symbolic import time_limit
+                from ..symbolic import time_limit
                 with time_limit(5.0):
                     number = sympy.sympify(r).xreplace(point)
                     if not number.is_number:
