@@ -49,6 +49,8 @@ def evaluated_objects(expr) -> list:
     changes, each with its evaluation."""
     out = []
     for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Derivative) and isinstance(node.expr, AppliedUndef):
+            continue  # a derivative of an undefined function: nothing for doit to evaluate (cheap test first)
         if isinstance(node, KINDS) and node not in [o for o, _ in out] and not node.atoms(AppliedUndef) \
                 and not any(node in o.args or node.has(o) or o.has(node) for o, _ in out):
             try:
