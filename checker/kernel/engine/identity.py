@@ -26,6 +26,8 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from ..evidence import Check
+from .guards.breakpoints import sample_breakpoints
+from .guards.unevaluated import cross_check
 from .matrix_shapes import at_sizes, concrete_sizes, proved_for_every_shape, shape_symbols, sizes_text
 from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
                         satisfies_assumptions, scale_scan)
@@ -46,8 +48,9 @@ NONREAL_REASON = ("a function with value assumptions is applied at a non-real ar
                   "assumptions at real arguments only)")
 DOMAIN_CONVENTION = ("real points where both sides are defined (symbols without assumptions take real values; "
                      "values compared as complex numbers, principal branches)")
-ZERO_TEST = ("zero test: |residual| <= 1e-60 x the size of its terms at 2x the working precision, or shrinking "
-             "as the precision doubles (relative residuals below 1e-60 are indistinguishable from 0)")
+ZERO_TEST = ("zero test: the residual shrinking as the precision doubles, or below what the precision resolves "
+             "only where the precision covers the point's scale (else re-evaluated from the working precision plus "
+             "the scale's digits: no fixed relative threshold)")
 
 
 def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, dps, context, witness_hook) -> Check:
@@ -56,6 +59,10 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
     if floats:
         return Check(name, "inconclusive", "symbolic", scope, f"not decided: {inexact_reason(floats, 'the claim')}"
                      + (f"; {context}" if context else ""))
+    crossed = cross_check(lhs, rhs, seed)
+    if not crossed.ok:
+        return Check(name, "inconclusive", "symbolic", scope, f"not decided: {crossed.reason}"
+                     + (f"; {context}" if context else ""), seed=seed)
     shapes = shape_symbols(lhs, rhs, relations) if relations is None or isinstance(relations, (list, tuple, dict)) \
         else shape_symbols(lhs, rhs)
     if shapes:
@@ -158,6 +165,16 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
         return make("inconclusive", "randomized", f"a non-zero residual was seen but not confirmed: {verdict['reason']}; "
                     f"{plan.counts_text()}", instances=found.instances, seed=seed)
 
+    at_breakpoints = sample_breakpoints(plan)
+    if at_breakpoints.outcome == "refuted":
+        witness = dict(at_breakpoints.witness, seed=seed)
+        if context:
+            witness["context"] = context
+        return make("refuted", "randomized", "residual non-zero at a breakpoint of the claim's conditions (evaluated "
+                    "exactly)", instances=plan.inside, seed=seed, witness=witness_hook(witness))
+    if at_breakpoints.outcome == "undecided":
+        return make("inconclusive", "randomized", f"not confirmed: {at_breakpoints.text}; zero at {plan.counts_text()}",
+                    instances=plan.inside, seed=seed)
     minimum = max(3, math.ceil(samples / 2))
     if plan.nonreal_seen:
         return make("inconclusive", "randomized", f"not sampleable: {NONREAL_REASON}, and the points where it is "
@@ -176,6 +193,9 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
               f"{plan.families_text()}; {ZERO_TEST}")
     if bound:
         detail += f"; {bound}"
+    if at_breakpoints.outcome == "covered":
+        detail += f"; {at_breakpoints.text}"
+        scope = f"{scope}; {at_breakpoints.text}" if scope else at_breakpoints.text
     return make("confirmed", "randomized", detail, instances=plan.inside, seed=seed,
                 max_residual=format_number(plan.largest_relative), error_bound=bound or None)
 

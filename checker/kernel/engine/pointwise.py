@@ -139,9 +139,58 @@ class CompiledResiduals:
             if "nonzero" in statuses:
                 return PointValue("nonzero", relative, values_now)
             if all(s == "zero" for s in statuses):
-                return PointValue("zero", relative, values_now)
+                return self._zero_beyond_scale(values, dps, high, PointValue("zero", relative, values_now))
             previous = current
         return PointValue("undecided", relative, values_now, reason="the residual did not settle as precision grew")
+
+
+    def _zero_beyond_scale(self, values: dict, dps: int, used: int, zero: PointValue) -> PointValue:
+        """A point read zero because its residual fell below what ``used`` digits resolve (or was exactly 0), not
+        because it shrank as the precision doubled: such a reading stands only when the precision covers the point's
+        scale (:func:`scale_digits`: ``sqrt(10^80 + x^2) - 10^40`` is about ``10^-80`` of its terms, below 80 digits);
+        otherwise the residual is evaluated again from ``dps + scale`` digits on and decided there (precision
+        doubling, no fixed relative threshold), and a point whose scale cannot be estimated is undecided."""
+        scale = self.point_scale(values)
+        if scale is None:
+            return PointValue("outside", reason="the residual fell below the working precision at a point whose "
+                                                "scale could not be estimated (no evidence either way)")
+        if used - ZERO_MARGIN_DIGITS - scale >= dps:  # the precision used covers the scale with dps digits to spare
+            return zero
+        start = dps + scale
+        if 2 * start > RECHECK_CAP_DIGITS:
+            return PointValue("outside", reason="the residual fell below the working precision at a point whose "
+                                                "scale is beyond the re-check cap (no evidence either way)")
+        low_value = self.evaluate(values, start)
+        high_value = self.evaluate(values, 2 * start)
+        for value in (low_value, high_value):
+            if isinstance(value, str):
+                return PointValue("outside", reason=value)
+        statuses = [_settle(a, b, start, 2 * start) for a, b in zip(low_value, high_value)]
+        relative = max((_relative(r, s) for r, s in high_value), default=mpmath.mpf(0))
+        values_now = tuple(r for r, _ in high_value)
+        if "nonzero" in statuses:
+            return PointValue("nonzero", relative, values_now)
+        if all(s == "zero" for s in statuses):
+            return PointValue("zero", relative, values_now)
+        return PointValue("undecided", relative, values_now,
+                          reason=f"the residual did not settle at {start} and {2 * start} digits (the point's scale)")
+
+    def point_scale(self, values: dict):
+        """:func:`scale_digits` of the residuals at the point (the largest), or ``None``."""
+        largest = 0
+        binders = (sympy.Integral, sympy.Sum, sympy.Product, sympy.Limit, sympy.Derivative, sympy.Subs)
+        for r in self.residuals:
+            try:
+                r = sympy.sympify(r)
+                if r.has(*binders):  # their bound variables are not the point's: their own scale is not estimated
+                    r = r.replace(lambda n: isinstance(n, binders), lambda n: sympy.Integer(1))
+                digits = scale_digits(r.xreplace({a: values[a] for a in self.arguments}))
+            except Exception:  # noqa: BLE001 - no estimate
+                return None
+            if digits is None:
+                return None
+            largest = max(largest, digits)
+        return largest
 
 
 def robust_at(compiled, values: dict, start_dps: int, cap_dps: int, seconds: float) -> PointValue:

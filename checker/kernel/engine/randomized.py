@@ -214,6 +214,7 @@ def _certified_size(value):
     import mpmath
     import sympy
     from .pointwise import RECHECK_CAP_DIGITS, CompiledResiduals, robust_at, scale_digits
+    from .symbolic import certified_nonzero_number
     if isinstance(value, sympy.Rational):
         return abs(value)
     scale = scale_digits(value)
@@ -223,10 +224,17 @@ def _certified_size(value):
             point = robust_at(compiled, {}, 30 + scale, RECHECK_CAP_DIGITS, 10.0)
         except Exception:  # noqa: BLE001 - not compiled: sympy's evalf below
             point = None
-        if point is not None and point.status in ("zero", "nonzero"):
+        if point is not None and point.status == "zero":
+            # decided zero by the kernel's zero test (growing precision from the number's scale): its size is 0, not
+            # the rounding noise left at the last precision ((√2 + √3)² − 5 − 2√6 is 0, never 1e-66)
+            return mpmath.mpf(0)
+        if point is not None and point.status == "nonzero":
             return abs(point.values[0])
         if point is not None and point.status == "outside":
             return mpmath.mpf("nan")
+    if not certified_nonzero_number(value):
+        raise TypeError(f"the residual {sympy.sstr(value)[:60]} could not be evaluated reliably (neither decided zero "
+                        f"nor certified non-zero)")
     try:
         return abs(complex(sympy.N(value, 30, strict=True)))
     except Exception as exc:  # noqa: BLE001
