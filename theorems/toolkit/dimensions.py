@@ -138,9 +138,9 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
         return result
     if isinstance(expr, sympy.Pow):
         base, exponent = expr.args
-        if exponent.is_number:
+        if exponent.is_Rational:
             return dimension_of(base, dimensions) ** exponent
-        return _general_power_dimension(expr, dimensions)
+        return _power_dimension(expr, dimensions)
     if isinstance(expr, sympy.Add):
         return _sum_dimension(expr, dimensions)
     if isinstance(expr, Derivative):
@@ -168,6 +168,60 @@ def dimension_of(expr, dimensions: dict) -> Dimension:
                 raise DimensionalArgument(expr, argument)
         return DIMENSIONLESS
     raise ValueError(f"dimension_of does not know how to treat {type(expr).__name__}: {sympy.sstr(expr)}")
+
+
+def _constant_exponent(exponent):
+    """The exact value of ``exponent`` when it is shown constant (every derivative in its symbols and function values
+    shown ≡ 0, and the value it takes at a point shown equal to it), ``False`` when it is shown not constant, ``None``
+    when undecided.  A zero in disguise (``cosh²q − sinh²q − 1``) is the number 0, whatever the exponent's dimension."""
+    if exponent.is_Rational:
+        return exponent
+    state = zero_state(exponent).is_zero
+    if state is True:
+        return sympy.S.Zero
+    if state is None:
+        return None
+    applications = sorted(exponent.atoms(AppliedUndef, Derivative), key=sympy.default_sort_key)
+    plain = exponent.xreplace({a: sympy.Dummy(f"v{i}") for i, a in enumerate(applications)})
+    variables = sorted(plain.free_symbols, key=sympy.default_sort_key)
+    slopes = [zero_state(plain.diff(v)).is_zero for v in variables]
+    if False in slopes:
+        return False
+    if None in slopes:
+        return None
+    for point in (sympy.Rational(3, 7), sympy.Rational(5, 3), sympy.Integer(2)):
+        try:
+            value = sympy.N(plain.xreplace({v: point for v in variables}), 40)
+            candidate = sympy.nsimplify(value, rational=True, tolerance=sympy.Rational(1, 10**30))
+        except (TypeError, ValueError, ArithmeticError):
+            continue
+        if candidate.is_Rational and zero_state(exponent - candidate).is_zero is True:
+            return candidate
+    return None
+
+
+def _power_dimension(expr, dimensions: dict) -> Dimension:
+    """[u^w] for an exponent that is not a rational literal: a constant exponent (a number, or an expression shown
+    constant, a disguised 0 included, whatever its dimension) gives [u]^w; otherwise as
+    :func:`_general_power_dimension`."""
+    base, exponent = expr.args
+    constant = _constant_exponent(exponent)
+    if constant is not None and constant is not False:
+        if constant == 0:
+            return DIMENSIONLESS  # u^0 = 1
+        if is_dimensionless(dimension_of(exponent, dimensions)) or exponent.is_number:
+            return dimension_of(base, dimensions) ** constant
+    if exponent.is_number:
+        base_dimension = dimension_of(base, dimensions)
+        if is_dimensionless(base_dimension):
+            return DIMENSIONLESS
+        if constant is None and zero_state(exponent).is_zero is None:
+            raise DimensionUndecided(f"{sympy.sstr(expr)}: the exponent of a base of dimension "
+                                     f"{format_dimension(base_dimension)} was neither shown ≡ 0 nor ≢ 0")
+        return base_dimension ** exponent  # a number shown ≢ 0 (and not shown rational: kept as written)
+    if constant is None:
+        raise DimensionUndecided(f"{sympy.sstr(expr)}: the exponent was neither shown constant nor shown not constant")
+    return _general_power_dimension(expr, dimensions)
 
 
 def _general_power_dimension(expr, dimensions: dict) -> Dimension:

@@ -33,7 +33,7 @@ from theorems.toolkit.zero_handling import ZeroUndecided, solve_linear, zero_sta
 
 __all__ = [
     "LagrangianChart", "LegendreMap", "HamiltonianBranch", "InverseBranchError", "NoInverseBranch",
-    "SeveralInverseBranches", "RegularityUndecided", "HyperregularityUndecided",
+    "InverseBranchUndecided", "SeveralInverseBranches", "RegularityUndecided", "HyperregularityUndecided",
     "lagrangian_chart", "legendre_map", "is_regular", "hamiltonian", "is_hyperregular", "hamilton_equations",
 ]
 
@@ -254,6 +254,32 @@ def _zero_of(det, variables, limit: int = 40):
     return None
 
 
+def _settled_lagrangian(L, velocities):
+    """``(𝓛, undecided)``: 𝓛 with every group of terms that share one velocity-dependent factor dropped when the sum of
+    their coefficients is shown ≡ 0 (a zero in disguise, ``(cosh²s − sinh²s − 1)·v⁴``, would otherwise change the degree
+    in v that the decisions and ``sympy.solve`` see), and the coefficients neither shown ≡ 0 nor ≢ 0.  𝓛 is returned
+    as given when nothing is dropped."""
+    L = sympy.sympify(L)
+    velocities = list(velocities)
+    groups: dict = {}
+    for term in sympy.Add.make_args(sympy.expand(L, power_exp=False, power_base=False, log=False)):
+        coefficient, factor = term.as_independent(*velocities, as_Add=False)
+        groups[factor] = groups.get(factor, sympy.S.Zero) + coefficient
+    kept, undecided, dropped = [], [], False
+    for factor, coefficient in groups.items():
+        if not factor.has(*velocities) or coefficient.is_zero is False:
+            kept.append(coefficient * factor)
+            continue
+        state = zero_state(coefficient).is_zero
+        if state is True:
+            dropped = True
+            continue
+        if state is None:
+            undecided.append(coefficient)
+        kept.append(coefficient * factor)
+    return (sympy.Add(*kept) if dropped else L), undecided
+
+
 def _plain_point(fz: _Frozen, point: dict) -> dict:
     return {fz.back[k]: v for k, v in point.items()}
 
@@ -267,6 +293,20 @@ def is_regular(L, q, t, at=None, v=None) -> Decision:
     (or, at a point, the value is shown ≠ 0); undecided (``Decision.undecided``) otherwise.
     """
     chart = lagrangian_chart(q, t, v)
+    L, undecided = _settled_lagrangian(L, chart.velocities)
+    try:
+        return _is_regular(L, chart, at)
+    except (TypeError, ArithmeticError) as exc:  # sympy on an expression it cannot order ("Invalid NaN comparison")
+        return Decision.undecided_because(f"sympy failed deciding regularity ({type(exc).__name__}: {exc})"
+                                          + _undecided_text(undecided))
+
+
+def _undecided_text(undecided) -> str:
+    return (f"; coefficients neither shown ≡ 0 nor ≢ 0: {', '.join(sympy.sstr(c) for c in undecided)}"
+            if undecided else "")
+
+
+def _is_regular(L, chart, at) -> Decision:
     fz = _frozen(chart, inputs=(sympy.sympify(L),))
     hessian = _frozen_hessian(_frozen_momentum(sympy.sympify(L), fz)[1], fz)
     det = sympy.cancel(sympy.together(hessian.det()))
@@ -325,6 +365,11 @@ class NoInverseBranch(InverseBranchError):
     def __init__(self, message, candidates=()):
         super().__init__(message)
         self.candidates = list(candidates)
+
+
+class InverseBranchUndecided(NoInverseBranch):
+    """Whether 𝓛_v = p has a single real branch was not decided (a coefficient of 𝓛 in the velocities neither shown
+    ≡ 0 nor ≢ 0, or sympy failed on it): not a claim that no branch exists."""
 
 
 class SeveralInverseBranches(InverseBranchError):
@@ -483,6 +528,19 @@ def hamiltonian(L, q, t, v=None, momenta=None, branch=None, simplify: bool = Tru
     (and simplified under a time limit when ``simplify``).
     """
     chart = lagrangian_chart(q, t, v)
+    given, (L, undecided) = sympy.sympify(L), _settled_lagrangian(L, chart.velocities)
+    try:
+        return _hamiltonian(L, given, chart, momenta, branch, simplify)
+    except NoInverseBranch as exc:
+        if undecided and not isinstance(exc, InverseBranchUndecided):
+            raise InverseBranchUndecided(f"{exc}{_undecided_text(undecided)}") from exc
+        raise
+    except (TypeError, ArithmeticError) as exc:  # sympy on an expression it cannot order ("Invalid NaN comparison")
+        raise InverseBranchUndecided(f"sympy failed solving 𝓛_v = p ({type(exc).__name__}: {exc})"
+                                     + _undecided_text(undecided)) from exc
+
+
+def _hamiltonian(L, given, chart, momenta, branch, simplify) -> HamiltonianBranch:
     P = chart.momentum_variables(momenta)
     fz = _frozen(chart, P, inputs=(sympy.sympify(L),))
     Lf, momentum = _frozen_momentum(sympy.sympify(L), fz)
@@ -499,7 +557,7 @@ def hamiltonian(L, q, t, v=None, momenta=None, branch=None, simplify: bool = Tru
     H = sum((Pf[i] * chosen[fz.velocities[i]] for i in range(chart.n)), sympy.S.Zero) - Lf.xreplace(chosen)
     return HamiltonianBranch(hamiltonian=fz.thaw(_tidy(H, Pf, simplify)), momenta=P,
                              branch={fz.back[k]: fz.thaw(e) for k, e in chosen.items()}, chart=chart,
-                             lagrangian=sympy.sympify(L),
+                             lagrangian=given,
                              verification="symbolic" if verified else "numerical (probe points)")
 
 
@@ -538,6 +596,7 @@ def is_hyperregular(L, q, t, v=None) -> Decision:
     branch does not reduce 𝓛_v(t, q, v(t, q, p)) − p to 0 symbolically.  The certificate carries the branch (so
     re-checked) and the Hamiltonian.
     """
+    L = _settled_lagrangian(L, lagrangian_chart(q, t, v).velocities)[0]
     regular = is_regular(L, q, t, v=v)
     if regular.undecided:
         return regular
@@ -547,6 +606,14 @@ def is_hyperregular(L, q, t, v=None) -> Decision:
         branch = hamiltonian(L, q, t, v=v, simplify=False)
     except InverseBranchError as exc:
         return Decision.undecided_because(f"regular, but no single inverse branch: {exc}")
+    try:
+        return _hyperregular_from_branch(L, regular, branch)
+    except (TypeError, ArithmeticError) as exc:  # sympy on an expression it cannot order ("Invalid NaN comparison")
+        return Decision.undecided_because(f"sympy failed deciding whether the branch is real ({type(exc).__name__}: "
+                                          f"{exc})")
+
+
+def _hyperregular_from_branch(L, regular, branch) -> Decision:
     fz = _frozen(branch.chart, branch.momenta, inputs=(sympy.sympify(L),))
     values = [fz.freeze(e) for e in branch.branch.values()]
     if all(e.is_real is True for e in values):

@@ -28,9 +28,10 @@ from sympy.core.function import AppliedUndef
 from ..evidence import Check
 from .guards.breakpoints import sample_breakpoints
 from .guards.unevaluated import cross_check
-from .matrix_shapes import at_sizes, concrete_sizes, proved_for_every_shape, shape_symbols, sizes_text
+from .matrix_shapes import (at_sizes, concrete_sizes, proved_for_every_shape, require_one_shape_per_name, shape_symbols,
+                            sizes_text)
 from .instances import (FunctionTemplate, admissible_value, choose_wrapper, derivative_orders, raw_values,
-                        satisfies_assumptions, scale_scan)
+                        satisfies_assumptions, scale_scan, takes_complex_values)
 from .lazy import lazy_module
 from .pointwise import RECHECK_CAP_DIGITS, STABLE_DIGITS, CompiledResiduals, robust_at, scale_digits
 from .randomized import FalsificationResult, OutsideDomain, falsify, format_number
@@ -46,8 +47,9 @@ PROBE_INSTANCES = 4  # instances tried before the expensive symbolic stage: a vi
 RECHECK_SECONDS = 5.0
 NONREAL_REASON = ("a function with value assumptions is applied at a non-real argument (its families honour the "
                   "assumptions at real arguments only)")
-DOMAIN_CONVENTION = ("real points where both sides are defined (symbols without assumptions take real values; "
-                     "values compared as complex numbers, principal branches)")
+DOMAIN_CONVENTION = ("points where both sides are defined (a symbol that sympy does not know to be real takes real, "
+                     "complex and imaginary values, a function not known to be real is complex-valued; values "
+                     "compared as complex numbers, principal branches)")
 ZERO_TEST = ("zero test: the residual shrinking as the precision doubles, or below what the precision resolves "
              "only where the precision covers the point's scale (else re-evaluated from the working precision plus "
              "the scale's digits: no fixed relative threshold)")
@@ -55,6 +57,7 @@ ZERO_TEST = ("zero test: the residual shrinking as the precision doubles, or bel
 
 def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, dps, context, witness_hook) -> Check:
     """The verdict on ``lhs == rhs`` (see the module docstring)."""
+    require_one_shape_per_name(lhs, rhs, relations)
     floats = inexact_numbers(lhs, rhs, relations)
     if floats:
         return Check(name, "inconclusive", "symbolic", scope, f"not decided: {inexact_reason(floats, 'the claim')}"
@@ -365,7 +368,7 @@ class InstancePlan:
     def strategy(self):
         if self._strategy is None:
             functions = {self.function_keys[f]: t.strategy() for f, t in self.templates.items()}
-            symbols = {self.symbol_keys[s]: raw_values() for s in self.value_symbols}
+            symbols = {self.symbol_keys[s]: raw_values(takes_complex_values(s)) for s in self.value_symbols}
             self._strategy = st.fixed_dictionaries({"functions": st.fixed_dictionaries(functions),
                                                     "symbols": st.fixed_dictionaries(symbols)})
         return self._strategy
@@ -649,7 +652,7 @@ def _arguments_needing_real(exprs, templates) -> list:
         facts = {k: v for k, v in function_assumptions(func).items() if v is not None}
         return bool(facts) and not all(getattr(complex_only, f"is_{k}", None) == v for k, v in facts.items())
 
-    funcs = {f for f in templates if constrained(f)}
+    funcs = {f for f, t in templates.items() if constrained(f) and not t.complex_valued}
     if not funcs:
         return []
     out = []

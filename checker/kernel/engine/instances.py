@@ -13,6 +13,9 @@ a symbol no value can be found for makes the instance inadmissible.
 ``D = max(order + 2, 4)`` (``order``: the highest derivative of f in the claim), wrapped to
 honour f's assumptions (``exp(T)`` for a positive f, ``T²`` for a nonnegative one, ...), the
 wrapper chosen by validating representative values against f's assumptions as for symbols.
+A function sympy does not know to be real (``Function('f')``) is complex-valued: its family has complex
+(Gaussian-integer) polynomial coefficients and amplitudes, so ``conjugate(f(x)) == f(x)`` is not confirmed; a
+symbol sympy does not know to be real takes real, complex and purely imaginary values.
 """
 from __future__ import annotations
 
@@ -36,13 +39,36 @@ PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67
 COMPOSITES = (4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25, 26, 27, 28, 30, 32, 33, 34, 35, 36, 38, 39)
 
 
-def raw_values():
-    """Hypothesis strategy for one raw value draw; shrinks towards the integer 0."""
-    return st.tuples(st.integers(0, 4),            # kind: integer, rational, scaled rational, irrational, power of ten
+def raw_values(complex_valued: bool = False):
+    """Hypothesis strategy for one raw value draw; shrinks towards the integer 0.
+
+    ``complex_valued`` (a symbol sympy does not know to be real): the real draw, then a mode (0 real, 1 complex,
+    2 purely imaginary) and a second draw of the same kind for the imaginary part; shrinks towards a real value."""
+    real = st.tuples(st.integers(0, 4),            # kind: integer, rational, scaled rational, irrational, power of ten
                      st.integers(-1000, 1000),     # numerator
                      st.integers(1, 997),          # denominator
                      st.integers(-9, 9),           # decimal exponent
                      st.integers(0, len(IRRATIONAL_BASES) - 1))
+    if not complex_valued:
+        return real
+    return st.tuples(real, st.integers(0, 2), real).map(lambda r: r[0] + (r[1],) + r[2])
+
+
+def takes_complex_values(symbol) -> bool:
+    """Whether sympy leaves open that ``symbol`` is non-real (no assumption makes it real, none makes it non-real):
+    a plain ``Symbol('x')`` stands for every complex number, so its instances include complex points."""
+    return symbol.is_extended_real is None and symbol.is_real is None and symbol.is_imaginary is not True
+
+
+def complex_value_from_raw(raw) -> sympy.Expr:
+    """The complex number a raw draw of :func:`raw_values` with ``complex_valued`` stands for (mode 0: the real
+    draw alone; 1: real + i·imaginary; 2: i·imaginary)."""
+    real, mode, imaginary = value_from_raw(raw[:5]), raw[5] % 3, value_from_raw(raw[6:11])
+    if mode == 0 or imaginary == 0:
+        return real
+    if mode == 2:
+        return sympy.I * imaginary
+    return real + sympy.I * imaginary
 
 
 def value_from_raw(raw) -> sympy.Expr:
@@ -142,7 +168,12 @@ def move_towards(symbol, value):
 def admissible_value(symbol, raw) -> Optional[sympy.Expr]:
     """A value for ``symbol`` from a raw draw satisfying all its assumptions, or ``None`` when none is found."""
     facts = symbol.assumptions0
-    value = move_towards(symbol, value_from_raw(raw))
+    if len(raw) > 5 and takes_complex_values(symbol):
+        value = complex_value_from_raw(raw)
+        if satisfies_assumptions(value, facts):
+            return value
+        raw = raw[:5]
+    value = move_towards(symbol, value_from_raw(raw[:5]))
     if satisfies_assumptions(value, facts):
         return value
     for candidate in FALLBACK_VALUES:
@@ -155,10 +186,14 @@ def admissible_value(symbol, raw) -> Optional[sympy.Expr]:
 
 #: wrappers that turn a real template T into a function with a sign property, and values representative
 #: of what the wrapped function takes (validated against the function's assumptions)
-#: ``(name, wrap, guaranteed)``: a family member ``T`` (real: a polynomial plus exponential and sine terms with real
-#: parameters, at real arguments) wrapped so that its values have the ``guaranteed`` assumptions, spread over the
+#: ``(name, wrap, guaranteed)``: a family member ``T`` (a polynomial plus exponential and sine terms; real parameters,
+#: at real arguments, except for the complex wrappers, whose polynomial coefficients and amplitudes are complex and
+#: whose values are what they say at every complex argument) wrapped so that its values have the ``guaranteed`` assumptions, spread over the
 #: whole set they describe; the most general first (the zero family only stands for a function assumed zero)
 WRAPPERS = (
+    # a function sympy does not know to be real is complex-valued: the template with complex coefficients
+    ("complex", lambda T, sign: T, {"complex": True}),
+    ("complex nonzero", lambda T, sign: sympy.exp(T), {"complex": True, "zero": False}),
     ("real", lambda T, sign: T, {"real": True}),
     ("nonnegative", lambda T, sign: T**2, {"nonnegative": True}),
     ("nonpositive", lambda T, sign: -T**2, {"nonpositive": True}),
@@ -240,20 +275,22 @@ class FunctionTemplate:
         # Dummies: a user's Symbol of the same name (``_af``, say) must not become a parameter of the family, which
         # would make the instances a family the claim was written for
         name = str(func)
+        wrapper_name, wrapper = wrap
+        # complex-valued families: complex polynomial coefficients and amplitudes (drawn as Gaussian integers)
+        valued = {"complex": True} if wrapper_name.startswith("complex") else {"real": True}
         dummies = sympy.symbols(f"u{name}_0:{arity}", real=True, cls=sympy.Dummy)
         degree = max(order + 2, 4)
         monomials = _monomials(dummies, degree)
-        coeffs = sympy.symbols(f"c{name}_0:{len(monomials)}", real=True, cls=sympy.Dummy)
-        a = sympy.Dummy(f"a{name}", real=True)
+        coeffs = sympy.symbols(f"c{name}_0:{len(monomials)}", cls=sympy.Dummy, **valued)
+        a = sympy.Dummy(f"a{name}", **valued)
         b = sympy.symbols(f"b{name}_0:{arity}", real=True, cls=sympy.Dummy)
-        s = sympy.Dummy(f"s{name}", real=True)
+        s = sympy.Dummy(f"s{name}", **valued)
         w = sympy.symbols(f"w{name}_0:{arity}", real=True, cls=sympy.Dummy)
         phase = sympy.Dummy(f"p{name}", real=True)
         sign = sympy.Dummy(f"e{name}", real=True)
         template = (sum(c * m for c, m in zip(coeffs, monomials))
                     + a * sympy.exp(sum(bi * u for bi, u in zip(b, dummies)))
                     + s * sympy.sin(sum(wi * u for wi, u in zip(w, dummies)) + phase))
-        wrapper_name, wrapper = wrap
         out = cls(func, arity, degree, wrapper_name, dummies, monomials, coeffs, a, b, s, w, phase, sign)
         out.body = wrapper(template, sign)
         out.parameters = [*coeffs, a, *b, s, *w, phase, sign]
@@ -268,9 +305,16 @@ class FunctionTemplate:
         size = len(self.strategy_layout())
         return st.lists(st.integers(-9, 9), min_size=size, max_size=size)
 
+    @property
+    def complex_valued(self) -> bool:
+        """Whether the family is complex-valued (its values keep the function's assumptions at every complex argument)."""
+        return self.wrapper.startswith("complex")
+
     def strategy_layout(self) -> range:
-        """Positions of the flat integer draw (see :meth:`strategy`)."""
-        return range(1 + len(self.poly_coeffs) + (1 + self.arity) + (1 + self.arity + 1) + 2)
+        """Positions of the flat integer draw (see :meth:`strategy`); a complex-valued family draws, after those, the
+        imaginary parts of its polynomial coefficients and of its two amplitudes."""
+        imaginary = len(self.poly_coeffs) + 2 if self.complex_valued else 0
+        return range(1 + len(self.poly_coeffs) + (1 + self.arity) + (1 + self.arity + 1) + 2 + imaginary)
 
     def assignment(self, draw) -> dict:
         """Exact values of the template's parameters for one draw."""
@@ -290,6 +334,13 @@ class FunctionTemplate:
         out.update({r: sympy.Rational(v, denominator) for r, v in zip(self.sin_rates, sin_rates)})
         out[self.sin_phase] = sympy.Rational(phase, denominator)
         out[self.sign] = sympy.Integer(sign)
+        if self.complex_valued:
+            for c in self.poly_coeffs:
+                out[c] += sympy.I * next(values, 0)
+            for amplitude in (self.exp_amplitude, self.sin_amplitude):
+                imaginary = next(values, 0)
+                if out[amplitude] != 0:
+                    out[amplitude] += sympy.I * imaginary
         return out
 
     def concrete(self, draw):
@@ -303,4 +354,7 @@ class FunctionTemplate:
 
     def describe(self) -> str:
         shape = f"polynomials of degree <= {self.degree}, plus a·exp(b·u) and/or s·sin(w·u + φ)"
-        return f"{self.func}: {shape}" + ("" if self.wrapper == "real" else f", wrapped as a {self.wrapper} function")
+        if self.complex_valued:
+            shape = shape.replace("polynomials", "complex-valued: polynomials with Gaussian-integer coefficients")
+        return f"{self.func}: {shape}" + ("" if self.wrapper in ("real", "complex") else
+                                           f", wrapped as a {self.wrapper} function")

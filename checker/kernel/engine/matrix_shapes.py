@@ -46,6 +46,36 @@ def shape_symbols(*exprs) -> list:
     return sorted(found, key=lambda s: s.name)
 
 
+def require_one_shape_per_name(*exprs) -> None:
+    """A ``ValueError`` when one matrix name carries two shapes in one claim (``A`` as n×k and as n×m).
+
+    sympy tells such matrices apart (a ``MatrixSymbol`` is its name *and* its shape), yet they become one matrix at
+    every size where the shapes coincide, so the claim would mean different things at different sizes; a claim names
+    each matrix once."""
+    shapes: dict = {}
+    for m in _matrix_symbols(exprs):
+        shapes.setdefault(m.name, set()).add(_shape(m))
+    for name, found in sorted(shapes.items()):
+        if len(found) > 1:
+            listed = " and ".join(sorted(sympy.sstr(s) for s in found))
+            raise ValueError(f"the matrix symbol {name} has two shapes in one claim ({listed}): give each matrix its "
+                             f"own name")
+
+
+def _matrix_symbols(exprs) -> set:
+    found: set = set()
+    for e in exprs:
+        if isinstance(e, dict):
+            found |= _matrix_symbols(list(e.keys()) + list(e.values()))
+        elif isinstance(e, (list, tuple)):
+            found |= _matrix_symbols(e)
+        elif isinstance(e, sympy.Basic):
+            found |= e.atoms(MatrixSymbol)
+        elif isinstance(e, sympy.MatrixBase):
+            found |= _matrix_symbols(list(e))
+    return found
+
+
 def _is_zero_matrix(expr) -> bool:
     if isinstance(expr, ZeroMatrix):
         return True
@@ -77,6 +107,7 @@ def canonical_difference(lhs, rhs):
 def proved_for_every_shape(lhs, rhs) -> str:
     """How the identity reduces to the zero matrix for every shape, or ``""`` when it does not."""
     lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    require_one_shape_per_name(lhs, rhs)
     candidates = [("matrix-expression algebra", rhs)]
     if getattr(lhs, "shape", None) == (1, 1) and isinstance(rhs, MatrixExpr):
         candidates.append(("matrix-expression algebra, a 1x1 matrix equals its transpose", rhs.T))
@@ -152,7 +183,8 @@ class _Atom:
 
     def __init__(self, name, shape, *, inverse=None, transposed=False):
         self.name, self.shape, self.inverse, self.transposed = name, shape, inverse, transposed
-        self.key = ("inv", inverse[1], transposed) if inverse is not None else ("sym", name, transposed)
+        # a letter is its name *and* its shape (sympy's MatrixSymbol identity): A (n×k) and A (n×m) are two letters
+        self.key = ("inv", inverse[1], transposed) if inverse is not None else ("sym", name, shape, transposed)
 
     def __eq__(self, other):
         return isinstance(other, _Atom) and self.key == other.key

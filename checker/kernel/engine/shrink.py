@@ -10,7 +10,8 @@ from __future__ import annotations
 
 #: evaluations spent shrinking one failing instance
 SHRINK_EVALUATIONS = 60
-SIMPLEST_RAW = (0, 0, 1, 0, 0)  # a symbol's raw draw for the value 0
+#: a symbol's raw draw for the value 0 (a complex draw: a real 0, mode "real", an imaginary part 0)
+SIMPLEST_RAW = (0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0)
 
 
 def _flatten(instance):
