@@ -496,3 +496,26 @@ def test_an_environment_read_of_any_spelling_matches_only_when_it_reads_the_same
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
+
+
+def test_the_dask_executor_brings_each_channel_back_with_the_result(tmp_path):
+    """The worker's manifest (the verifier's stats, variables, random state; its own imports' reads) comes back
+    with the result: an edit between two ``--executor dask`` runs reruns the items that read it."""
+    pytest.importorskip("distributed")
+    folder = tmp_path / "p"
+    _fresh_project(folder)
+    source = folder / "mine.py"  # the workers get the .py files only: the inputs stay where the client has them
+    source.write_text(source.read_text().replace("HERE = os.path.dirname(os.path.abspath(__file__))",
+                                                 f"HERE = {str(folder)!r}"))
+    env = {"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "60s"}
+    # (a worker's own activity draws from `random` after the module seeded it: cli.random is not reproducible there)
+    cold, verdicts = _verdicts(folder, "--executor", "dask", "--jobs", "1", env=env)
+    verdicts.pop("cli.random")
+    assert set(verdicts.values()) == {"proved"}, cold.stdout + cold.stderr
+    again, _ = _verdicts(folder, "--executor", "dask", "--jobs", "1", env=env)
+    cached = {line.split()[2] for line in again.stderr.splitlines() if line.startswith("[") and "cached" in line}
+    assert cached >= {"cli.exists", "cli.is_file", "cli.import_data", "cli.environb", "cli.mpmath"}, again.stderr
+    _edit_everything(folder)
+    warm, verdicts = _verdicts(folder, "--executor", "dask", "--jobs", "1", env=dict(env, SOAK_CLI="2"))
+    verdicts.pop("cli.random")
+    assert set(verdicts.values()) == {"refuted"}, warm.stdout + warm.stderr
