@@ -10,11 +10,22 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
   traced back to its source).  Files of installed libraries (``site-packages``/``dist-packages``) and of the
   standard library are pinned by version instead, ``/dev``, ``/proc`` and ``/sys`` are not files, and a file the
   run itself created or truncated before reading it is its own output, not an input;
-* ``list:DIR``: the names in a folder the run listed (``os.listdir``, ``os.scandir``; the import system's own
-  listings are left out: a module it imports is recorded by its source);
-* ``env:NAME``: every environment variable the run read through ``os.environ``/``os.getenv`` (its value, or its
-  absence), ``environ`` when it read the whole environment (iterated over it); a variable the run set itself
-  is not an input.  Reads that bypass ``os.environ`` (C code calling ``getenv``) are **not** seen;
+* ``list:DIR``: the names in a folder the run listed, with each one's kind (``os.listdir``, ``os.scandir``, so
+  ``glob``, ``Path.glob``/``iterdir``, ``os.walk``; the import system's own listings are left out: a module it
+  imports is recorded by its source);
+* ``stat:PATH``/``lstat:PATH``: what a stat told the run (``os.stat``, ``os.lstat``, ``os.access``, replaced by
+  recording wrappers since stat calls raise no audit event, so ``os.path.exists/isfile/isdir/getsize``,
+  ``Path.exists/is_file/stat``, ``glob`` of a literal name): missing, a folder, a file by size, modification time
+  and permission bits, a link by target (:func:`stat_digest`);
+* ``env:NAME``: every environment variable the run read through ``os.environ`` or ``os.environb`` (``[]``,
+  ``get``, ``in``, ``os.getenv``, ``os.getenvb``; its value, or its absence), ``environ`` when it read the whole
+  environment (iterated over it, ``len``, ``copy``, ``dict(...)``, ``repr``); a variable the run set itself is
+  not an input.  Reads that bypass ``os.environ`` (C code calling ``getenv``) are **not** seen;
+* ``state:random``/``state:numpy.random``: the state of a global random generator the run drew from, as it
+  started (added by :func:`checker.execution.pool.run_in_process`; :mod:`checker.execution.library_state`);
+* ``untracked:WHAT``: the run read something no digest describes (a socket, another program, the clock, the
+  system's entropy, a device): a digest that never matches, so the result is not cached
+  (:func:`not_cacheable`);
 * ``file:PATH`` also for every user module the run's ``import`` statements or ``importlib.import_module`` calls
   reached although it was loaded before (``import helper`` in a verifier's body, a computed module name), and
   for every user module such a module, or a module the run imported, holds (as a global, or as the module of a
@@ -22,6 +33,11 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
 * ``dist:NAME``: the version of an installed distribution whose modules the run imported for the first time
   (the libraries every key pins, :data:`checker.execution.fingerprint.LIBRARIES`, and the standard library excepted);
 * ``nomodule:NAME``: a module the run tried to import and did not find (creating it later is a change).
+
+What a user module's *import* reads is recorded the same way, per module (:func:`install`,
+:func:`import_manifest`): a data file a module-level loader reads at import is in no verifier's run, so it goes
+into the key of every item whose verifier reaches that module's code, and into the manifest of a run that
+reaches the module while it runs.
 
 A stored result is reused only when every entry of its manifest still has the digest recorded
 (:func:`unchanged`); the whole-run replay (:mod:`checker.execution.replay`) watches the same entries.  When in doubt

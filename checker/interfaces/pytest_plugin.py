@@ -183,6 +183,8 @@ class CheckerItem(pytest.Item):
         result = self.state.result(self)
         for key in ("verdict", "established", "status", "seconds", "cached", "reproduce"):
             self.user_properties.append((key, getattr(result, key)))
+        if result.not_cacheable:  # it runs every time (it read the clock, a socket, ...): say why
+            self.user_properties.append(("not_cacheable", result.not_cacheable))
         if not result.as_expected:
             from ..reporting.explain import failure_text
             raise ItemNotAsExpected(failure_text(self.item, result))
