@@ -32,7 +32,7 @@ def run(workdir, *extra):
 def edit_title(work: Path, item_id: str) -> None:
     """Change the title of one item (its declaration): the item and what rests on it must run again."""
     pattern = re.compile(r'("' + re.escape(item_id) + r'"[^)]*?title=")')
-    for path in sorted((work / "theorems").glob("*.py")):
+    for path in sorted((work / "theorems").rglob("*.py")):
         text = path.read_text()
         new, count = pattern.subn(r"\1(edited) ", text, count=1)
         if count == 1:

@@ -13,6 +13,8 @@ Tables:
   unchanged.  Only results whose verdict is settled are stored: never ``inconclusive``, ``error`` or a timeout.
 * ``runs``: for a whole command (its options) the digest of every source file it read and its output;
   when no file changed, the command is answered from here without importing sympy or the corpus.
+* ``uncacheable``: the items whose results cannot be cached and why (they read the clock, a socket, another
+  program's output, ...: :func:`checker.execution.dependencies.not_cacheable`), listed by ``cache info``;
 * ``last_statuses``: each item's status in the last ``verify`` with the same seed, profile, time limit,
   ``--without`` and loaded files (``--rerun-failed``), whether that verify ran or was replayed.
 
@@ -106,6 +108,7 @@ class ResultsCache:
                        "digest TEXT, created REAL)")
             db.execute("CREATE TABLE IF NOT EXISTS last_statuses (scope TEXT, item TEXT, status TEXT, created REAL, "
                        "PRIMARY KEY (scope, item))")
+            db.execute("CREATE TABLE IF NOT EXISTS uncacheable (item TEXT PRIMARY KEY, reason TEXT, created REAL)")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute("SELECT count(*) FROM results").fetchone()
             db.commit()
@@ -180,16 +183,23 @@ class ResultsCache:
         from .dependencies import merge
         merge(self.dependencies, depends)
 
-    def put(self, key: str, item_id: str, verdict: str, message: dict, seconds: float) -> None:
-        """Store a settled result with the manifest its run sent (``message["depends"]``, kept apart)."""
+    def put(self, key: str, item_id: str, verdict: str, message: dict, seconds: float) -> str:
+        """Store a settled result with the manifest its run sent (``message["depends"]``, kept apart).  Returns why
+        it is not cacheable when its manifest says it read something no digest describes (then it is not stored,
+        and :meth:`note_uncacheable` lists it), else ``""``."""
+        from .dependencies import not_cacheable
         if not isinstance(message, dict):
-            return
+            return ""
         message = dict(message)
         depends = message.pop("depends", None)
         if isinstance(depends, dict):
             self._note(depends)
+        why = not_cacheable(depends) if isinstance(depends, dict) else ""
+        if why:
+            self.note_uncacheable({item_id: why})
+            return why
         if not self.writable or verdict not in CACHEABLE or message.get("failure") or not isinstance(depends, dict):
-            return  # a run that recorded no manifest is not stored: what it read is unknown
+            return ""  # a run that recorded no manifest is not stored: what it read is unknown
         try:
             # key order kept (no sort_keys): a replayed report is byte-identical to a fresh one
             payload = json.dumps({"message": message, "seconds": seconds, "verdict": verdict, "depends": depends},
@@ -198,6 +208,22 @@ class ResultsCache:
             return
         self._execute("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
                       (key, item_id, verdict, payload, _digest(payload), time.time()), create=True)
+        self._execute("DELETE FROM uncacheable WHERE item = ?", (item_id,))
+        return ""
+
+    # -- items that cannot be cached -------------------------------------------------------------------
+    def note_uncacheable(self, reasons: dict) -> None:
+        """Remember the items of this run that could not be cached and why (``cache info`` lists them)."""
+        if not self.writable or not reasons:
+            return
+        now = time.time()
+        for item_id, why in sorted(reasons.items()):
+            self._execute("INSERT OR REPLACE INTO uncacheable VALUES (?, ?, ?)", (item_id, str(why), now), create=True)
+
+    def uncacheable(self) -> list:
+        """(item, why) of the items the runs found not cacheable, most recent reason each."""
+        rows = self._execute("SELECT item, reason FROM uncacheable ORDER BY item", fetch=True)
+        return [(str(i), str(r)) for i, r in rows]
 
     # -- whole runs -----------------------------------------------------------------------------
     def get_run(self, key: str):
@@ -273,6 +299,7 @@ class ResultsCache:
         out["damaged"] = damaged
         out["runs"] = (self._execute("SELECT count(*) FROM runs", fetch=True) or [(0,)])[0][0]
         out["failed_last_run"] = self.failed_last()
+        out["uncacheable"] = self.uncacheable()
         return out
 
     def clear(self) -> int:

@@ -7,7 +7,9 @@ local runner (:func:`checker.execution.runner.run_one`); the worker sends back t
 verdict is computed here, in the client, exactly as for a local run (:func:`checker.execution.runner.judge`).
 So verdicts, evidence and the JSON report are the same as the local runner's at the same seed.  Each verifier's
 manifest of dynamic dependencies (:mod:`checker.execution.dependencies`) comes back with its records, its copies of the
-shipped files renamed as the client's files (:func:`client_manifest`), for the results cache.
+shipped files renamed as the client's files (:func:`client_manifest`), for the results cache, with what the
+worker's own imports of user modules read (:func:`_with_worker_imports`): stats, environment reads, the state of a
+global random generator the verifier drew from and what no digest describes come back like the rest.
 
 A task whose worker dies is not retried (``retries=0``, and the local cluster allows no failure): its
 item is ``error``, the run goes on.  Without ``--scheduler`` a ``LocalCluster`` with one single-threaded
@@ -97,12 +99,26 @@ def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout:
         process._config["daemon"] = was_daemon
     message = answer.get("message")
     if isinstance(message, dict) and isinstance(message.get("depends"), dict):
-        message["depends"] = client_manifest(message["depends"])
+        message["depends"] = client_manifest(_with_worker_imports(message["depends"]))
     if isinstance(message, dict):
         message["detail"] = as_client_text(message.get("detail", ""))
     if "detail" in answer:
         answer["detail"] = as_client_text(answer["detail"])
     return answer
+
+
+def _with_worker_imports(depends: dict) -> dict:
+    """The verifier's manifest plus what this worker's imports of user modules read (a data file a module-level
+    loader read here, a stat, a variable): the client keys its own imports, and reuses the result only if the
+    worker's inputs are the client's too.  (An over-approximation: every user module the worker loaded.)"""
+    from .dependencies import import_manifest, is_user_path
+    out = dict(depends)
+    for name, module in list(sys.modules.items()):
+        f = getattr(module, "__file__", None)
+        if isinstance(f, str) and is_user_path(f):
+            for entry, digest in import_manifest(name).items():
+                out.setdefault(entry, digest)
+    return out
 
 
 def client_manifest(depends: dict) -> dict:

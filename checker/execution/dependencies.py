@@ -10,11 +10,22 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
   traced back to its source).  Files of installed libraries (``site-packages``/``dist-packages``) and of the
   standard library are pinned by version instead, ``/dev``, ``/proc`` and ``/sys`` are not files, and a file the
   run itself created or truncated before reading it is its own output, not an input;
-* ``list:DIR``: the names in a folder the run listed (``os.listdir``, ``os.scandir``; the import system's own
-  listings are left out: a module it imports is recorded by its source);
-* ``env:NAME``: every environment variable the run read through ``os.environ``/``os.getenv`` (its value, or its
-  absence), ``environ`` when it read the whole environment (iterated over it); a variable the run set itself
-  is not an input.  Reads that bypass ``os.environ`` (C code calling ``getenv``) are **not** seen;
+* ``list:DIR``: the names in a folder the run listed, with each one's kind (``os.listdir``, ``os.scandir``, so
+  ``glob``, ``Path.glob``/``iterdir``, ``os.walk``; the import system's own listings are left out: a module it
+  imports is recorded by its source);
+* ``stat:PATH``/``lstat:PATH``: what a stat told the run (``os.stat``, ``os.lstat``, ``os.access``, replaced by
+  recording wrappers since stat calls raise no audit event, so ``os.path.exists/isfile/isdir/getsize``,
+  ``Path.exists/is_file/stat``, ``glob`` of a literal name): missing, a folder, a file by size, modification time
+  and permission bits, a link by target (:func:`stat_digest`);
+* ``env:NAME``: every environment variable the run read through ``os.environ`` or ``os.environb`` (``[]``,
+  ``get``, ``in``, ``os.getenv``, ``os.getenvb``; its value, or its absence), ``environ`` when it read the whole
+  environment (iterated over it, ``len``, ``copy``, ``dict(...)``, ``repr``); a variable the run set itself is
+  not an input.  Reads that bypass ``os.environ`` (C code calling ``getenv``) are **not** seen;
+* ``state:random``/``state:numpy.random``: the state of a global random generator the run drew from, as it
+  started (added by :func:`checker.execution.pool.run_in_process`; :mod:`checker.execution.library_state`);
+* ``untracked:WHAT``: the run read something no digest describes (a socket, another program, the clock, the
+  system's entropy, a device): a digest that never matches, so the result is not cached
+  (:func:`not_cacheable`);
 * ``file:PATH`` also for every user module the run's ``import`` statements or ``importlib.import_module`` calls
   reached although it was loaded before (``import helper`` in a verifier's body, a computed module name), and
   for every user module such a module, or a module the run imported, holds (as a global, or as the module of a
@@ -22,6 +33,11 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
 * ``dist:NAME``: the version of an installed distribution whose modules the run imported for the first time
   (the libraries every key pins, :data:`checker.execution.fingerprint.LIBRARIES`, and the standard library excepted);
 * ``nomodule:NAME``: a module the run tried to import and did not find (creating it later is a change).
+
+What a user module's *import* reads is recorded the same way, per module (:func:`install`,
+:func:`import_manifest`): a data file a module-level loader reads at import is in no verifier's run, so it goes
+into the key of every item whose verifier reaches that module's code, and into the manifest of a run that
+reaches the module while it runs.
 
 A stored result is reused only when every entry of its manifest still has the digest recorded
 (:func:`unchanged`); the whole-run replay (:mod:`checker.execution.replay`) watches the same entries.  When in doubt
@@ -47,6 +63,8 @@ LIBRARIES = ("sympy", "mpmath", "hypothesis", "networkx")
 #: a digest no file, variable or version ever has: an entry with it never matches (invalidate)
 NEVER = "never-matches"
 _NOT_FILES = ("/dev/", "/proc/", "/sys/")
+#: the kinds of manifest entries (``kind:name``; :func:`current` gives each one's digest now)
+MANIFEST_KINDS = ("file:", "list:", "stat:", "lstat:", "env:", "environ", "dist:", "nomodule:", "state:", "untracked:")
 
 
 def _stdlib_roots() -> tuple:
@@ -129,13 +147,51 @@ def loaded_source_digest(module) -> str:
 
 
 def listing_digest(directory: str) -> str:
+    """The names in a folder and the kind of each (a file replaced by a folder of the same name is a change)."""
     try:
-        names = sorted(os.listdir(directory))
+        with os.scandir(directory) as entries:
+            names = sorted(f"{e.name}/{_entry_kind(e)}" for e in entries)
     except FileNotFoundError:
         return "missing"
     except OSError as exc:
         return f"unreadable {exc.errno}"
     return _sha("listing", *names)
+
+
+def _entry_kind(entry) -> str:
+    try:
+        return "link" if entry.is_symlink() else "dir" if entry.is_dir() else "file" if entry.is_file() else "other"
+    except OSError:
+        return "unknown"
+
+
+#: the stat functions as the interpreter defines them (the recorder replaces ``os.stat``/``os.lstat``/``os.access``)
+_ORIGINAL_STAT, _ORIGINAL_LSTAT, _ORIGINAL_ACCESS = os.stat, os.lstat, os.access
+
+
+def stat_digest(path: str, follow: bool = True) -> str:
+    """What a stat of ``path`` tells a program: ``missing``, a folder (and its permission bits: its listing is a
+    ``list:`` entry of its own), a file by kind, size, modification time and permission bits, a link by target."""
+    import stat as st
+    try:
+        s = _ORIGINAL_STAT(path) if follow else _ORIGINAL_LSTAT(path)
+    except FileNotFoundError:
+        return "missing"
+    except NotADirectoryError:
+        return "missing (not a directory)"
+    except (OSError, ValueError) as exc:
+        return f"unreadable {getattr(exc, 'errno', '')}"
+    mode = st.S_IMODE(s.st_mode)
+    if st.S_ISDIR(s.st_mode):
+        return f"directory {mode:o}"
+    if st.S_ISREG(s.st_mode):
+        return f"file {s.st_size} {s.st_mtime_ns} {mode:o}"
+    if st.S_ISLNK(s.st_mode):
+        try:
+            return f"link {os.readlink(path)}"
+        except OSError:
+            return "link"
+    return f"other {st.S_IFMT(s.st_mode):o} {mode:o}"
 
 
 def env_digest(value) -> str:
@@ -197,6 +253,23 @@ def module_present(name: str) -> str:
     return "present" if spec is not None else "absent"
 
 
+def global_random_states() -> dict:
+    """``random`` / ``numpy.random`` -> a digest of the global generator's state (numpy's only when it is loaded;
+    see :mod:`checker.execution.library_state`)."""
+    out = {}
+    random = sys.modules.get("random")
+    if random is not None:
+        out["random"] = _sha("random", repr(random.getstate()))
+    numpy_random = sys.modules.get("numpy.random")
+    if numpy_random is not None:
+        try:
+            name, keys, pos, has_gauss, gauss = numpy_random.get_state()
+            out["numpy.random"] = _sha("numpy.random", name, keys.tobytes(), pos, has_gauss, repr(gauss))
+        except Exception:  # noqa: BLE001
+            pass
+    return out
+
+
 def current(entry: str) -> str:
     """The digest ``entry`` of a manifest has now."""
     kind, _, name = entry.partition(":")
@@ -204,6 +277,14 @@ def current(entry: str) -> str:
         return file_digest(name)
     if kind == "list":
         return listing_digest(name)
+    if kind == "stat":
+        return stat_digest(name, True)
+    if kind == "lstat":
+        return stat_digest(name, False)
+    if kind == "state":
+        return global_random_states().get(name, "absent")
+    if kind == "untracked":
+        return NEVER + " (untracked)"
     if kind == "env":
         return env_digest(_original_get(name))
     if kind == "environ":
@@ -214,6 +295,26 @@ def current(entry: str) -> str:
     if kind == "nomodule":
         return module_present(name)
     return NEVER + " (unknown entry)"
+
+
+def never_reason(digest) -> str:
+    """Why an entry never matches, from its digest (``never-matches (why)``)."""
+    text = str(digest)
+    if text.startswith(NEVER):
+        text = text[len(NEVER):].strip()
+        if text.startswith("(") and text.endswith(")"):
+            text = text[1:-1]
+    return text.removeprefix("not cacheable: ") or "an input the recorder cannot follow"
+
+
+def not_cacheable(manifest) -> str:
+    """Why a result with this manifest cannot be reused (an entry that never matches), or ``""``."""
+    if not isinstance(manifest, dict):
+        return "no manifest"
+    for entry, digest in sorted(manifest.items()):
+        if not isinstance(digest, str) or digest.startswith(NEVER):
+            return never_reason(digest)
+    return ""
 
 
 def unchanged(manifest) -> bool:
@@ -239,6 +340,39 @@ def merge(into: dict, manifest: dict) -> dict:
 # -- recording -------------------------------------------------------------------------------------------------
 _ACTIVE = None  # the recorder of the run going on in this process, if any
 _HOOKED = False
+_INSTALLED = False
+#: an event is being handled: what the handler itself reads (to hash it) is not the run's
+_BUSY = False
+#: user module name -> the recorder of what its import read (:func:`import_manifest`)
+_IMPORTS: dict = {}
+#: how many user modules are being imported right now (their bodies are executing)
+_IMPORTING = 0
+#: user modules already loaded when import recording was installed: what their import read is unknown
+_UNRECORDED: set = set()
+#: audit events of inputs no digest can describe -> what the run read (such a run is not cached)
+UNTRACKED_EVENTS = {
+    "socket.connect": "a network connection (socket.connect)", "socket.bind": "a network socket (socket.bind)",
+    "socket.sendto": "a network socket (socket.sendto)", "socket.getaddrinfo": "a name lookup (socket.getaddrinfo)",
+    "socket.gethostbyname": "a name lookup (socket.gethostbyname)",
+    "socket.gethostbyaddr": "a name lookup (socket.gethostbyaddr)", "urllib.Request": "a URL (urllib)",
+    "subprocess.Popen": "a subprocess's output (subprocess.Popen)", "os.system": "a shell command (os.system)",
+    "os.exec": "another program (os.exec*)", "os.posix_spawn": "another program (os.posix_spawn)",
+    "os.spawn": "another program (os.spawn*)", "os.fork": "a forked process (os.fork)",
+    "os.forkpty": "a forked process (os.forkpty)", "sqlite3.connect": "an SQLite database (read by C code)",
+}
+#: audit events of the run changing the file system: what it changes is its own output, not an input
+_CHANGE_EVENTS = {"os.mkdir": (0,), "os.rename": (0, 1), "os.remove": (0,), "os.rmdir": (0,), "os.symlink": (1,),
+                  "os.link": (1,), "os.truncate": (0,), "shutil.rmtree": (0,), "os.chmod": (0,), "os.utime": (0,)}
+#: user frames by file name (a cache: classifying a path costs a few microseconds)
+_OWNERS: dict = {}
+
+
+def _owner(filename: str) -> str:
+    owner = _OWNERS.get(filename)
+    if owner is None:
+        owner = _OWNERS[filename] = ("library" if is_library_path(filename) else
+                                     "kernel" if is_kernel_path(filename) else "user")
+    return owner
 
 
 def _original_get(name):
@@ -261,25 +395,46 @@ def _original_items():
 def _caller_is_kernel(frame) -> bool:
     """Whether the first frame outside the libraries (the standard library included) is the kernel's."""
     while frame is not None:
-        f = frame.f_code.co_filename
-        if not is_library_path(f):
-            return is_kernel_path(f)
+        owner = _owner(frame.f_code.co_filename)
+        if owner != "library":
+            return owner == "kernel"
         frame = frame.f_back
     return False
 
 
-class Recorder:
-    """Collects one run's manifest (see the module's docstring)."""
+def _recorders(frame) -> list:
+    """The recorders an event seen at ``frame`` concerns: the active run's, and while user modules are being
+    imported, the import recorder of every user module with code on the stack (the module being imported, and a
+    module whose function it calls: an ``lru_cache`` it fills is that module's state)."""
+    out = [_ACTIVE] if _ACTIVE is not None else []
+    if _IMPORTING:
+        f = frame
+        while f is not None:
+            rec = _IMPORTS.get(f.f_globals.get("__name__"))
+            if rec is not None and rec not in out and _owner(f.f_code.co_filename) == "user":
+                out.append(rec)
+            f = f.f_back
+    return out
 
-    def __init__(self):
+
+#: device files that are inputs no digest describes (other devices, ``/proc`` and ``/sys`` are not read as data)
+_DEVICE_INPUTS = ("/dev/random", "/dev/urandom", "/dev/stdin", "/dev/tty", "/dev/tcp/", "/dev/udp/")
+
+
+class Recorder:
+    """Collects one run's manifest (see the module's docstring); ``import_time``: what one user module's import
+    reads (the import system's own reads of module sources are left out: the key digests the code)."""
+
+    def __init__(self, import_time: bool = False):
         self.entries: dict = {}
         self.produced: set = set()
         self.env_written: set = set()
         self.imports: set = set()
         self.accessed: set = set()  # (name, level, package, fromlist) of every import the run executed
-        self.busy = False
+        self.import_time = import_time
 
-    def _path(self, path):
+    @staticmethod
+    def _path(path):
         if isinstance(path, int) or path is None:
             return None
         try:
@@ -288,9 +443,20 @@ class Recorder:
             return None
         return os.path.abspath(path)
 
+    def _produced(self, path: str) -> bool:
+        """The run made (or removed) ``path`` or a folder above it itself."""
+        if path in self.produced:
+            return True
+        parent = os.path.dirname(path)
+        while parent and parent != path:
+            if parent in self.produced:
+                return True
+            path, parent = parent, os.path.dirname(parent)
+        return False
+
     def opened(self, path, mode, flags, frame) -> None:
         path = self._path(path)
-        if path is None or path.startswith(_NOT_FILES):
+        if path is None:
             return
         if isinstance(mode, str):
             reads = "r" in mode or "+" in mode
@@ -300,10 +466,15 @@ class Recorder:
             access = flags & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR)
             reads = access in (os.O_RDONLY, os.O_RDWR)
             fresh = bool(flags & os.O_TRUNC) or bool((flags & os.O_CREAT) and (flags & os.O_EXCL))
+        importing = frame.f_code.co_filename.startswith("<frozen importlib")
+        if path.startswith(_NOT_FILES):
+            if reads and path.startswith(_DEVICE_INPUTS) and not _caller_is_kernel(frame):
+                self.untracked(f"the device {path}", frame, direct=False)
+            return
         if fresh:  # the run writes it from scratch: what it reads back is its own output
             self.produced.add(path)
             return
-        if not reads or path in self.produced:
+        if not reads or self._produced(path) or (importing and self.import_time):
             return
         if path.endswith(".pyc") and os.path.basename(os.path.dirname(path)) == "__pycache__":
             try:
@@ -312,7 +483,7 @@ class Recorder:
                 pass
         if is_library_path(path) or is_kernel_path(path):
             return
-        if not frame.f_code.co_filename.startswith("<frozen importlib") and _caller_is_kernel(frame):
+        if not importing and _caller_is_kernel(frame):
             return
         entry = "file:" + path
         if entry not in self.entries:
@@ -324,9 +495,27 @@ class Recorder:
         path = self._path(path if path is not None else ".")
         if path is None or path.startswith(_NOT_FILES) or is_library_path(path) or is_kernel_path(path):
             return
-        if _caller_is_kernel(frame):
+        if self._produced(path) or _caller_is_kernel(frame):
             return
         self.entries.setdefault("list:" + path, listing_digest(path))
+
+    def stat_seen(self, path, follow: bool, frame) -> None:
+        """A stat (``os.stat``, ``os.path.exists``, ``Path.is_file``, ``glob`` of a literal name, ``os.access``):
+        what it told the run (:func:`stat_digest`) is an input."""
+        path = self._path(path)
+        if path is None or path.startswith(_NOT_FILES) or is_library_path(path) or is_kernel_path(path):
+            return
+        if self._produced(path) or _caller_is_kernel(frame):
+            return
+        kind = "stat:" if follow else "lstat:"
+        self.entries.setdefault(kind + path, stat_digest(path, follow))
+
+    def changed(self, paths) -> None:
+        """The run creates, renames or removes ``paths``: their existence afterwards is its own doing."""
+        for p in paths:
+            p = self._path(p)
+            if p is not None:
+                self.produced.add(p)
 
     def env_read(self, name, value) -> None:
         if isinstance(name, str) and name not in self.env_written:
@@ -334,6 +523,18 @@ class Recorder:
 
     def env_all(self) -> None:
         self.entries.setdefault("environ", environ_digest())
+
+    def untracked(self, what: str, frame, direct: bool) -> None:
+        """The run read something no digest can describe (the network, another program, the clock): its result is
+        not cacheable.  ``direct``: only when the user's code itself called (not a library on its behalf)."""
+        if frame is None:
+            return
+        if direct:
+            if _owner(frame.f_code.co_filename) != "user":
+                return
+        elif _caller_is_kernel(frame):
+            return
+        self.entries.setdefault("untracked:" + what, NEVER + f" (not cacheable: reads {what})")
 
     def _accessed_modules(self) -> set:
         """The names of the modules the run's import statements and ``import_module`` calls reached (loaded
@@ -381,6 +582,8 @@ class Recorder:
         for module in self._user_modules_reached(list(reached.values())):
             f = os.path.abspath(module.__file__)
             self.entries.setdefault("file:" + f, loaded_source_digest(module))
+            for entry, digest in import_manifest(module.__name__).items():  # what its import read, at load time too
+                self.entries.setdefault(entry, digest)
         for name, module in reached.items():
             f = getattr(module, "__file__", None)
             if not f or _adds_nothing(name, module):
@@ -400,70 +603,205 @@ class Recorder:
         return dict(sorted(self.entries.items()))
 
 
+
+def import_manifest(name: str) -> dict:
+    """What the import of the user module ``name`` read (files, stats, listings, environment variables; the
+    modules it imported have their own), as it read them; a module whose import was not recorded (loaded before
+    recording was installed, or by a loader other than the standard source loader) gets an entry that never
+    matches.  Every key reaching the module's code includes it (:mod:`checker.execution.fingerprint`)."""
+    rec = _IMPORTS.get(name)
+    if rec is not None:
+        return rec.entries
+    module = sys.modules.get(name)
+    f = getattr(module, "__file__", None)
+    if not isinstance(f, str) or not is_user_path(f):
+        return {}
+    return {f"untracked:import of {name}": NEVER + f" (not cacheable: module {name} was imported before the checker "
+                                                   "recorded imports; import checker before it)"}
+
+
+def _dispatch(frame, call) -> None:
+    """Run ``call(recorder, frame)`` for every recorder the event concerns, reads by the recorders themselves not
+    being events; a failure makes the recorders' manifests never match (never break the run)."""
+    global _BUSY
+    _BUSY = True
+    targets = []
+    try:
+        targets = _recorders(frame)
+        for rec in targets:
+            call(rec, frame)
+    except Exception:  # noqa: BLE001 - an unreadable event is an unknown input
+        for rec in targets:
+            rec.entries["untracked:<unknown>"] = NEVER + " (an event the recorder could not follow)"
+    finally:
+        _BUSY = False
+
+
 def _hook(event, args):
-    rec = _ACTIVE
-    if rec is None or rec.busy:
+    if _BUSY or (_ACTIVE is None and not _IMPORTING):
         return
-    if event == "open":
-        rec.busy = True
-        try:
-            rec.opened(args[0], args[1], args[2], sys._getframe(1))
-        except Exception:  # noqa: BLE001 - never break the run: an unreadable event is an unknown input
-            rec.entries["file:<unknown>"] = NEVER + " (an open the recorder could not follow)"
-        finally:
-            rec.busy = False
+    if event == "import":
+        if _ACTIVE is not None:
+            _ACTIVE.imports.add(args[0])
+    elif event == "open":
+        _dispatch(sys._getframe(1), lambda rec, frame: rec.opened(args[0], args[1], args[2], frame))
     elif event in ("os.listdir", "os.scandir"):
-        rec.busy = True
-        try:
-            rec.listed(args[0], sys._getframe(1))
-        except Exception:  # noqa: BLE001
-            rec.entries["list:<unknown>"] = NEVER + " (a listing the recorder could not follow)"
-        finally:
-            rec.busy = False
-    elif event == "import":
-        rec.imports.add(args[0])
+        _dispatch(sys._getframe(1), lambda rec, frame: rec.listed(args[0], frame))
+    elif event in _CHANGE_EVENTS:
+        paths = [args[n] for n in _CHANGE_EVENTS[event] if n < len(args)]
+        _dispatch(sys._getframe(1), lambda rec, frame: rec.changed(paths))
+    elif event in UNTRACKED_EVENTS:
+        _dispatch(sys._getframe(1), lambda rec, frame: rec.untracked(UNTRACKED_EVENTS[event], frame, direct=False))
+
+
+def _recording() -> bool:
+    return not _BUSY and (_ACTIVE is not None or _IMPORTING > 0)
+
+
+def _stat_recorder(original, follow_default: bool, takes_mode: bool = False):
+    """``os.stat``/``os.lstat``/``os.access`` telling the recorders what was asked about (stat calls raise no
+    audit event)."""
+    def recorded(path, *args, **kwargs):
+        if _recording() and kwargs.get("dir_fd") is None and not isinstance(path, int):
+            follow = kwargs.get("follow_symlinks", True) and follow_default
+            _dispatch(sys._getframe(1), lambda rec, frame: rec.stat_seen(path, follow, frame))
+        return original(path, *args, **kwargs)
+    recorded.__name__, recorded.__qualname__, recorded.__doc__ = original.__name__, original.__name__, original.__doc__
+    recorded.__wrapped__ = original
+    return recorded
+
+
+def _clock_recorder(what: str, original, reads_clock):
+    """A function of the clock (or of the system's entropy) telling the recorders when the user's code called it
+    (``reads_clock(args)``: the call reads it, e.g. ``time.localtime()`` without an argument)."""
+
+    def recorded(*args, **kwargs):
+        if _recording() and reads_clock(args):
+            _dispatch(sys._getframe(1), lambda rec, frame: rec.untracked(what, frame, direct=True))
+        return original(*args, **kwargs)
+    recorded.__name__, recorded.__qualname__, recorded.__doc__ = original.__name__, original.__name__, original.__doc__
+    recorded.__wrapped__ = original
+    return recorded
+
+
+def _env_note(key, value, frame) -> None:
+    if isinstance(key, bytes):
+        key, value = os.fsdecode(key), (os.fsdecode(value) if isinstance(value, bytes) else value)
+    if _caller_is_kernel(frame):
+        return
+    _dispatch(frame, lambda rec, f: rec.env_read(key, value))
+
+
+def _env_all(frame) -> None:
+    if not _caller_is_kernel(frame):
+        _dispatch(frame, lambda rec, f: rec.env_all())
+
+
+def _env_written(key) -> None:
+    if isinstance(key, bytes):
+        key = os.fsdecode(key)
+    for rec in _recorders(sys._getframe(2)):
+        rec.env_written.add(key)
 
 
 def _environ_class(base):
     class RecordingEnviron(base):
-        """``os.environ`` that tells the active recorder which variables are read (and which are set)."""
+        """``os.environ``/``os.environb`` telling the recorders which variables are read (every spelling: ``[]``,
+        ``get``, ``in``, ``getenv``, ``getenvb``; iterating, ``len``, ``copy``, ``dict(...)`` and ``repr`` read the
+        whole environment) and which are set."""
 
         def __getitem__(self, key):
-            rec = _ACTIVE
             try:
                 value = base.__getitem__(self, key)
             except KeyError:
-                if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
-                    rec.env_read(key, None)
+                if _recording():
+                    _env_note(key, None, sys._getframe(1))
                 raise
-            if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
-                rec.env_read(key, value)
+            if _recording():
+                _env_note(key, value, sys._getframe(1))
             return value
 
         def __setitem__(self, key, value):
-            rec = _ACTIVE
-            if rec is not None:
-                rec.env_written.add(key)
+            if _ACTIVE is not None or _IMPORTING:
+                _env_written(key)
             base.__setitem__(self, key, value)
 
         def __delitem__(self, key):
-            rec = _ACTIVE
-            if rec is not None:
-                rec.env_written.add(key)
+            if _ACTIVE is not None or _IMPORTING:
+                _env_written(key)
             base.__delitem__(self, key)
 
         def __iter__(self):
-            rec = _ACTIVE
-            if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
-                rec.env_all()
+            if _recording():
+                _env_all(sys._getframe(1))
             return base.__iter__(self)
 
         def __len__(self):
-            rec = _ACTIVE
-            if rec is not None and not rec.busy and not _caller_is_kernel(sys._getframe(1)):
-                rec.env_all()
+            if _recording():
+                _env_all(sys._getframe(1))
             return base.__len__(self)
+
+        def __repr__(self):
+            if _recording():
+                _env_all(sys._getframe(1))
+            return base.__repr__(self)
     return RecordingEnviron
+
+
+def _no_time_argument(position: int):
+    return lambda args: len(args) <= position or args[position] is None
+
+
+def install() -> None:
+    """Install, once per process, what lets recorders see reads that raise no audit event or bypass the import
+    statement: the audit hook (idle without a recorder), ``os.environ``/``os.environb`` as recording mappings,
+    ``os.stat``/``os.lstat``/``os.access`` and the clock functions of :mod:`time` as recording wrappers, and an
+    ``exec_module`` of the standard source loader that records each user module's import (:func:`import_manifest`).
+    Each is a pass-through while nothing records.  User modules loaded before this are marked unrecorded."""
+    global _INSTALLED, _HOOKED
+    if _INSTALLED:
+        return
+    _INSTALLED = True
+    if not _HOOKED:
+        sys.addaudithook(_hook)
+        _HOOKED = True
+    for env in (os.environ, getattr(os, "environb", None)):
+        base = type(env)
+        if env is not None and base.__name__ == "_Environ":
+            try:
+                env.__class__ = _environ_class(base)
+            except TypeError:  # pragma: no cover - another os.environ: variables are not recorded
+                pass
+    os.stat = _stat_recorder(_ORIGINAL_STAT, True)
+    os.lstat = _stat_recorder(_ORIGINAL_LSTAT, False)
+    os.access = _stat_recorder(_ORIGINAL_ACCESS, True)
+    import time
+    for name, reads in (("time", lambda a: True), ("time_ns", lambda a: True), ("localtime", _no_time_argument(0)),
+                        ("gmtime", _no_time_argument(0)), ("ctime", _no_time_argument(0)),
+                        ("asctime", _no_time_argument(0)), ("strftime", _no_time_argument(1))):
+        setattr(time, name, _clock_recorder(f"the clock (time.{name})", getattr(time, name), reads))
+    os.urandom = _clock_recorder("the system's entropy (os.urandom)", os.urandom, lambda a: True)
+    for name, module in list(sys.modules.items()):
+        f = getattr(module, "__file__", None)
+        if isinstance(f, str) and is_user_path(f):
+            _UNRECORDED.add(name)
+    from importlib import _bootstrap_external
+    original = _bootstrap_external._LoaderBasics.exec_module
+
+    def exec_module(self, module):
+        global _IMPORTING
+        f = getattr(module, "__file__", None)
+        if not (isinstance(f, str) and is_user_path(f)):
+            return original(self, module)
+        _IMPORTS[module.__name__] = Recorder(import_time=True)
+        _UNRECORDED.discard(module.__name__)
+        _IMPORTING += 1
+        try:
+            return original(self, module)
+        finally:
+            _IMPORTING -= 1
+    exec_module.__wrapped__ = original
+    _bootstrap_external._LoaderBasics.exec_module = exec_module
 
 
 _SAVED: list = []  # what _activate replaced, restored by _deactivate
@@ -506,13 +844,10 @@ def pin_loaded_modules() -> dict:
 
 
 def _activate(rec) -> None:
-    """Make ``rec`` the active recorder: the audit hook (installed once per process: hooks cannot be removed; idle
-    without a recorder) sees its opens, and, while it is active only, ``import`` statements, ``import_module``
-    and ``os.environ`` report to it."""
-    global _ACTIVE, _HOOKED
-    if not _HOOKED:
-        sys.addaudithook(_hook)
-        _HOOKED = True
+    """Make ``rec`` the active recorder: what :func:`install` put in place reports to it, and, while it is active
+    only, ``import`` statements and ``import_module`` do too."""
+    global _ACTIVE
+    install()
     if _ACTIVE is None and not _SAVED:
         import builtins
         import importlib
@@ -559,15 +894,9 @@ def _activate(rec) -> None:
             return module
 
         recording_import_module.__doc__ = original_import_module.__doc__
-        base = type(os.environ)
-        _SAVED.append((original_import, original_import_module, base))
+        _SAVED.append((original_import, original_import_module))
         builtins.__import__ = recording_import
         importlib.import_module = recording_import_module
-        if base.__name__ == "_Environ":
-            try:
-                os.environ.__class__ = _environ_class(base)
-            except TypeError:  # pragma: no cover - another os.environ: variables are not recorded
-                pass
     _ACTIVE = rec
 
 
@@ -579,14 +908,9 @@ def _deactivate(rec, outer) -> None:
     if outer is None and _SAVED:
         import builtins
         import importlib
-        original_import, original_import_module, base = _SAVED.pop()
+        original_import, original_import_module = _SAVED.pop()
         builtins.__import__ = original_import
         importlib.import_module = original_import_module
-        if type(os.environ) is not base:
-            try:
-                os.environ.__class__ = base
-            except TypeError:  # pragma: no cover
-                pass
 
 
 class recording:

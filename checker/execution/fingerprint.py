@@ -51,9 +51,9 @@ import os
 import sys
 import types
 
-from .dependencies import (LIBRARIES, _sha, distribution_of, distribution_version, file_digest, is_kernel_path,
-                           is_library_path)
-CACHE_FORMAT = "checker-cache-v2"
+from .dependencies import (LIBRARIES, NEVER, _sha, distribution_of, distribution_version, file_digest,
+                           import_manifest, is_kernel_path, is_library_path, never_reason)
+CACHE_FORMAT = "checker-cache-v3"
 
 
 def library_versions() -> dict:
@@ -136,13 +136,44 @@ _DYNAMIC_ACCESS = frozenset({"getattr", "hasattr", "vars", "dir", "__dict__", "a
 _EVALUATES = frozenset({"globals", "eval", "exec", "locals"})
 
 
+#: attribute names that read the clock on a datetime class or module, or on the time module
+_CLOCK_ATTRIBUTES = {"datetime": {"now", "utcnow", "today"}, "time": {"time", "time_ns", "localtime", "gmtime", "ctime",
+                                                                       "asctime"}}
+
+
+def _clock_read(names, globs) -> str:
+    """What clock a function's code reads, named statically (``datetime.now()``, ``date.today()``, ``time.time()``,
+    ``from time import time``), or ``""``: the clock raises no audit event, and ``datetime.now`` cannot be wrapped
+    (the recorder wraps :mod:`time`'s functions for calls it sees happen)."""
+    import datetime
+    import time
+    clocks = {id(getattr(time, n)): f"time.{n}" for n in _CLOCK_ATTRIBUTES["time"]}
+    clocks.update({id(getattr(getattr(time, n), "__wrapped__", None)): f"time.{n}" for n in _CLOCK_ATTRIBUTES["time"]})
+    for name in names:
+        v = globs.get(name)
+        if v is None:
+            continue
+        if id(v) in clocks:
+            return f"the clock ({clocks[id(v)]})"
+        if v is datetime or v is datetime.datetime or v is datetime.date:
+            used = _CLOCK_ATTRIBUTES["datetime"].intersection(names)
+            if used:
+                return f"the clock (datetime {sorted(used)[0]})"
+        if v is time:  # (``time.time()`` itself names "time" once: the wrapped function sees that call happen)
+            used = _CLOCK_ATTRIBUTES["time"].intersection(set(names) - {name})
+            if used:
+                return f"the clock (time.{sorted(used)[0]})"
+    return ""
+
+
 class _Node:
     """A function, class or module of the user's: its own digest and the code objects it refers to."""
 
-    __slots__ = ("obj", "local", "refs", "opaque", "full", "tainted")
+    __slots__ = ("obj", "local", "refs", "opaque", "full", "tainted", "why")
 
     def __init__(self, obj):
         self.obj, self.local, self.refs, self.opaque, self.full, self.tainted = obj, "", [], False, None, False
+        self.why = ""
 
 
 class CodeFingerprints:
@@ -164,6 +195,9 @@ class CodeFingerprints:
         self._opaque_flag = False
         self._stack: list = []
         self.tainted: set = set()
+        #: a tainted digest -> why (the first value or input that cannot be digested faithfully)
+        self.reasons: dict = {}
+        self._why = ""
         self._succ: dict = {}
         self._owners: dict = {}
 
@@ -236,6 +270,8 @@ class CodeFingerprints:
         return f"ref {len(self._refs) - 1}"
 
     def _opaque(self, why: str) -> str:
+        if not self._opaque_flag:
+            self._why = why
         self._opaque_flag = True
         return _sha("opaque", why)
 
@@ -403,6 +439,20 @@ class CodeFingerprints:
                 parts.append(self.value(extra))
         return _sha(*parts)
 
+    def _import_part(self, module_name) -> str:
+        """What the import of the user module ``module_name`` read (:func:`checker.execution.dependencies.import_manifest`):
+        a data file a module-level loader read, a stat, an environment variable; an input no digest describes (or
+        an import that was not recorded) makes the digest opaque."""
+        if not isinstance(module_name, str):
+            return "no module"
+        manifest = import_manifest(module_name)
+        if not manifest:
+            return "import read nothing"
+        for entry, digest in sorted(manifest.items()):
+            if not isinstance(digest, str) or digest.startswith(NEVER):
+                return self._opaque(f"the import of {module_name} read {never_reason(digest).removeprefix('reads ')}")
+        return _sha("import", module_name, *(f"{k}={v}" for k, v in sorted(manifest.items())))
+
     # -- code -----------------------------------------------------------------------------------------------
     def code(self, code: types.CodeType) -> str:
         """Bytecode, names, constants, flags and argument counts of a code object and its nested code (no line
@@ -448,6 +498,10 @@ class CodeFingerprints:
                 parts.append("empty cell")
         names = sorted(self.names(fn.__code__))
         globs = fn.__globals__
+        parts.append(self._import_part(fn.__module__))
+        clock = _clock_read(names, globs)
+        if clock:
+            parts.append(self._opaque(f"reads {clock}"))
         package = globs.get("__package__") or ""
         # attributes named by computed strings (getattr, vars, ...): a user module it reaches counts whole
         dynamic = not _DYNAMIC_ACCESS.isdisjoint(names)
@@ -483,7 +537,7 @@ class CodeFingerprints:
         return _sha(*parts)
 
     def _local_class(self, cls: type) -> str:
-        parts = ["class", cls.__module__, cls.__qualname__]
+        parts = ["class", cls.__module__, cls.__qualname__, self._import_part(cls.__module__)]
         derived = _SYMPY_DERIVED if "sympy" in sys.modules and issubclass(cls, sys.modules["sympy"].Basic) else ()
         for name, v in sorted(vars(cls).items()):
             if name in _SKIPPED_CLASS_MEMBERS or name in derived:
@@ -499,7 +553,7 @@ class CodeFingerprints:
 
     def _local_module(self, module) -> str:
         f = getattr(module, "__file__", None)
-        parts = ["module", module.__name__, file_digest(f) if f else "no file"]
+        parts = ["module", module.__name__, file_digest(f) if f else "no file", self._import_part(module.__name__)]
         for name, v in sorted(vars(module).items()):
             if name not in _SKIPPED_MODULE_GLOBALS:
                 parts.append(_sha(name, self.value(v)))
@@ -508,8 +562,8 @@ class CodeFingerprints:
     # -- the two phases ---------------------------------------------------------------------------------------
     def _in_node(self, compute):
         """Run ``compute`` as the local digest of a node: returns (digest, refs, opaque)."""
-        saved = (self._refs, self._opaque_flag, self._stack)
-        self._refs, self._opaque_flag, self._stack = [], False, []
+        saved = (self._refs, self._opaque_flag, self._stack, self._why)
+        self._refs, self._opaque_flag, self._stack, self._why = [], False, [], ""
         try:
             try:
                 local = compute()
@@ -517,9 +571,9 @@ class CodeFingerprints:
                 local = self._opaque("nested too deeply to digest")
             except Exception as exc:  # noqa: BLE001 - whatever cannot be digested is opaque (invalidate)
                 local = self._opaque(f"{type(exc).__name__}: {exc}"[:200])
-            return local, self._refs, self._opaque_flag
+            return local, self._refs, self._opaque_flag, self._why
         finally:
-            self._refs, self._opaque_flag, self._stack = saved
+            self._refs, self._opaque_flag, self._stack, self._why = saved
 
     def _node(self, obj) -> _Node:
         node = self._nodes.get(id(obj))
@@ -533,7 +587,7 @@ class CodeFingerprints:
                 compute = lambda: self._local_class(obj)  # noqa: E731
             else:
                 compute = lambda: self._local_module(obj)  # noqa: E731
-            node.local, node.refs, node.opaque = self._in_node(compute)
+            node.local, node.refs, node.opaque, node.why = self._in_node(compute)
         return node
 
     def _succs(self, node: _Node) -> list:
@@ -584,6 +638,7 @@ class CodeFingerprints:
     def _finish(self, members) -> None:
         inside = {id(m) for m in members}
         contents, tainted = {}, any(m.opaque for m in members)
+        why = next((m.why for m in members if m.opaque), "")
         cyclic = len(members) > 1
         for m in members:
             refs = []
@@ -593,6 +648,8 @@ class CodeFingerprints:
                     refs.append("member " + s.local)
                 else:
                     refs.append(s.full)
+                    if s.tainted and not why:
+                        why = self.reasons.get(s.full, "")
                     tainted = tainted or s.tainted
             contents[id(m)] = _sha("node", m.local, *refs)
         component = _sha("component", *sorted(contents.values())) if cyclic else ""
@@ -601,6 +658,7 @@ class CodeFingerprints:
             m.tainted = tainted
             if tainted:
                 self.tainted.add(m.full)
+                self.reasons.setdefault(m.full, why)
 
     def full(self, obj) -> str:
         """The digest of a user function, class or module and of everything it reaches."""
@@ -611,15 +669,18 @@ class CodeFingerprints:
 
     def _root(self, compute):
         """Digest ``compute`` (a value's digest) with the full digests of what it refers to: (digest, tainted)."""
-        local, refs, opaque = self._in_node(compute)
+        local, refs, opaque, why = self._in_node(compute)
         parts, tainted = [local], opaque
         for r in refs:
             digest = self.full(r)
             parts.append(digest)
+            if digest in self.tainted and not why:
+                why = self.reasons.get(digest, "")
             tainted = tainted or digest in self.tainted
         digest = _sha("root", *parts)
         if tainted:
             self.tainted.add(digest)
+            self.reasons.setdefault(digest, why)
         return digest, tainted
 
     # -- compatibility: single objects ------------------------------------------------------------------------
@@ -652,18 +713,36 @@ def library_environment() -> list:
     return sorted((k, v) for k, v in os.environ.items() if k.startswith(LIBRARY_ENVIRONMENT))
 
 
-def item_keys(corpus, *, seed: int, profile: str, timeout: float, project_dirs) -> dict:
+class ItemKeys(dict):
+    """id -> key, and in ``reasons`` id -> why, for the items that have no key."""
+
+    def __init__(self):
+        super().__init__()
+        self.reasons: dict = {}
+
+
+def item_keys(corpus, *, seed: int, profile: str, timeout: float, project_dirs, reasons=None) -> dict:
     """id -> cache key for every item of ``corpus`` whose key can be computed faithfully (the keys of what an
-    item uses enter its own key).  An item that reaches a value nothing can digest faithfully, or that uses
-    such an item, has no key: it is not cached and runs every time."""
+    item uses enter its own key).  An item that reaches a value nothing can digest faithfully, or an input no
+    digest describes (the clock, an unrecorded import), or that uses such an item, has no key: it is not cached
+    and runs every time; ``reasons`` (a dict, when given) gets id -> why.  The global state of the loaded
+    libraries now (:func:`checker.execution.library_state.library_state`) is in every key."""
+    from .library_state import library_state_digest
     common = _sha(CACHE_FORMAT, kernel_digest(), sorted(library_versions().items()), library_environment(), seed,
-                  profile, float(timeout))
+                  profile, float(timeout), library_state_digest())
     prints = CodeFingerprints(project_dirs)
-    keys: dict = {}
+    keys = ItemKeys()
+    reasons = keys.reasons if reasons is None else reasons
+    keys.reasons = reasons
     for item_id in corpus.order():
         it = corpus.items[item_id]
         declaration = prints.declaration(it)
-        if declaration in prints.tainted or any(u in corpus.items and u not in keys for u in it.all_uses):
+        if declaration in prints.tainted:
+            reasons[item_id] = prints.reasons.get(declaration) or "reaches a value no digest describes"
+            continue
+        unkeyed = sorted(u for u in it.all_uses if u in corpus.items and u not in keys)
+        if unkeyed:
+            reasons[item_id] = f"rests on {unkeyed[0]}, which is not cacheable"
             continue
         used = sorted(keys[u] for u in it.all_uses if u in keys)
         keys[item_id] = _sha(common, declaration, *used)

@@ -151,6 +151,8 @@ def load(modules=(), paths=(), corpus: bool = True, package: str = DEFAULT_PACKA
     The returned :class:`~checker.execution.graph.Corpus` remembers how (``load_spec``), so a run of it can print the
     command that reproduces an item and fingerprint the user's code.
     """
+    from .dependencies import install
+    install()  # from here on, what each user module's import reads is recorded (the results cache keys it)
     with _ctrl_c_raises_interrupted():
         try:
             return _load(modules, paths, corpus, package)

@@ -50,6 +50,8 @@ class ItemResult:
     output: dict = field(default_factory=dict)
     #: the command that runs this item again with the same seed, profile and items (set by :func:`run`)
     reproduce: str = ""
+    #: why its result is not kept in the results cache (it read the clock, a socket, ...), when a cache was used
+    not_cacheable: str = ""
 
     @property
     def established(self) -> str:
@@ -104,10 +106,14 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
     and sympy's own random numbers are seeded from the item's seed.
 
     ``depends`` is the run's manifest of dynamic dependencies (:mod:`checker.execution.dependencies`): the modules it
-    imported, the files it read (hashed as it opened them), the environment variables it read; the results
-    cache stores it with the result and reuses the result only while all of it is unchanged.
+    imported, the files it read (hashed as it opened them), what it asked about files (stats, listings), the
+    environment variables it read, the state of a global random generator it drew from
+    (:mod:`checker.execution.library_state`), and what it read that no digest describes (``untracked:``, never
+    matching); the results cache stores it with the result and reuses the result only while all of it is
+    unchanged.
     """
-    from .dependencies import recording
+    from .dependencies import global_random_states, recording
+    random_before = global_random_states()
     with recording() as recorded:
         checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
                         reproduce=reproduce_command(it.id, seed, profile, load_flags))
@@ -130,8 +136,13 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
                 if full_traceback:
                     detail += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         records = checks.records()
+    depends = recorded.manifest
+    random_after = global_random_states()
+    for name, digest in random_before.items():  # it drew from a global generator: the state it started with counts
+        if random_after.get(name) != digest:
+            depends["state:" + name] = digest
     return {"checks": records, "failure": failure, "detail": detail, "figures": list(checks.figures),
-            "depends": recorded.manifest}
+            "depends": depends}
 
 
 def judge(it, message) -> dict:
@@ -190,7 +201,8 @@ def _captured(sink) -> dict:
         return {}
 
 
-def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None):
+def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None,
+           random_state=None):
     if parent_pid is not None:  # whatever ends the run's process ends this verifier too
         end_with_parent(parent_pid)
         own_process_group()  # what the verifier starts is stopped with it
@@ -200,6 +212,9 @@ def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mas
     try:
         sink = _capture_output()
         restore_recursion_budget()  # the same run wherever the fork happened (checker.execution.forking)
+        if random_state is not None:  # `random` reseeds itself from the OS in a forked child: the parent's state back
+            import random
+            random.setstate(random_state)
         collect_less_often()
         message = call_on_fresh_frame_stack(run_in_process, it, seed, profile, load_flags, full_traceback)
         output = _captured(sink)
@@ -339,7 +354,8 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             parent, child = ctx.Pipe(duplex=False)
             with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`
                 proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
-                                                        full_traceback, mask, os.getpid()), daemon=True)
+                                                        full_traceback, mask, os.getpid(), _global_random_state()),
+                                   daemon=True)
                 with frozen_heap():  # the child's collections skip the parent's objects (checker.execution.forking)
                     proc.start()
                 own_process_group(proc.pid)  # here too: whichever of the two runs first, the group exists
@@ -375,6 +391,13 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             del running[item_id]
             _report(progress, results[item_id])
     return results
+
+
+def _global_random_state():
+    """The state of ``random``'s global generator here, which a verifier starts from (a module that seeds it when it
+    is imported makes verifiers that draw from it reproducible; ``random`` would reseed itself in the child)."""
+    random = sys.modules.get("random")
+    return random.getstate() if random is not None else None
 
 
 def _reap(exiting: list) -> None:

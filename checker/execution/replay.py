@@ -24,7 +24,7 @@ import os
 import sys
 import time
 
-from .dependencies import NEVER, current, file_digest, is_library_path, merge
+from .dependencies import MANIFEST_KINDS, NEVER, current, file_digest, is_library_path, merge
 from .fingerprint import package_files
 
 REPLAY_FORMAT = "replay-v2"
@@ -72,7 +72,7 @@ def _digest_now(entry: str) -> str:
         return _listing(entry[5:], True)
     if entry.startswith("dir:"):
         return _listing(entry[4:], False)
-    if entry.startswith(("file:", "list:", "env:", "environ", "dist:", "nomodule:")):
+    if entry.startswith(MANIFEST_KINDS):
         return current(entry)
     return file_digest(entry)  # a plain path
 
@@ -177,7 +177,7 @@ def _as_loaded(entry: str, watch: dict, loaded: dict) -> str:
     if entry in watch["before"]:
         return watch["before"][entry]
     if not entry.startswith(("tree:", "dir:")):
-        key = entry if entry.startswith(("file:", "list:", "env:", "environ", "dist:", "nomodule:")) else "file:" + entry
+        key = entry if entry.startswith(MANIFEST_KINDS) else "file:" + entry
         if key in loaded:
             return loaded[key]
         path = key[5:] if key.startswith("file:") else None

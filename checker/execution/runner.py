@@ -91,7 +91,8 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     def settle(item_id, message, seconds):
         results[item_id] = _result(corpus.items[item_id], message, seconds)
         if cache is not None and keys and item_id in keys:
-            cache.put(keys[item_id], item_id, results[item_id].verdict, message, seconds)
+            results[item_id].not_cacheable = cache.put(keys[item_id], item_id, results[item_id].verdict, message,
+                                                       seconds)
 
     for item_id in sorted(set(ids) & set(dropped)):
         results[item_id] = ItemResult(item_id, NOT_ESTABLISHED, [], 0.0,

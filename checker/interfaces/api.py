@@ -133,11 +133,13 @@ def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeou
     start = time.monotonic()
     spec = corpus.load_spec or LoadSpec()
     cache = open_cache(cache)
+    reasons: dict = {}
     if cache is None:
         keys = None
     elif keys is None:
         from ..execution.fingerprint import item_keys
-        keys = item_keys(corpus, seed=seed, profile=profile, timeout=timeout, project_dirs=spec.project_dirs())
+        keys = item_keys(corpus, seed=seed, profile=profile, timeout=timeout, project_dirs=spec.project_dirs(),
+                         reasons=reasons)
     known = known or {}
     needed = closure(corpus, ids)
     results = run(corpus, [i for i in needed if i not in known], seed=seed, profile=profile, timeout=timeout,
@@ -145,6 +147,12 @@ def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeou
                   keys=keys, rerun=set(rerun), full_traceback=full_traceback, executor=executor, scheduler=scheduler,
                   load_spec=spec.for_workers())
     results.update({i: known[i] for i in needed if i in known})
+    if cache is not None:  # an item without a key is not cacheable: say why (``verify``, ``show``, ``cache info``)
+        unkeyed = {i: reasons.get(i) or getattr(keys, "reasons", {}).get(i) or "its key cannot be computed"
+                   for i in needed if i not in keys and i not in known}
+        for i, why in unkeyed.items():
+            results[i].not_cacheable = why
+        cache.note_uncacheable(unkeyed)
     if without:  # what-if: every item ran; what rests on a dropped node (not shown not needed) falls
         from ..execution.ablation import dropped_items, not_needed_map
         drop(results, dropped_items(corpus, list(without), not_needed_map(results)))

@@ -275,6 +275,9 @@ def cmd_verify(args) -> int:
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
         _print_summary(report, seconds, corpus)
+        for item_id, res in sorted(results.items()):
+            if res.not_cacheable:
+                print(f"not cacheable: {item_id}: {res.not_cacheable}")
     sys.stdout.write(text.getvalue())
     code = EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
     if cache is not None:
@@ -385,6 +388,8 @@ def cmd_show(args) -> int:
     print(f"uses (statement): {', '.join(it.uses) or '-'}")
     print(f"uses (proof): {', '.join(it.proof_uses) or '-'}")
     when = "the last result, from the cache (--rerun to run it)" if res.cached else "run now"
+    if res.not_cacheable:
+        when += f"; not cacheable: {res.not_cacheable}"
     print(f"verdict: {corpus.items[item_id].verdict_line(res.verdict, res.checks)}; established: {res.graph_verdict}; "
           f"status: {res.status}; {res.seconds:.2f} s ({when})")
     if res.failure_detail:
@@ -530,6 +535,10 @@ def cmd_cache(args) -> int:
     print(f"item results: {info['results']} ({verdicts}); recorded runs: {info['runs']}")
     failed = info.get("failed_last_run", [])
     print(f"not as expected in the last verify: {len(failed)}" + (f" ({', '.join(failed)})" if failed else ""))
+    uncacheable = info.get("uncacheable", [])
+    print(f"not cacheable (they run every time): {len(uncacheable)}")
+    for item_id, why in uncacheable:
+        print(f"  {item_id}: {why}")
     return EXIT_OK
 
 

@@ -15,6 +15,8 @@ or, with ``--checker-no-corpus``, instead of it), or the same as ini options.
   ``--checker-timeout``, seeded from ``--checker-seed`` and its id, with the results cache.  By default the
   selected items (and what they rest on) run once, in parallel, when the first item test runs; under
   pytest-xdist, or with ``-x``/``--maxfail``, each test runs what its item needs when it runs (see the README).
+  The import recording the results cache needs (:func:`checker.execution.dependencies.install`) starts before the
+  conftests load, so a user module a conftest imports is recorded too.
 """
 from __future__ import annotations
 
@@ -117,10 +119,29 @@ def _number(value, kind, option, default):
         raise pytest.UsageError(f"{option} takes {'an integer' if kind is int else 'a number'}, not {value!r}") from None
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config, parser, args):
+    """When the checker is asked for, start recording what user modules read when they are imported before any
+    conftest or test module imports them (the results cache keys it: :mod:`checker.execution.dependencies`)."""
+    ns = early_config.known_args_namespace
+    wanted = any(getattr(ns, name, None) for name in ("checker", "checker_path", "checker_module", "checker_no_corpus"))
+    if not wanted:
+        try:
+            wanted = any(early_config.getini(name) for name in ("checker", "checker_paths", "checker_modules",
+                                                                 "checker_no_corpus"))
+        except (ValueError, KeyError):
+            wanted = False
+    if wanted:
+        from ..execution.dependencies import install
+        install()
+
+
 def pytest_configure(config):
     settings = Settings(config)
     if not settings.active:
         return
+    from ..execution.dependencies import install
+    install()
     from ..kernel.items import KINDS
     markers = [("checker", "a checker item (collected by the checker plugin)")]
     markers += [(kind, f"a checker item of kind {kind}") for kind in KINDS]
@@ -177,6 +198,8 @@ class CheckerItem(pytest.Item):
         result = self.state.result(self)
         for key in ("verdict", "established", "status", "seconds", "cached", "reproduce"):
             self.user_properties.append((key, getattr(result, key)))
+        if result.not_cacheable:  # it runs every time (it read the clock, a socket, ...): say why
+            self.user_properties.append(("not_cacheable", result.not_cacheable))
         if not result.as_expected:
             from ..reporting.explain import failure_text
             raise ItemNotAsExpected(failure_text(self.item, result))
