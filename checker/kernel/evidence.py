@@ -49,6 +49,11 @@ class Check:
     role: Optional[dict] = None
     #: whether the check establishes the item's statement (a claim check) or only supports it
     claim: bool = True
+    #: what the check established, in a form the independent re-checker reads (:mod:`checker.kernel.checkable`)
+    checkable: Optional[dict] = None
+    #: the independent re-checker's result on ``checkable`` (:mod:`checker.recheck`): ``{"result": "agrees" |
+    #: "disagrees" | "not re-checkable", ...}``; set outside the verifier, read by :func:`verdict_and_reason`
+    recheck: Optional[dict] = None
 
     def __post_init__(self):
         if self.outcome not in OUTCOMES:
