@@ -19,7 +19,7 @@ import mpmath
 import sympy
 from sympy.core.function import AppliedUndef
 
-from . import exact
+from .exact import is_rational_tree, value as exact_value
 from .families import function_instance, symbol_value
 from .numeric import FUNCS, MATS, SCALE, NotRecheckable, compile_tree, parse
 
@@ -103,7 +103,7 @@ class Claim:
         self.symbols = sorted((s for s in free if isinstance(s, sympy.Symbol) and s not in ruled
                                and s not in self.shape_symbols), key=lambda s: (str(s), str(s.assumptions0)))
         self.exact = (not self.applications and not implicit
-                      and all(exact.is_rational_tree(x) for x in exprs))
+                      and all(is_rational_tree(x) for x in exprs))
 
     @classmethod
     def from_form(cls, form):
@@ -186,9 +186,9 @@ class Claim:
     def _exact_at(self, pairs, values, matrices, sizes):
         point = dict(values)
         for old, new in self.rules:  # symbol rules, in order
-            point[old] = exact.value(new.xreplace(sizes), point, matrices)
+            point[old] = exact_value(new.xreplace(sizes), point, matrices)
         for l, r in pairs:
-            a, b = exact.value(l, point, matrices), exact.value(r, point, matrices)
+            a, b = exact_value(l, point, matrices), exact_value(r, point, matrices)
             if a != b:
                 return {"result": "disagrees", "point": _shown(point, sizes), "lhs": _text(a), "rhs": _text(b),
                         "how": "exact Fraction arithmetic"}
