@@ -18,8 +18,9 @@ UNSUPPORTED_FACTS = ("integer", "rational", "irrational", "even", "odd", "prime"
                      "transcendental", "imaginary", "infinite", "polar")
 
 
-def symbol_value(symbol, rng) -> Fraction:
-    """A random rational honouring ``symbol``'s assumptions."""
+def symbol_value(symbol, rng, sign=None) -> Fraction:
+    """A random rational honouring ``symbol``'s assumptions (of the given ``sign`` where they leave it free, so that
+    both signs are met among the first points)."""
     facts = symbol.assumptions0
     for fact in ("irrational", "transcendental", "imaginary", "infinite", "prime", "composite"):
         if facts.get(fact):
@@ -34,7 +35,7 @@ def symbol_value(symbol, rng) -> Fraction:
             v = 0 if not facts.get("odd") else v
         if facts.get("negative") or (facts.get("nonpositive") and not facts.get("zero")):
             v = -v
-        elif not (facts.get("positive") or facts.get("nonnegative")) and rng.random() < 0.5:
+        elif not (facts.get("positive") or facts.get("nonnegative")) and (sign == -1 or (sign is None and rng.random() < 0.5)):
             v = -v
         return Fraction(0) if facts.get("zero") else Fraction(v)
     if facts.get("zero"):
@@ -44,6 +45,8 @@ def symbol_value(symbol, rng) -> Fraction:
         return -v
     if facts.get("positive") or facts.get("nonnegative"):
         return v
+    if sign is not None:
+        return v if sign > 0 else -v
     return v if rng.random() < 0.5 else -v
 
 

@@ -48,7 +48,7 @@ _FUNCTIONS = {
     "erf": mpmath.erf, "sqrt": mpmath.sqrt, "Heaviside": lambda x: 1 if x > 0 else (0 if x < 0 else mpmath.mpf(1) / 2),
     "KroneckerDelta": lambda a, b: 1 if a == b else 0,
 }
-_CONSTANTS = {"pi": lambda: +mpmath.pi, "E": lambda: +mpmath.e, "EulerGamma": lambda: +mpmath.euler,
+_CONSTANTS = {"Pi": lambda: +mpmath.pi, "Exp1": lambda: +mpmath.e, "EulerGamma": lambda: +mpmath.euler,
               "GoldenRatio": lambda: +mpmath.phi, "Catalan": lambda: +mpmath.catalan}
 
 

@@ -140,9 +140,11 @@ class Claim:
     def _sizes(self, rng):
         return {s: sympy.Integer(rng.choice(SHAPE_SIZES)) for s in self.shape_symbols}
 
-    def _draw(self, rng, sizes, exact_mode):
-        """``(symbol values, function instances, matrices)`` honouring the assumptions."""
-        values = {s: symbol_value(s, rng) for s in self.symbols}
+    def _draw(self, rng, sizes, exact_mode, attempt=2):
+        """``(symbol values, function instances, matrices)`` honouring the assumptions (the first attempt takes
+        every sign-free symbol negative, the second positive, the others at random)."""
+        sign = (-1, 1, None)[min(attempt, 2)]
+        values = {s: symbol_value(s, rng, sign) for s in self.symbols}
         functions = {} if exact_mode else {
             name: function_instance(self.functions.get(name, {}), arity, rng)
             for name, arity in self.applications.items()}
@@ -157,12 +159,12 @@ class Claim:
     def recheck(self, rng):
         agreed, skipped = 0, []
         attempts = POINTS * 4
-        for _ in range(attempts):
+        for attempt in range(attempts):
             if agreed >= POINTS:
                 break
             sizes = self._sizes(rng)
             pairs = [(l.xreplace(sizes), r.xreplace(sizes)) for l, r in self.pairs] if sizes else self.pairs
-            values, functions, matrices = self._draw(rng, sizes, self.exact)
+            values, functions, matrices = self._draw(rng, sizes, self.exact, attempt)
             try:
                 if self.exact:
                     verdict = self._exact_at(pairs, values, matrices, sizes)
