@@ -73,12 +73,20 @@ def _number(pair):
     return value
 
 
-def _evaluate(member, xs):
+def _numbers(member):
+    """The member's coefficients as mpmath numbers at the current precision (converted once per precision)."""
+    return {key: [_number(c) for c in value] if isinstance(value, list) else _number(value)
+            for key, value in member.items()}
+
+
+def _evaluate(numbers, xs):
     def linear(key):
-        return sum((_number(k) * x for k, x in zip(member[key], xs)), mpmath.mpf(0))
-    return (_number(member["c0"]) + linear("a") + _number(member["b"]) * linear("c") ** 2
-            + _number(member["d"]) * mpmath.exp(linear("e")) + _number(member["g"]) * mpmath.sin(linear("h")
-                                                                                             + _number(member["phi"])))
+        total = mpmath.mpf(0)
+        for k, x in zip(numbers[key], xs):
+            total += k * x
+        return total
+    return (numbers["c0"] + linear("a") + numbers["b"] * linear("c") ** 2
+            + numbers["d"] * mpmath.exp(linear("e")) + numbers["g"] * mpmath.sin(linear("h") + numbers["phi"]))
 
 
 def function_instance(facts: dict, arity: int, rng):
@@ -105,8 +113,11 @@ def function_instance(facts: dict, arity: int, rng):
         wrap = lambda v: v  # noqa: E731
 
     def make(dps):
+        with mpmath.workdps(dps):
+            numbers = _numbers(member)
+
         def f(*xs):
-            value = wrap(_evaluate(member, xs))
+            value = wrap(_evaluate(numbers, xs))
             if real and isinstance(value, mpmath.mpc):
                 # a real function at a complex argument: its family is real only at real arguments
                 if all(mpmath.im(x) == 0 for x in xs):

@@ -26,15 +26,25 @@ def parse(text: str):
     """The sympy tree an ``srepr`` (possibly ``zlib:``-compressed) describes, rebuilt without evaluation."""
     if text.startswith("zlib:"):
         text = zlib.decompress(base64.b64decode(text[5:])).decode()
-    namespace = {k: getattr(sympy, k) for k in dir(sympy) if not k.startswith("_")}
-    from sympy.core.symbol import Str
-    from sympy.matrices.expressions.matexpr import MatrixElement
-    namespace.update(Str=Str, MatrixElement=MatrixElement, __builtins__={})
+    namespace = dict(_namespace())
     try:
         with sympy.core.parameters.evaluate(False):
             return eval(text, namespace)  # noqa: S307 - an srepr of our own records, names limited to sympy's
     except NameError as exc:
         raise NotRecheckable(f"an expression class the re-checker does not know: {exc}") from None
+
+
+_NAMESPACE: dict = {}
+
+
+def _namespace() -> dict:
+    """sympy's public names (the classes an ``srepr`` calls), built once."""
+    if not _NAMESPACE:
+        from sympy.core.symbol import Str
+        from sympy.matrices.expressions.matexpr import MatrixElement
+        _NAMESPACE.update({k: getattr(sympy, k) for k in dir(sympy) if not k.startswith("_")})
+        _NAMESPACE.update(Str=Str, MatrixElement=MatrixElement, __builtins__={})
+    return _NAMESPACE
 
 
 _FUNCTIONS = {
