@@ -16,9 +16,10 @@ PACKAGE = ROOT / "checker"
 #: each layer, and the layers it may import (besides itself)
 LAYERS = {
     "kernel": set(),
-    "execution": {"kernel"},
+    "recheck": set(),
+    "execution": {"kernel", "recheck"},
     "reporting": {"kernel", "execution"},
-    "interfaces": {"kernel", "execution", "reporting"},
+    "interfaces": {"kernel", "execution", "reporting", "recheck"},
 }
 #: top-level modules of ``checker`` and what each may import
 TOP = {"__init__": {"compat", "interfaces"}, "__main__": {"interfaces"}, "compat": set()}

@@ -145,6 +145,24 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
             "depends": depends}
 
 
+#: whether :func:`judge` runs the independent re-checker on records not yet re-checked (``verify --no-recheck``)
+RECHECK = {"enabled": True, "seed": 0}
+
+
+def add_rechecks(records: list) -> None:
+    """Set the ``recheck`` field of each record that has a checkable form (in place: a cached message keeps it).
+
+    The re-checker (:mod:`checker.recheck`) shares no code with the kernel's engine; a record it disagrees with
+    decides nothing (:func:`checker.kernel.evidence.verdict_and_reason`).  A record that already has a ``recheck``
+    (a cached message stores its records with theirs) keeps it: a re-check result can only take a verdict away
+    (``agrees`` never makes a check stronger), so one written by the verifier process gains it nothing."""
+    from ..recheck import recheck_record
+    for record in records:
+        if isinstance(record, dict) and isinstance(record.get("checkable"), dict):
+            if not isinstance(record.get("recheck"), dict):
+                record["recheck"] = recheck_record(record, RECHECK["seed"])
+
+
 def judge(it, message) -> dict:
     """Verdict, reason and hypothesis table of ``it`` from the plain records a verifier run sent."""
     from ..kernel.analysis import analyse
@@ -152,6 +170,8 @@ def judge(it, message) -> dict:
     if not isinstance(message, dict) or not isinstance(message.get("checks", []), list):
         return {"verdict": "error", "checks": [], "detail": "malformed message from the verifier process",
                 "hypotheses": [], "figures": []}
+    if RECHECK["enabled"]:
+        add_rechecks(message["checks"] if "checks" in message else [])
     records = [validated_record(c) for c in message.get("checks", [])]
     failure = message.get("failure", "")
     failure = failure if failure in ("", "error", "inconclusive") else "error"

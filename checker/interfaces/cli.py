@@ -59,8 +59,14 @@ def _parser() -> argparse.ArgumentParser:
     v = sub.add_parser("verify", parents=[common, run], help="run verifiers: 'all' or item ids")
     v.add_argument("ids", nargs="*", metavar="all|ID")
     v.add_argument("--json", metavar="PATH", help="write the JSON report here")
+    v.add_argument("--no-recheck", action="store_true",
+                   help="skip the independent re-check of the claim checks (checker.recheck; on by default)")
     v.add_argument("--rerun-failed", action="store_true",
                    help="run the items that were not as expected in the last verify (pytest's --lf)")
+    rc = sub.add_parser("recheck", help="re-check a JSON report's claim checks with the independent re-checker")
+    rc.add_argument("--results", metavar="FILE", default="reports/verification.json",
+                    help="the report to re-check (verify --json, or reports/verification.json)")
+    rc.add_argument("--seed", type=int, default=0, help="seed of the re-checker's random points (default 0)")
     sub.add_parser("list", parents=[common], help="list items (id, kind, expected, title)")
     s = sub.add_parser("show", parents=[common, run], help="statement, assumptions, uses, proof steps and evidence of one item")
     s.add_argument("id")
@@ -225,6 +231,8 @@ def _close_caches() -> None:
 def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
     """Verify ``ids`` and what they rest on (:func:`checker.interfaces.api.verify`, the plugin's and the API's path too)."""
     from .api import closure, verify
+    from ..execution.pool import RECHECK
+    RECHECK.update(enabled=not getattr(args, "no_recheck", False), seed=args.seed)
     from ..execution.runner import stderr_progress, timing_hints
     _check_without(corpus, args)
     callback = stderr_progress(corpus, len(closure(corpus, ids))) if progress else None
@@ -278,6 +286,9 @@ def cmd_verify(args) -> int:
         for item_id, res in sorted(results.items()):
             if res.not_cacheable:
                 print(f"not cacheable: {item_id}: {res.not_cacheable}")
+        if not args.no_recheck:
+            from ..recheck import coverage, coverage_text
+            print(coverage_text(coverage(report["items"])))
     sys.stdout.write(text.getvalue())
     code = EXIT_OK if report["summary"]["not_as_expected"] == 0 else EXIT_NOT_AS_EXPECTED
     if cache is not None:
@@ -542,5 +553,20 @@ def cmd_cache(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"cache": cmd_cache, "verify": cmd_verify, "list": cmd_list, "show": cmd_show, "assumptions": cmd_assumptions,
+def cmd_recheck(args) -> int:
+    """Re-check a JSON report on its own: every claim check with a checkable form, by :mod:`checker.recheck`."""
+    from ..recheck import coverage_text, recheck_report
+    try:
+        with open(args.results, encoding="utf-8") as f:
+            report = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot read the report {args.results}: {exc}") from None
+    if not isinstance(report, dict) or not isinstance(report.get("items"), list):
+        raise UsageError(f"{args.results} is not a checker JSON report (no items)")
+    numbers = recheck_report(report, seed=args.seed)
+    print(coverage_text(numbers))
+    return EXIT_OK if numbers["disagrees"] == 0 else EXIT_NOT_AS_EXPECTED
+
+
+COMMANDS = {"recheck": cmd_recheck, "cache": cmd_cache, "verify": cmd_verify, "list": cmd_list, "show": cmd_show, "assumptions": cmd_assumptions,
             "dependents": cmd_dependents, "why": cmd_why, "graph": cmd_graph, "report": cmd_report}

@@ -34,6 +34,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Optional
 
+from .checkable import identity_checkable, proof_checkable
 from .evidence import NOT_RUN, SWEEP_CUT_IN_QUICK, SWEPT, Check, is_cut_sweep, is_not_run, verdict_scope
 
 PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
@@ -209,9 +210,12 @@ class Checks:
         if relations is not None and len(relations):
             premise = self._premise_id(premise)
             self._require_exported(premise, relations)
-        return self.record(check_identity(name, lhs, rhs, relations=relations, premise=premise, scope=scope,
-                                          samples=self.instances(samples), seed=self.next_seed(),
-                                          dps=self.dps, context=context, witness_hook=self._witness))
+        check = check_identity(name, lhs, rhs, relations=relations, premise=premise, scope=scope,
+                               samples=self.instances(samples), seed=self.next_seed(),
+                               dps=self.dps, context=context, witness_hook=self._witness)
+        if check.checkable is None:
+            check.checkable = identity_checkable(lhs, rhs, relations, premise, scope)
+        return self.record(check)
 
     def property(self, name: str, strategy, test: Callable[[Any], Any], *, tolerance=0,
                  scope: str = "", samples: int = 50, describe: Callable[[Any], Any] = repr) -> Check:
@@ -331,7 +335,8 @@ class Checks:
         if not bad:
             return self.record(Check(name, "proved", "proof script", scope,
                                      f"{len(results)} steps checked; conclusion: step {proof.conclusion!r}; "
-                                     f"proves: {proved_statement(proof)}", steps=steps))
+                                     f"proves: {proved_statement(proof)}", steps=steps,
+                                     checkable=proof_checkable(proof, scope)))
         first = bad[0]
         if first.rule == "conclude" and first.detail.startswith(INCONSISTENT_PREMISES):  # every step checked
             return self.record(Check(name, "inconclusive", "proof script", scope, f"vacuous: {first.detail}",

@@ -49,6 +49,11 @@ class Check:
     role: Optional[dict] = None
     #: whether the check establishes the item's statement (a claim check) or only supports it
     claim: bool = True
+    #: what the check established, in a form the independent re-checker reads (:mod:`checker.kernel.checkable`)
+    checkable: Optional[dict] = None
+    #: the independent re-checker's result on ``checkable`` (:mod:`checker.recheck`): ``{"result": "agrees" |
+    #: "disagrees" | "not re-checkable", ...}``; set outside the verifier, read by :func:`verdict_and_reason`
+    recheck: Optional[dict] = None
 
     def __post_init__(self):
         if self.outcome not in OUTCOMES:
@@ -130,6 +135,10 @@ def verdict_and_reason(kind: str, has_verifier: bool, checks: list, failure: str
     if failed_support:
         r = failed_support[0]
         return "error", f"supporting check {r['name']!r} is {r['outcome']} (only a claim check decides the verdict)"
+    disagreeing = [r for r in claims if r["outcome"] in ("proved", "confirmed", "refuted") and rechecked_disagrees(r)]
+    if disagreeing:
+        r = disagreeing[0]
+        return "error", f"the independent re-check disagrees: {r['name']}: {recheck_text(r['recheck'])}"
     verdict = combine([r["outcome"] for r in claims])
     if verdict == "refuted" and expected == "fails":
         # a false variation's refutation stands on its witness, and its supporting checks show the witness is one (it
@@ -142,6 +151,19 @@ def verdict_and_reason(kind: str, has_verifier: bool, checks: list, failure: str
     if kind == "definition" and verdict in ("proved", "confirmed"):
         return "defined", ""
     return verdict, ""
+
+
+def rechecked_disagrees(record: dict) -> bool:
+    """Whether the independent re-checker (:mod:`checker.recheck`) disagrees with this record: then it decides
+    nothing (``proved``/``confirmed``/``refuted`` become ``error``)."""
+    result = record.get("recheck")
+    return isinstance(result, dict) and result.get("result") == "disagrees"
+
+
+def recheck_text(result: dict) -> str:
+    """A disagreement in a line: the point and both values."""
+    parts = [f"{k} {str(result[k])[:160]}" for k in ("point", "lhs", "rhs", "how") if k in result]
+    return "; ".join(parts)[:600]
 
 
 def is_necessity(check) -> bool:

@@ -1,0 +1,131 @@
+"""The checkable form of a claim check: what it established, as data an independent checker can re-read.
+
+``{"form": "identity", "lhs": srepr, "rhs": srepr, "relations": [[srepr old, srepr new], ...], "premise": id,
+"functions": {name: {fact: bool}}, "scope": text}`` for an identity (the expressions *as the verifier passed them*,
+before any evaluation), ``{"form": "proof", "premises": [...], "nonzero": [...], "conclusion": [srepr lhs, srepr
+rhs], "steps": [[label, rule], ...]}`` for a checked proof.  Symbols carry their assumptions in ``srepr``; undefined
+functions' assumptions are listed under ``functions`` (``srepr`` drops them).  The re-checker
+(:mod:`checker.recheck`) reads only this; nothing here decides a verdict.
+"""
+from __future__ import annotations
+
+#: the longest ``srepr`` kept (longer forms are recorded as not re-checkable, so the report stays small)
+MAX_SREPR = 200_000
+#: an ``srepr`` longer than this is stored compressed: ``"zlib:" + base64(zlib(srepr))`` (the report stays small)
+COMPRESS_ABOVE = 120
+
+
+def _srepr(expr) -> str:
+    import base64
+    import zlib
+    import sympy
+    if isinstance(expr, (list, tuple)) and not isinstance(expr, sympy.Basic):
+        expr = sympy.Matrix(expr)
+    text = sympy.srepr(sympy.sympify(expr))
+    if len(text) > MAX_SREPR:
+        raise ValueError(f"the srepr is longer than {MAX_SREPR} characters")
+    if len(text) <= COMPRESS_ABOVE:
+        return text
+    return "zlib:" + base64.b64encode(zlib.compress(text.encode(), 9)).decode()
+
+
+def _functions(exprs) -> dict:
+    """Each undefined function's name -> its assumptions (``True``/``False`` facts only)."""
+    import sympy
+    from sympy.core.function import AppliedUndef
+    out: dict = {}
+    for e in exprs:
+        if not isinstance(e, sympy.Basic):
+            continue
+        for app in e.atoms(AppliedUndef):
+            facts = {k: v for k, v in dict(getattr(app.func, "default_assumptions", {}) or {}).items()
+                     if v is not None and k != "commutative"}
+            name = str(app.func)
+            if name in out and out[name] != facts:
+                out[name] = {"conflict": True}
+            else:
+                out[name] = facts
+    return out
+
+
+def _pairs(relations) -> list:
+    """``relations`` (dict or list of equations) as ``(old, new)`` pairs of sympy objects."""
+    import sympy
+    if relations is None:
+        return []
+    if isinstance(relations, dict):
+        items = list(relations.items())
+    else:
+        items = []
+        for eq in relations:
+            if isinstance(eq, sympy.Equality):
+                items.append((eq.lhs, eq.rhs))
+            elif isinstance(eq, tuple) and len(eq) == 2:
+                items.append(eq)
+            else:
+                items.append((eq, 0))
+    return [(sympy.sympify(o), sympy.sympify(n)) for o, n in items]
+
+
+def identity_checkable(lhs, rhs, relations=None, premise=None, scope: str = "") -> dict:
+    """The checkable form of ``relations ⇒ lhs == rhs`` (``{"form": "identity", "unavailable": why}`` when it cannot
+    be written down)."""
+    import sympy
+    try:
+        lhs_s, rhs_s = sympy.sympify(lhs), sympy.sympify(rhs)
+        pairs = _pairs(relations)
+        out = {"form": "identity", "lhs": _srepr(lhs_s), "rhs": _srepr(rhs_s)}
+        if pairs:
+            out["relations"] = [[_srepr(o), _srepr(n)] for o, n in pairs]
+            out["premise"] = str(premise or "")
+        functions = _functions([lhs_s, rhs_s] + [x for p in pairs for x in p])
+    except Exception as exc:  # noqa: BLE001 - a form that cannot be written is recorded as such
+        return {"form": "identity", "unavailable": f"{type(exc).__name__}: {str(exc)[:120]}"}
+    if functions:
+        out["functions"] = functions
+    if scope:
+        out["scope"] = scope
+    return out
+
+
+def proof_checkable(proof, scope: str = "") -> dict:
+    """The checkable form of a checked proof: its premises (hypothesis, suppose, define and cite steps), the
+    expressions it declares nonzero, its conclusion, and its steps with their rules."""
+    import sympy
+    try:
+        steps = {s.label: s for s in proof.steps}
+        premises, nonzero, exprs = [], [], []
+        for s in proof.steps:
+            if s.rule in ("hypothesis", "suppose") and s.factor is not None:
+                nonzero.append(_srepr(s.factor))
+                continue
+            if s.rule in ("hypothesis", "suppose", "define", "cite"):
+                lhs, rhs = _sides(s.eq)
+                premises.append({"label": s.label, "rule": s.rule, "lhs": _srepr(lhs), "rhs": _srepr(rhs)})
+                exprs += [lhs, rhs]
+        final = steps.get(proof.conclusion)
+        if final is None or final.rule == "contradiction":
+            return {"form": "proof", "unavailable": "the proof concludes by contradiction or names no step"}
+        lhs, rhs = _sides(final.eq)
+        exprs += [lhs, rhs]
+        out = {"form": "proof", "conclusion": [_srepr(lhs), _srepr(rhs)], "premises": premises,
+               "steps": [[s.label, s.rule] for s in proof.steps]}
+        if nonzero:
+            out["nonzero"] = nonzero
+        functions = _functions([sympy.sympify(e) for e in exprs])
+    except Exception as exc:  # noqa: BLE001
+        return {"form": "proof", "unavailable": f"{type(exc).__name__}: {str(exc)[:120]}"}
+    if functions:
+        out["functions"] = functions
+    if scope:
+        out["scope"] = scope
+    return out
+
+
+def _sides(eq):
+    import sympy
+    if isinstance(eq, tuple) and len(eq) == 2:
+        return sympy.sympify(eq[0]), sympy.sympify(eq[1])
+    if isinstance(eq, sympy.Equality):
+        return eq.lhs, eq.rhs
+    return sympy.sympify(eq), sympy.Integer(0)

@@ -1,0 +1,262 @@
+"""The independent re-checker (:mod:`checker.recheck`): its imports, a differential test over generated true and
+false claims (truth known by construction), and mutation tests that break one engine rule at a time and show that
+the re-checker catches the false verdict the broken engine gives (and that the item then becomes ``error``)."""
+import re
+from pathlib import Path
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.execution.pool import add_rechecks
+from checker.kernel.checkable import identity_checkable, proof_checkable
+from checker.kernel.checks import Checks
+from checker.kernel.evidence import verdict_and_reason
+from checker.recheck import NOT_RECHECKABLE, coverage, recheck_record
+from tests.test_architecture import PACKAGE, imported_modules
+
+x, y, t, u = sympy.symbols("x y t u", real=True)
+p = sympy.Symbol("p", positive=True)
+n_int = sympy.Symbol("n", integer=True, positive=True)
+f, g = sympy.Function("f"), sympy.Function("g")
+RECHECK = PACKAGE / "recheck"
+
+
+# -- what the re-checker may import ------------------------------------------------------------------------------
+def test_the_rechecker_imports_nothing_of_the_engine():
+    modules = list(RECHECK.glob("*.py"))
+    assert modules
+    wrong = sorted(f"{m.name} -> {t}" for m in modules for t in imported_modules(m)
+                   if not t.startswith("checker.recheck"))
+    assert wrong == []
+    allowed_roots = {"sympy", "mpmath", "fractions", "random", "base64", "zlib", "collections", "__future__",
+                     "checker"}
+    for m in modules:
+        for line in m.read_text().splitlines():
+            found = re.match(r"\s*(?:from|import)\s+([\w.]+)", line)
+            if found and not found.group(1).startswith("."):
+                assert found.group(1).split(".")[0] in allowed_roots, f"{m.name}: {line.strip()}"
+
+
+def test_the_rechecker_calls_none_of_sympys_evaluation():
+    """No ``doit``, ``simplify``, ``diff``, ``solve``, ``integrate``, ``evalf``, ``expand``: the re-checker's values
+    come from mpmath and Fractions alone."""
+    forbidden = re.compile(r"(?<!mpmath)\.(doit|simplify|diff|evalf|expand|integrate|subs|cancel|together)\(|"
+                           r"sympy\.(simplify|solve|integrate|diff|N|nsimplify|expand|cancel|limit|summation)\(")
+    for m in RECHECK.glob("*.py"):
+        hits = [line for line in m.read_text().splitlines() if forbidden.search(line)]
+        assert hits == [], f"{m.name}: {hits}"
+
+
+# -- helpers -----------------------------------------------------------------------------------------------------
+def rechecked(lhs, rhs, outcome="proved", relations=None, witness=None, seed=0):
+    record = {"name": "claim", "outcome": outcome, "method": "symbolic", "claim": True,
+              "checkable": identity_checkable(lhs, rhs, relations, "premise" if relations else None)}
+    if witness is not None:
+        record["witness"] = witness
+    return recheck_record(record, seed)["result"]
+
+
+coefficients = st.integers(-6, 6)
+
+
+@st.composite
+def polynomials(draw):
+    terms = draw(st.lists(st.tuples(coefficients, st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=4))
+    return sympy.Add(*[c * x**i * y**j for c, i, j in terms])
+
+
+# -- differential test: truth by construction --------------------------------------------------------------------
+@settings(max_examples=20, deadline=None)
+@given(polynomials(), polynomials(), st.integers(1, 5), st.booleans())
+def test_polynomial_identities_true_and_false(a, b, bump, true):
+    product = sympy.Mul(a, b, evaluate=False)
+    expanded = sympy.expand(a * b)
+    claim = expanded if true else expanded + bump * x
+    assert rechecked(product, claim) == ("agrees" if true else "disagrees")
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 4), st.integers(1, 5), st.integers(-3, 3).filter(bool), st.booleans())
+def test_integrals_true_and_false(power, upper, k, true):
+    """∫₀ᵇ xⁿ dx = bⁿ⁺¹/(n+1) and ∫₀ᵇ e^{kx} dx = (e^{kb} − 1)/k; false: the next power, a shifted constant."""
+    b = sympy.Integer(upper)
+    polynomial = sympy.Integral(x**power, (x, 0, b))
+    exponential = sympy.Integral(sympy.exp(k * x) * p, (x, 0, b))
+    right_poly = b**(power + 1) / (power + 1)
+    right_exp = p * (sympy.exp(k * b) - 1) / k
+    if not true:
+        right_poly, right_exp = b**(power + 1) / (power + 2), p * (sympy.exp(k * b) - 1) / k + p / 7
+    assert rechecked(polynomial, right_poly) == ("agrees" if true else "disagrees")
+    assert rechecked(exponential, right_exp) == ("agrees" if true else "disagrees")
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(2, 7), st.booleans())
+def test_sums_true_and_false(denominator, true):
+    """Σ_{k=0}^{n} r^k = (1 − r^{n+1})/(1 − r) for every n (finite sums at random n); Σ 1/k² = π²/6 (infinite)."""
+    k = sympy.Symbol("k", integer=True)
+    r = sympy.Rational(1, denominator)
+    finite = sympy.Sum(r**k * p, (k, 0, n_int))
+    closed = p * (1 - r**(n_int + 1)) / (1 - r) if true else p * (1 - r**(n_int + 2)) / (1 - r)
+    assert rechecked(finite, closed) == ("agrees" if true else "disagrees")
+    basel = sympy.Sum(1 / k**2, (k, 1, sympy.oo))
+    assert rechecked(basel * denominator, denominator * sympy.pi**2 / (6 if true else 7)) == \
+        ("agrees" if true else "disagrees")
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 3), st.booleans())
+def test_derivatives_of_undefined_functions_true_and_false(c, true):
+    """Product rule, chain rule (with a Subs) for arbitrary (complex-valued) f, g; false: a factor or a term off."""
+    product = sympy.Derivative(c * f(x) * g(x), x)
+    rule = c * (sympy.Derivative(f(x), x) * g(x) + f(x) * sympy.Derivative(g(x), x))
+    chain = sympy.Derivative(f(g(x)), x)
+    chain_rule = sympy.Subs(sympy.Derivative(f(u), u), u, g(x)) * sympy.Derivative(g(x), x)
+    if not true:
+        rule = c * (sympy.Derivative(f(x), x) * g(x) + 2 * f(x) * sympy.Derivative(g(x), x))
+        chain_rule = sympy.Subs(sympy.Derivative(f(u), u), u, x) * sympy.Derivative(g(x), x)
+    assert rechecked(product, rule) == ("agrees" if true else "disagrees")
+    assert rechecked(chain, chain_rule) == ("agrees" if true else "disagrees")
+
+
+def test_derivative_with_respect_to_a_function_application():
+    """∂/∂q(t) of q(t)²·q'(t) is 2q(t)q'(t) (the jets are independent), not 2q(t)q'(t) + q(t)²·∂q'/∂q."""
+    q = sympy.Function("q")
+    expr = q(t)**2 * sympy.Derivative(q(t), t)
+    assert rechecked(sympy.Derivative(expr, q(t)), 2 * q(t) * sympy.Derivative(q(t), t)) == "agrees"
+    assert rechecked(sympy.Derivative(expr, q(t)), 2 * q(t)) == "disagrees"
+
+
+@pytest.mark.parametrize("true", [True, False])
+def test_matrix_identities_of_symbolic_shape(true):
+    n, m, k = sympy.symbols("n m k", integer=True, positive=True)
+    A, B = sympy.MatrixSymbol("A", n, m), sympy.MatrixSymbol("B", m, k)
+    S, T = sympy.MatrixSymbol("S", n, n), sympy.MatrixSymbol("T", n, n)
+    cases = [(sympy.Transpose(A * B), B.T * A.T, 2 * B.T * A.T),
+             (sympy.Inverse(S * T), sympy.Inverse(T) * sympy.Inverse(S), sympy.Inverse(S) * sympy.Inverse(T)),
+             (sympy.Transpose(S + T), S.T + T.T, S.T + T)]
+    for lhs, right, wrong in cases:
+        assert rechecked(lhs, right if true else wrong, seed=3) == ("agrees" if true else "disagrees")
+
+
+def test_implicit_relations_are_solved_numerically():
+    """x² + y² = 1 ⇒ (x² + y²)² = 1 holds; ⇒ x + y = 1 does not."""
+    circle = [sympy.Eq(x**2 + y**2, 1)]
+    assert rechecked((x**2 + y**2)**2, 1, relations=circle) == "agrees"
+    assert rechecked(x + y, 1, relations=circle) == "disagrees"
+
+
+def test_a_refutation_witness_must_give_a_nonzero_residual():
+    assert rechecked(x**2, x * x + 1, outcome="refuted", witness={"instance": {"x": "3"}}) == "agrees"
+    assert rechecked(x**2, x * x, outcome="refuted", witness={"instance": {"x": "3"}}) == "disagrees"
+    assert rechecked(sympy.sin(x)**2 + sympy.cos(x)**2, 1, outcome="refuted",
+                     witness={"instance": {}, "residual": ["1"]}) == "disagrees"
+
+
+def test_what_has_no_independent_semantics_is_listed_with_a_reason():
+    q = sympy.Function("q")
+    record = {"name": "c", "outcome": "proved", "method": "symbolic", "claim": True,
+              "checkable": identity_checkable(q(t), q(t), {sympy.Derivative(q(t), t, 2): -q(t)}, "premise")}
+    result = recheck_record(record)
+    assert result["result"] == NOT_RECHECKABLE and "differential relation" in result["reason"]
+    numbers = coverage([{"id": "i", "checks": [dict(record, recheck=result)]}])
+    assert numbers["rechecked"] == 0 and numbers["with_checkable_form"] == 1
+
+
+def test_a_proof_conclusion_is_rechecked_under_its_premises():
+    from checker.kernel.proof import Proof
+    a, b, c = sympy.symbols("a b c", real=True)
+    proof = Proof("p")
+    proof.suppose("h", sympy.Eq(a, b + c))
+    proof.algebra("s", ["h"], sympy.Eq(a - c, b))
+    proof.conclude("s")
+    form = proof_checkable(proof)
+    assert recheck_record({"name": "p", "outcome": "proved", "checkable": form})["result"] == "agrees"
+    proof.steps[-1].eq = sympy.Eq(a + c, b)  # the same premises do not give this
+    form = proof_checkable(proof)
+    assert recheck_record({"name": "p", "outcome": "proved", "checkable": form})["result"] == "disagrees"
+
+
+# -- mutation tests: one engine rule broken at a time -----------------------------------------------------------
+def engine_verdict(lhs, rhs, relations=None):
+    """The kernel's record and the item verdict after the (possibly broken) engine and the re-check."""
+    checks = Checks(seed=0)
+    checks.identity("claim", lhs, rhs, relations=relations, premise="premise" if relations else None)
+    record = checks.records()[-1]
+    add_rechecks([record])
+    return record, verdict_and_reason("theorem", True, [record])
+
+
+def _caught(record, verdict):
+    assert record["outcome"] == "proved", "the mutation did not make the engine prove the false claim"
+    assert record["recheck"]["result"] == "disagrees"
+    assert verdict[0] == "error" and "independent re-check disagrees" in verdict[1]
+
+
+def test_mutation_trusting_a_wrong_doit_of_an_integral(monkeypatch):
+    """The engine takes a wrong closed form of an integral (∫₀¹ x dx = 1) on trust."""
+    from checker.kernel.engine import identity
+    claim = (sympy.Integral(x, (x, 0, 1)), sympy.Integer(1))
+    assert engine_verdict(*claim)[0]["outcome"] != "proved"
+    original = identity.evaluated
+
+    def wrong_doit(expr, *args, **kwargs):
+        return original(sympy.sympify(expr).replace(lambda e: isinstance(e, sympy.Integral),
+                                                    lambda e: sympy.Integer(1)), *args, **kwargs)
+    monkeypatch.setattr(identity, "evaluated", wrong_doit)
+    _caught(*engine_verdict(*claim))
+
+
+def test_mutation_dropping_the_relation_check(monkeypatch):
+    from checker.kernel.engine import relations
+    claim = (x + y, sympy.Integer(1), [sympy.Eq(x**2 + y**2, 1)])
+    assert engine_verdict(*claim)[0]["outcome"] != "proved"
+    monkeypatch.setattr(relations.Relations, "reduce", lambda self, residual: True)
+    _caught(*engine_verdict(*claim))
+
+
+def test_mutation_identifying_two_jet_symbols(monkeypatch):
+    from checker.kernel.engine import identity
+    q = sympy.Function("q")
+    claim = (sympy.Derivative(q(t), t), q(t))
+    assert engine_verdict(*claim)[0]["outcome"] != "proved"
+    original = identity.cheap_reduce
+
+    def identified(expr, *args, **kwargs):  # q'(t) and q(t) made one symbol
+        return original(sympy.sympify(expr).replace(lambda e: isinstance(e, sympy.Derivative),
+                                                    lambda e: e.expr), *args, **kwargs)
+    monkeypatch.setattr(identity, "cheap_reduce", identified)
+    _caught(*engine_verdict(*claim))
+
+
+def test_mutation_skipping_an_assumption_filter(monkeypatch):
+    """The engine reduces with assumptions the claim does not have (every symbol taken positive)."""
+    from checker.kernel.engine import identity
+    claim = (sympy.sqrt(x**2), x)
+    assert engine_verdict(*claim)[0]["outcome"] != "proved"
+    original = identity.cheap_reduce
+
+    def positive(expr, *args, **kwargs):
+        expr = sympy.sympify(expr)
+        return original(expr.xreplace({s: sympy.Symbol(s.name, positive=True) for s in expr.free_symbols}),
+                        *args, **kwargs)
+    monkeypatch.setattr(identity, "cheap_reduce", positive)
+    _caught(*engine_verdict(*claim))
+
+
+def test_mutation_a_false_refutation_is_caught():
+    """A true claim reported refuted with a witness at which its residual is zero."""
+    record = {"name": "c", "outcome": "refuted", "method": "randomized", "claim": True,
+              "checkable": identity_checkable(sympy.sin(2 * x), 2 * sympy.sin(x) * sympy.cos(x)),
+              "witness": {"instance": {"x": "1/3"}, "residual": ["1e-3"]}}
+    add_rechecks([record])
+    assert record["recheck"]["result"] == "disagrees"
+    assert verdict_and_reason("theorem", True, [record])[0] == "error"
+
+
+def test_a_verifier_cannot_forge_agreement_into_a_stronger_verdict():
+    record = {"name": "c", "outcome": "inconclusive", "method": "symbolic", "claim": True,
+              "recheck": {"result": "agrees"}}
+    assert verdict_and_reason("theorem", True, [record])[0] == "inconclusive"
