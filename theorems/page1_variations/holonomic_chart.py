@@ -603,6 +603,25 @@ def _time_partial(func, args, time=t):
 DIFFERENTIATED_SIZES = tuple(itertools.product((1, 2, 3), repeat=2))
 
 
+def check_permitted_velocity_every_size(check, *, drop_time_term=False, drop_velocity_term=False):
+    """For every k, n, componentwise: g_a(t) = G_a(t, q(t)) ≡ 0 on I, and by the chain rule of every size (cited,
+    :data:`CHAIN_AND_PRODUCT_RULES`) g_a' = T_a + V_a with T_a = (G_t)_a and V_a = (G_q q')_a at (t, q(t)); so
+    T_a + V_a = g_a' = 0 (checked proof, the components as generic functions of t: no size enters)."""
+    from theorems.foundations.analytic_facts import CHAIN_AND_PRODUCT_RULES
+    g, time_part, velocity_part = (Function(name, real=True)(t) for name in ("g_a", "T_a", "V_a"))
+    claimed = (0 if drop_time_term else time_part) + (0 if drop_velocity_term else velocity_part)
+    p = Proof("a C¹ constrained curve has a permitted velocity, for every k and n")
+    p.suppose("constrained", (g, 0), along=t, note="g_a(t) = G_a(t, q(t)) = 0 for every t in I (any component a)")
+    p.suppose("chain rule", (g.diff(t), time_part + velocity_part), along=t,
+              note=f"the cited chain rule of every size ({CHAIN_AND_PRODUCT_RULES}): d/dt G_a(t, q(t)) = (G_t)_a + "
+                   "(G_q q')_a")
+    p.differentiate("g' = 0", "constrained", t, (g.diff(t), 0), note="differentiate the hypothesis")
+    p.algebra("permitted", ["chain rule", "g' = 0"], (claimed, 0), note="(G_t + G_q q')_a = g_a' = 0")
+    p.conclude("permitted")
+    check.proof("G(t, q(t)) ≡ 0 ⇒ G_t + G_q q' = 0 (every k, n; each component)", p,
+                scope=f"every k, n: componentwise, with the cited chain rule of every size ({CHAIN_AND_PRODUCT_RULES})")
+
+
 def check_differentiated_constraint(check, *, drop_time_term=False, drop_velocity_term=None, sizes=DIFFERENTIATED_SIZES,
                                     max_n=3, samples=12):
     """d/dt G(t, q(t)) = G_t + G_q q' (generic G); so G(t, q(t)) ≡ 0 forces a permitted velocity (checked proof)."""
@@ -670,9 +689,12 @@ _POLY_Q = sympy.symbols("Q1:4", real=True)
                  r"every $t\in I$ (so condition 1 of an ideal-constraint motion is automatic).",
        source=f"{SEED001}: 'For a C¹ constrained curve the differentiated constraint forces G_t + G_q q' = 0, so its "
               "velocity is automatically permitted'; seed 004_ff83f823a612679d.txt (b)",
-       uses=[DEFINITION_ID], proof_uses=[CHAIN_RULE], avoids=["holonomic.ideal_reaction_law"], scope="k, n <= 3")
+       uses=[DEFINITION_ID], proof_uses=[CHAIN_RULE, "calculus.chain_and_product_rules_every_size"],
+       avoids=["holonomic.ideal_reaction_law"])
 def _(check):
-    check_differentiated_constraint(check)
+    check_permitted_velocity_every_size(check)
+    with check.supporting():  # the chain rule itself at k, n <= 3 for generic G: sanity checks of the cited rule
+        check_differentiated_constraint(check)
 
 
 # ---------------------------------------------------------------------------
