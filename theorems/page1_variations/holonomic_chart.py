@@ -745,10 +745,11 @@ def _dalembert_proofs(check, reaction, pairing_sign, sizes):
         check.proof(f"(M q'' − f)·δ = 0 for δ ∈ V (k = {k}, n = {n})", d, scope=scope + ", symmetric M")
 
 
-def _dalembert_every_dimension(check, reaction, pairing_sign):
+def _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign=1):
     """For symbolic k, n (MatrixSymbols of shape k × n, k × 1, n × 1, n × n): R·δ = λ·G_qδ for every δ, a linear
-    function of G_qδ, so R·δ = 0 on ker G_q; along a motion M q'' = f + R, (M q'' − f)·δ = λ·G_qδ as well.  (The
-    implications from G_qδ = 0 are the checked proofs of :func:`_dalembert_proofs`, in coordinates.)"""
+    function of G_qδ, so R·δ = 0 on ker G_q; along a motion, q'' = M⁻¹(f + R) (M invertible), (M q'' − f)·δ = λ·G_qδ
+    as well.  (The implications from G_qδ = 0 are the checked proofs of :func:`_dalembert_proofs`, in coordinates.)
+    ``motion_reaction_sign`` is a test mutation of the equation of motion (M q'' = f − R must be refuted)."""
     k, n = sympy.symbols("k n", integer=True, positive=True)
     G_q, lam, delta = sympy.MatrixSymbol("G_q", k, n), sympy.MatrixSymbol("lambda", k, 1), sympy.MatrixSymbol("delta", n, 1)
     Mx, f = sympy.MatrixSymbol("M", n, n), sympy.MatrixSymbol("f", n, 1)
@@ -756,14 +757,14 @@ def _dalembert_every_dimension(check, reaction, pairing_sign):
     scope = "symbolic dimension: k × n MatrixSymbol G_q (any G_q, any rank), λ ∈ ℝ^k, δ ∈ ℝ^n, every k, n ≥ 1"
     check.identity("R·δ = λ·G_qδ for every δ (every k, n)", R.T * delta, pairing_sign * (lam.T * (G_q * delta)),
                    scope=scope)
-    # an ideal motion: M q'' = f + R, so M q'' − f = R (the reaction), and (M q'' − f)·δ = R·δ = λ·G_qδ
-    accel_term = f + R  # M q'' along the motion
-    check.identity("(M q'' − f)·δ = λ·G_qδ along M q'' = f + G_qᵀλ (every k, n)", (accel_term - f).T * delta,
-                   pairing_sign * (lam.T * (G_q * delta)), scope=scope)
+    # an ideal motion: the acceleration q'' = M⁻¹(f + R) solves M q'' = f + R (M symmetric positive definite)
+    acceleration = Mx.I * (f + motion_reaction_sign * R)
+    check.identity("(M q'' − f)·δ = λ·G_qδ along q'' = M⁻¹(f + G_qᵀλ) (every k, n)", (Mx * acceleration - f).T * delta,
+                   pairing_sign * (lam.T * (G_q * delta)), scope=scope + ", M invertible")
 
 
 def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displacements=_kernel_displacements,
-                                 pairing_sign=1, sizes=((1, 2), (1, 3), (2, 3)), max_k=4, max_n=6, samples=15,
+                                 pairing_sign=1, motion_reaction_sign=1, sizes=((1, 2), (1, 3), (2, 3)), max_k=4, max_n=6, samples=15,
                                  every_dimension=True, right_inverse=lambda D, y: D.T * (D * D.T).I * y):
     """R = G_qᵀλ ⇒ R·δ = λ·G_qδ = 0 on V = ker G_q (identities in MatrixSymbols of symbolic shape, and checked proofs
     for fixed sizes); so (M q'' − f)·δ = 0; converse by lemma #87 (instances support).
@@ -774,7 +775,7 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
     with check.without(H_RANK_EVERYWHERE, note="the symbolic identities and proofs hold for a Jacobian G_q with "
                                                "generic entries, of any rank"):
         if every_dimension:
-            _dalembert_every_dimension(check, reaction, pairing_sign)
+            _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign)
         _dalembert_proofs(check, reaction, pairing_sign, sizes)
     # the instances below support the symbolic checks (they decide only when no symbolic check runs)
     with (check.supporting() if (sizes or every_dimension) else contextlib.nullcontext()):
