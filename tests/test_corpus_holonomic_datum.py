@@ -257,10 +257,6 @@ def test_mutated_claim_is_refuted(label, verifier, kind, mutation):
 PROOF_MUTATIONS = [
     ("locus: derivative sign flipped in the proof", hd.check_instantaneous_locus_submanifold, "lemma",
      dict(derivative_sign=1, proof_sizes=(1,), randomized=False, matrix_form=False)),
-    ("rescaling: λ' = ρλ in the proof", hd.check_rescaling_invariance, "lemma",
-     dict(scalar_multiplier=lambda rho, lam: rho * lam, proof_sizes=(1,), randomized_sizes=())),
-    ("rescaling: λ' = P⁻¹λ instead of P^-T λ in the proof", hd.check_rescaling_invariance, "lemma",
-     dict(matrix_multiplier=lambda P, lam: P.LUsolve(lam), proof_sizes=(2,), randomized_sizes=())),
     ("rank loss: zero force, no contradiction", hd.check_rank_loss_degeneration, "remark", dict(force=0)),
     ("G_t = 0 without the scleronomic hypothesis (P depends on t)", hd.check_scleronomic_implies_Gt_vanishes, "lemma",
      dict(scleronomic=False, randomized=False)),
@@ -272,6 +268,22 @@ def test_mutated_proof_is_not_proved(label, verifier, kind, mutation):
     result = run(verifier, kind, **mutation)
     assert result.verdict == "inconclusive", result
     assert any(c.method == "proof script" and c.outcome == "inconclusive" for c in result.checks), result
+
+
+@pytest.mark.parametrize("mutation", [
+    dict(scalar_multiplier=lambda rho, lam: rho * lam, proof_sizes=(1,), randomized_sizes=()),
+    dict(matrix_multiplier=lambda P, lam: P.LUsolve(lam), proof_sizes=(2,), randomized_sizes=())])
+def test_rescaling_proofs_at_fixed_k_support_and_reject_a_wrong_multiplier(mutation):
+    """Issue 38: the rescaling lemma is decided for every k by matrix identities; the k = 1, 2 checked proofs support,
+    and a wrong multiplier in them is still rejected (not proved) there."""
+    result = run(hd.check_rescaling_invariance, "lemma", **mutation)
+    proofs = [c for c in result.checks if c.method == "proof script"]
+    assert proofs and all(c.outcome == "inconclusive" and not c.claim for c in proofs), result
+
+
+def test_rescaling_product_rule_at_every_size_needs_G_zero():
+    assert run(hd._rescaled_derivatives_every_size, "lemma").verdict == "proved"
+    assert run(hd._rescaled_derivatives_every_size, "lemma", kept_term=1).verdict == "refuted"
 
 
 def test_a_failing_supporting_check_is_not_hidden():

@@ -132,7 +132,10 @@ def _charge_energy_sign_flipped(L, q, time, xi, B, tau):
 @pytest.mark.parametrize("claim", [dict(gradient_sign=-1, dims=(1,)), dict(mass_power=2, dims=())],
                          ids=["gradient sign", "mass factor"])
 def test_potential_chart_mutations(claim):
-    _refuted(_mutated(nt.check_potential_chart, nt.POTENTIAL_CHART, **claim))
+    """The every-n claim checks decide (issue 38); the fixed-n supporting checks fail too, so the run is an error."""
+    run = _mutated(nt.check_potential_chart, nt.POTENTIAL_CHART, **claim)
+    assert run.verdict in ("refuted", "error"), run
+    assert any(c.claim and c.outcome == "refuted" and c.name.startswith("every n") for c in run.checks), run
 
 
 def test_translation_wrong_charge():

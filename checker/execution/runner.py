@@ -19,6 +19,7 @@ import time
 from ..kernel.evidence import ESTABLISHED, NOT_ESTABLISHED_STATUS, as_expected, method_of, status_of, verdict_scope
 from .pool import (DEFAULT_TIMEOUT, ItemResult, _report, _result, _run_pool, _stop_all, answer_result, preload,
                    reproduce_command, run_in_process)
+from .headline import headline
 from .pool import item_seed, judge, run_one  # noqa: F401 - the runner's public names since before the split
 
 
@@ -233,7 +234,8 @@ def propagate(corpus, results: dict) -> None:
 
 
 def summarize(corpus, results: dict) -> dict:
-    """Counts per verdict and per graph verdict, and the ids not as expected."""
+    """Counts per verdict and per graph verdict, the ids not as expected, and the honest ``headline``
+    (:func:`checker.execution.headline.headline`: own items proved for their whole statement first)."""
     per_verdict: dict = {}
     for r in results.values():
         per_verdict[r.verdict] = per_verdict.get(r.verdict, 0) + 1
@@ -248,7 +250,8 @@ def summarize(corpus, results: dict) -> dict:
             "unsupported": len(unsupported), "not_as_expected": len(not_ok), "not_as_expected_ids": not_ok,
             "not_established_under_assumptions": len(dropped),
             "expected_failures_refuted": sorted(i for i, r in results.items()
-                                                if corpus.items[i].expected == "fails" and r.verdict == "refuted")}
+                                                if corpus.items[i].expected == "fails" and r.verdict == "refuted"),
+            "headline": headline(corpus, results)}
 
 
 def method_summary(result: ItemResult) -> str:

@@ -316,8 +316,12 @@ def _set_last_statuses(cache, args, report) -> None:
 def _print_summary(report, seconds, corpus) -> None:
     from ..execution.ablation import path_text
     from ..kernel.evidence import as_expected
+    from ..execution.headline import headline_lines
     s = report["summary"]
     counts = ", ".join(f"{n} {v}" for v, n in s["verdicts"].items())
+    if s.get("headline"):
+        for line in headline_lines(s["headline"]):
+            print(line)
     print(f"{s['items']} items in {seconds:.2f} s (seed {s['seed']}, profile {s['profile']}): {counts}")
     print(f"unsupported: {s['unsupported']}; not as expected: {s['not_as_expected']}")
     if s.get("cross_checks_not_run"):

@@ -107,6 +107,29 @@ def _coverage_html(report) -> str:
             f'axioms, listed with each item). <code>defined</code> and <code>stated</code> never count as proved.</p>')
 
 
+def _headline_html(h, links: Links) -> str:
+    """The honest headline, first on the index: own items proved for their whole statement, then the rest apart."""
+    if not h:
+        return ""
+    total = h["own_expected_to_hold"]
+
+    def share(n):
+        return f"{100 * n / total:.0f}%" if total else "-"
+    narrower = "".join(f"<li>{links.link(x['id'])} ({escape(x['scope'])})</li>"
+                       for x in h["own_proved_narrower_scope_items"])
+    return (f'<div id="headline"><p class="headline"><b>Own items proved for their whole statement: '
+            f'{h["own_proved_whole_statement"]} of {total}</b> non-cited items expected to hold '
+            f'({share(h["own_proved_whole_statement"])}).</p><ul>'
+            f'<li>Own items proved only in a narrower scope: {h["own_proved_narrower_scope"]}'
+            + (f'<details><summary>which, and the scope</summary><ul>{narrower}</ul></details>' if narrower else "")
+            + f'</li><li>Established proved for the whole statement (everything it rests on too, trusted results\' '
+            f'scopes included): {h["established_proved_whole_statement"]} ({share(h["established_proved_whole_statement"])})'
+            f'</li><li>Trusted results (cited): {h["trusted_results_count"]}'
+            + (f', {len(h["trusted_results_narrower_scope"])} checked only in a narrower scope'
+               if h["trusted_results_narrower_scope"] else "")
+            + f'</li><li>Confirmed (randomized or numerical evidence only): {h["confirmed"]}</li></ul></div>')
+
+
 def _filters(report) -> str:
     def options(name, values):
         opts = "".join(f'<option value="{escape(v)}">{escape(v)}</option>' for v in sorted(set(values)))
@@ -137,7 +160,7 @@ def index_page(corpus, report: dict, graph_svg_text: str, marks: set) -> str:
     counts = ", ".join(f"{n} {escape(v)}" for v, n in s["verdicts"].items())
     without = f" Without: {escape(', '.join(s['without']))}." if s.get("without") else ""
     expected = links.links(s["expected_failures_refuted"]) if s["expected_failures_refuted"] else "none"
-    body = (f'<h1>Verification report</h1><p id="summary">{s["items"]} items, seed {s["seed"]}, profile '
+    body = (f'<h1>Verification report</h1>{_headline_html(s.get("headline"), links)}<p id="summary">{s["items"]} items, seed {s["seed"]}, profile '
             f'<code>{escape(s["profile"])}</code>: {counts}. Unsupported: {s["unsupported"]}. Not as expected: '
             f'<span class="{"ok" if not s["not_as_expected"] else "bad"}">{s["not_as_expected"]}</span>. '
             f'Expected failures refuted: {expected}.{without} Declared independences: {s["avoids_declared"]}, broken: '

@@ -122,6 +122,11 @@ def to_markdown(report: dict, corpus=None) -> str:
              "The browsable report is `index.html` (open it locally: the dependency graph, search, one page per item in `items/`); "
              "the graph alone: [graph.svg](graph.svg).", "",
              "| verdict | items |", "|---|---|"]
+    if s.get("headline"):
+        from ..execution.headline import headline_lines
+        first, *rest = headline_lines(s["headline"])
+        lines[2:2] = [f"**{first[0].upper() + first[1:]}.**", ""] + [
+            "- " + line.replace("\n  ", "\n  - ") for line in rest] + [""]
     lines += [f"| {v} | {n} |" for v, n in s["verdicts"].items()]
     lines += _coverage_markdown(report) + _matrix_markdown(report) + _avoids_markdown(report)
     lines += ["", f"Unsupported by the graph: {s['unsupported']}. Not as expected: {s['not_as_expected']}"

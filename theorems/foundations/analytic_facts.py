@@ -19,6 +19,7 @@ FUNDAMENTAL_THEOREM = "calculus.fundamental_theorem_of_calculus"
 FUNDAMENTAL_LEMMA = "calculus.fundamental_lemma_calculus_of_variations"
 INVERSE_FUNCTION_THEOREM = "calculus.inverse_function_theorem"
 SCHWARZ = "calculus.schwarz_symmetry_of_second_derivatives"
+CHAIN_AND_PRODUCT_RULES = "calculus.chain_and_product_rules_every_size"
 
 _NOT_CITED = "not cited by the pages: used in the proofs of "
 
@@ -77,3 +78,13 @@ stated(SCHWARZ, kind="cited", cited_kind="theorem",
        statement=r"If $\Phi\in C^2(U)$ on an open $U\subseteq\mathbb R^n$, then "
                  r"$\partial_i\partial_j\Phi=\partial_j\partial_i\Phi$ on $U$; in particular $d(d\Phi)=0$.",
        source=_NOT_CITED + "#53, #99 and #112 (catalogue X3 calculus.schwarz_symmetry_of_second_derivatives)")
+
+stated(CHAIN_AND_PRODUCT_RULES, kind="cited", cited_kind="theorem",
+       title="The chain and product rules along a curve, in every dimension",
+       statement=r"For every $n,k$, $G\in C^2(\mathbb R\times\mathbb R^n,\mathbb R^k)$, $U\in C^1(\mathbb R\times"
+                 r"\mathbb R^n)$ and a $C^2$ curve $x$: $\frac{d}{dt}G(t,x(t))=G_t+D_xG\,x'$, $\frac{d^2}{dt^2}G(t,x(t))"
+                 r"=D_xG\,x''+G_{tt}+2G_{tx}[x']+G_{xx}[x',x']$ and $\frac{d}{dt}U(t,x(t))=U_t+\nabla U\cdot x'$; for "
+                 r"differentiable matrix-valued $A,B$ of compatible shapes $(AB)'=A'B+AB'$ and $(A^{\mathsf T})'="
+                 r"(A')^{\mathsf T}$ (the derivative at a point in a direction, in every dimension).",
+       source=_NOT_CITED + "#73 and #76 for every number of particles and constraints (the identities at a state are "
+              "proved for every size by matrix algebra; the differentiation along the motion is this rule)")

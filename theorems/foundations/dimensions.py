@@ -114,7 +114,40 @@ def _inverse_transpose_rule(rho, mu):
 
 def check_multiplier_dimension(check, *, multiplier_dimension=lambda b: POWER / b, transform=_inverse_transpose_rule,
                                n=3):
-    """[μ_α] = power/[b_α] makes R = Aᵀμ a force and R·w a power; ρ^{-T}μ has the dimensions of the new rows."""
+    """[μ_α] = power/[b_α] makes R = Aᵀμ a force and R·w a power; ρ^{-T}μ has the dimensions of the new rows.
+
+    For every k' and n: the generic terms A_αj μ_α and μ_α A_αj w_j (free indices, free [b_α]) are a force and a power,
+    and the re-presentation rule commutes with every change of units (the scaling law below); the whole computation at
+    k' = 2, n = ``n`` supports."""
+    _check_multiplier_every_size(check, multiplier_dimension, transform)
+    with check.supporting():
+        _check_multiplier_at_k2(check, multiplier_dimension, transform, n)
+
+
+def _check_multiplier_every_size(check, multiplier_dimension, transform):
+    """The generic terms, and the rule μ ↦ transform(ρ, μ) under a change of units for every k' (MatrixSymbols):
+    with the rows of (A, b) scaled by S_b and the new rows by S_c (positive diagonal, so symmetric: written E_bᵀE_b,
+    E_cᵀE_c) and the unit of power by π, ρ ↦ S_c ρ S_b⁻¹ and μ ↦ π S_b⁻¹ μ; [μ'_α] = power/[c_α] says exactly that
+    μ' ↦ π S_c⁻¹ μ'."""
+    b_alpha = Dimension("b_alpha")
+    A_aj, mu_a, w_j = sympy.symbols("A_alphaj mu_alpha w_j", real=True)
+    dims = {A_aj: b_alpha * TIME / LENGTH, mu_a: multiplier_dimension(b_alpha), w_j: LENGTH / TIME}
+    scope = "every k', n: the generic term with free indices α, j and a free dimension [b_α]"
+    for label, term, expected in (("R_j = Σ_α A_αj μ_α: every term A_αj μ_α is a force", A_aj * mu_a, FORCE),
+                                  ("R·w = Σ μ_α A_αj w_j: every term is a power", mu_a * A_aj * w_j, POWER)):
+        check.fact(f"{label} (every k', n)", _matches(dimension_of(term, dims), expected, label.split(":")[0]),
+                   method="computation", scope=scope, detail="a sum of terms of one dimension is homogeneous of it")
+    k = sympy.Symbol("k", integer=True, positive=True)
+    rho, mu = sympy.MatrixSymbol("rho", k, k), sympy.MatrixSymbol("mu", k, 1)
+    E_b, E_c = sympy.MatrixSymbol("E_b", k, k), sympy.MatrixSymbol("E_c", k, k)
+    S_b, S_c, unit = E_b.T * E_b, E_c.T * E_c, sympy.Symbol("pi", positive=True)
+    check.identity("re-presentation: transform(S_c ρ S_b⁻¹, π S_b⁻¹ μ) = π S_c⁻¹ transform(ρ, μ) under every change of "
+                   "units, i.e. [μ'_α] = power/[c_α] (every k')",
+                   transform(S_c * rho * S_b.inv(), unit * S_b.inv() * mu), unit * S_c.inv() * transform(rho, mu),
+                   scope="every k' (MatrixSymbols), ρ invertible, scalings positive diagonal (symmetric)")
+
+
+def _check_multiplier_at_k2(check, multiplier_dimension, transform, n):
     k = 2
     b_dims = _row_dimensions(k)
     new_dims = [Dimension(f"c_{a + 1}") for a in range(k)]  # rows of (ρA, ρb) have dimensions [c_α]

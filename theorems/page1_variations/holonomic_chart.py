@@ -603,6 +603,25 @@ def _time_partial(func, args, time=t):
 DIFFERENTIATED_SIZES = tuple(itertools.product((1, 2, 3), repeat=2))
 
 
+def check_permitted_velocity_every_size(check, *, drop_time_term=False, drop_velocity_term=False):
+    """For every k, n, componentwise: g_a(t) = G_a(t, q(t)) ≡ 0 on I, and by the chain rule of every size (cited,
+    :data:`CHAIN_AND_PRODUCT_RULES`) g_a' = T_a + V_a with T_a = (G_t)_a and V_a = (G_q q')_a at (t, q(t)); so
+    T_a + V_a = g_a' = 0 (checked proof, the components as generic functions of t: no size enters)."""
+    from theorems.foundations.analytic_facts import CHAIN_AND_PRODUCT_RULES
+    g, time_part, velocity_part = (Function(name, real=True)(t) for name in ("g_a", "T_a", "V_a"))
+    claimed = (0 if drop_time_term else time_part) + (0 if drop_velocity_term else velocity_part)
+    p = Proof("a C¹ constrained curve has a permitted velocity, for every k and n")
+    p.suppose("constrained", (g, 0), along=t, note="g_a(t) = G_a(t, q(t)) = 0 for every t in I (any component a)")
+    p.suppose("chain rule", (g.diff(t), time_part + velocity_part), along=t,
+              note=f"the cited chain rule of every size ({CHAIN_AND_PRODUCT_RULES}): d/dt G_a(t, q(t)) = (G_t)_a + "
+                   "(G_q q')_a")
+    p.differentiate("g' = 0", "constrained", t, (g.diff(t), 0), note="differentiate the hypothesis")
+    p.algebra("permitted", ["chain rule", "g' = 0"], (claimed, 0), note="(G_t + G_q q')_a = g_a' = 0")
+    p.conclude("permitted")
+    check.proof("G(t, q(t)) ≡ 0 ⇒ G_t + G_q q' = 0 (every k, n; each component)", p,
+                scope=f"every k, n: componentwise, with the cited chain rule of every size ({CHAIN_AND_PRODUCT_RULES})")
+
+
 def check_differentiated_constraint(check, *, drop_time_term=False, drop_velocity_term=None, sizes=DIFFERENTIATED_SIZES,
                                     max_n=3, samples=12):
     """d/dt G(t, q(t)) = G_t + G_q q' (generic G); so G(t, q(t)) ≡ 0 forces a permitted velocity (checked proof)."""
@@ -670,9 +689,12 @@ _POLY_Q = sympy.symbols("Q1:4", real=True)
                  r"every $t\in I$ (so condition 1 of an ideal-constraint motion is automatic).",
        source=f"{SEED001}: 'For a C¹ constrained curve the differentiated constraint forces G_t + G_q q' = 0, so its "
               "velocity is automatically permitted'; seed 004_ff83f823a612679d.txt (b)",
-       uses=[DEFINITION_ID], proof_uses=[CHAIN_RULE], avoids=["holonomic.ideal_reaction_law"], scope="k, n <= 3")
+       uses=[DEFINITION_ID], proof_uses=[CHAIN_RULE, "calculus.chain_and_product_rules_every_size"],
+       avoids=["holonomic.ideal_reaction_law"])
 def _(check):
-    check_differentiated_constraint(check)
+    check_permitted_velocity_every_size(check)
+    with check.supporting():  # the chain rule itself at k, n <= 3 for generic G: sanity checks of the cited rule
+        check_differentiated_constraint(check)
 
 
 # ---------------------------------------------------------------------------
@@ -723,10 +745,11 @@ def _dalembert_proofs(check, reaction, pairing_sign, sizes):
         check.proof(f"(M q'' − f)·δ = 0 for δ ∈ V (k = {k}, n = {n})", d, scope=scope + ", symmetric M")
 
 
-def _dalembert_every_dimension(check, reaction, pairing_sign):
+def _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign=1):
     """For symbolic k, n (MatrixSymbols of shape k × n, k × 1, n × 1, n × n): R·δ = λ·G_qδ for every δ, a linear
-    function of G_qδ, so R·δ = 0 on ker G_q; along a motion M q'' = f + R, (M q'' − f)·δ = λ·G_qδ as well.  (The
-    implications from G_qδ = 0 are the checked proofs of :func:`_dalembert_proofs`, in coordinates.)"""
+    function of G_qδ, so R·δ = 0 on ker G_q; along a motion, q'' = M⁻¹(f + R) (M invertible), (M q'' − f)·δ = λ·G_qδ
+    as well.  (The implications from G_qδ = 0 are the checked proofs of :func:`_dalembert_proofs`, in coordinates.)
+    ``motion_reaction_sign`` is a test mutation of the equation of motion (M q'' = f − R must be refuted)."""
     k, n = sympy.symbols("k n", integer=True, positive=True)
     G_q, lam, delta = sympy.MatrixSymbol("G_q", k, n), sympy.MatrixSymbol("lambda", k, 1), sympy.MatrixSymbol("delta", n, 1)
     Mx, f = sympy.MatrixSymbol("M", n, n), sympy.MatrixSymbol("f", n, 1)
@@ -734,14 +757,14 @@ def _dalembert_every_dimension(check, reaction, pairing_sign):
     scope = "symbolic dimension: k × n MatrixSymbol G_q (any G_q, any rank), λ ∈ ℝ^k, δ ∈ ℝ^n, every k, n ≥ 1"
     check.identity("R·δ = λ·G_qδ for every δ (every k, n)", R.T * delta, pairing_sign * (lam.T * (G_q * delta)),
                    scope=scope)
-    # an ideal motion: M q'' = f + R, so M q'' − f = R (the reaction), and (M q'' − f)·δ = R·δ = λ·G_qδ
-    accel_term = f + R  # M q'' along the motion
-    check.identity("(M q'' − f)·δ = λ·G_qδ along M q'' = f + G_qᵀλ (every k, n)", (accel_term - f).T * delta,
-                   pairing_sign * (lam.T * (G_q * delta)), scope=scope)
+    # an ideal motion: the acceleration q'' = M⁻¹(f + R) solves M q'' = f + R (M symmetric positive definite)
+    acceleration = Mx.I * (f + motion_reaction_sign * R)
+    check.identity("(M q'' − f)·δ = λ·G_qδ along q'' = M⁻¹(f + G_qᵀλ) (every k, n)", (Mx * acceleration - f).T * delta,
+                   pairing_sign * (lam.T * (G_q * delta)), scope=scope + ", M invertible")
 
 
 def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displacements=_kernel_displacements,
-                                 pairing_sign=1, sizes=((1, 2), (1, 3), (2, 3)), max_k=4, max_n=6, samples=15,
+                                 pairing_sign=1, motion_reaction_sign=1, sizes=((1, 2), (1, 3), (2, 3)), max_k=4, max_n=6, samples=15,
                                  every_dimension=True, right_inverse=lambda D, y: D.T * (D * D.T).I * y):
     """R = G_qᵀλ ⇒ R·δ = λ·G_qδ = 0 on V = ker G_q (identities in MatrixSymbols of symbolic shape, and checked proofs
     for fixed sizes); so (M q'' − f)·δ = 0; converse by lemma #87 (instances support).
@@ -752,7 +775,7 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
     with check.without(H_RANK_EVERYWHERE, note="the symbolic identities and proofs hold for a Jacobian G_q with "
                                                "generic entries, of any rank"):
         if every_dimension:
-            _dalembert_every_dimension(check, reaction, pairing_sign)
+            _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign)
         _dalembert_proofs(check, reaction, pairing_sign, sizes)
     # the instances below support the symbolic checks (they decide only when no symbolic check runs)
     with (check.supporting() if (sizes or every_dimension) else contextlib.nullcontext()):

@@ -400,7 +400,9 @@ def _friction_witness(check):
                   "the correction vanishes'",
            uses=[IMMERSIONS_ID, "reals.intervals_nine_order_convex_forms", "linalg.euclidean_inner_product",
                  "calculus.ck_maps_and_diffeomorphisms", "calculus.jacobian_matrix_and_gradient"],
-           proof_uses=[CHAIN_RULE], assumes=list(HYPOTHESES))
+           proof_uses=[CHAIN_RULE], assumes=list(HYPOTHESES),
+           scope="the second-order chain rule x'' = DX q'' + X_qq[q', q'] and the C² finding at (n, m) = (1, 2), (2, 3); "
+                 "the tangent projection for every n, m")
 def _(check):
     check_reduced_dalembert_equation(check)
 

@@ -174,7 +174,21 @@ H_REPARAMETRISED = hypothesis(
 
 
 def check_potential_chart(check, *, dims=(1, 2, 3), gradient_sign=1, mass_power=1):
-    """EL(½m|v|² − U₀) = m q'' + ∇U₀ for a generic U₀(t, q) (and a polynomial one); q'' = −∇U₀/m from the toolkit."""
+    """EL(½m|v|² − U₀) = m q'' + ∇U₀ for every n (the jet and G = ∇U₀ as n×1 MatrixSymbols: (EL)·u for every u), and
+    q'' = −∇U₀/m solves it; for a generic U₀(t, q) at n = 1, 2, 3 (and a polynomial one) with sympy's differentiation
+    and the toolkit's ``euler_lagrange_accelerations`` as supporting checks."""
+    scope = ("symbolic, every n: q, v = q', w = q'' and G = ∇U₀(t, q) n×1 MatrixSymbols (n a symbol); 𝓛_q = −∇U₀, "
+             "𝓛_v = m v, the derivatives by the product rule (matrix_total_derivative)")
+    check.identity("every n: (euler_lagrange(½m|v|² − U₀))·u = (m q'' + ∇U₀)·u for every u ∈ ℝⁿ",
+                   scalar_form(matrix_euler_lagrange_along(_UN)), scalar_form((m * WN + gradient_sign * GN).T * _UN),
+                   scope=scope)
+    check.identity("every n: q'' = −∇U₀/m solves m q'' + ∇U₀ = 0", m * (-GN / m**mass_power) + GN,
+                   ZeroMatrix(N_DIM, 1), scope=scope)
+    with check.supporting():
+        _potential_chart_fixed_sizes(check, dims, gradient_sign, mass_power)
+
+
+def _potential_chart_fixed_sizes(check, dims, gradient_sign, mass_power):
     q2 = coordinates(2)
     cases = [(coordinates(n), f"generic U₀(t, q), n = {n}") for n in dims] + [(q2, "U₀ = t q₁²q₂ − q₂³, n = 2")]
     for q, label in cases:

@@ -34,7 +34,8 @@ from sympy.polys.rings import ring as polynomial_ring
 from checker import Proof, cited, definition, remark, stated
 from checker.kernel.engine.randomized import OutsideDomain
 from checker.kernel.engine.symbolic import jet_normalize
-from theorems.foundations.analytic_facts import FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM, SCHWARZ
+from theorems.foundations.analytic_facts import (CHAIN_AND_PRODUCT_RULES, FUNDAMENTAL_LEMMA, FUNDAMENTAL_THEOREM,
+                                                 INVERSE_FUNCTION_THEOREM, SCHWARZ)
 from theorems.foundations.frobenius import RHO_DPHI_ID, exterior_derivative, satisfies_frobenius_condition, wedge_one_two
 from theorems.foundations.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
 from theorems.toolkit.linear_algebra import compose_polynomial, exact_rank
@@ -531,21 +532,56 @@ HOLONOMIC_AGREE_SIZES = ((2, 1), (3, 1), (3, 2))
 
 
 def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_relation_sign=-1,
-                                        sizes=HOLONOMIC_AGREE_SIZES):
-    """For ``f(t, q) = 0`` (k rows): ``EL(L + μ·ḟ) = EL(L) + Gᵀμ̇`` (G = ∂f/∂q); the vakonomic equations are
-    d'Alembert's with ``λ = −μ̇``.
-
-    The calculus identity and the checked proof run for each (n, k) in ``sizes`` (generic f, V); the multiplier
-    correspondence is also checked for symbolic n and k (MatrixSymbols).
+                                        sizes=HOLONOMIC_AGREE_SIZES, elimination_sign=1):
+    """For ``f(t, q) = 0`` (k rows), for every n and k: ``EL(L + μ·ḟ) = EL(L) + Gᵀμ̇`` (G = ∂f/∂q), so the vakonomic
+    equations are d'Alembert's with ``λ = −μ̇``; and eliminating coordinates (q = ψ(t, s) on the constraint
+    submanifold, s ∈ R^d, d = n − k) gives ``EL_s(L∘ψ) = ΨᵀEL_q(L)``, Ψ = D_sψ a basis of ker G, whose vanishing is
+    ``EL_q(L) = Gᵀλ`` for some λ: the same constrained equations.  Matrix identities of symbolic shape (the
+    derivative objects opaque, related by the cited chain rule and Schwarz's symmetry); the calculus identity and the
+    checked proof for generic f, V at (n, k) in ``sizes`` support.
     """
-    for n, k in check.sweep(sizes):
-        _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign)
-    nn, kk = sympy.symbols("n k", integer=True, positive=True)
-    E, G = sympy.MatrixSymbol("E", nn, 1), sympy.MatrixSymbol("G", kk, nn)
-    rate = sympy.MatrixSymbol("mu_dot", kk, 1)
-    check.identity("vakonomic residual E + Gᵀμ̇ is the d'Alembert residual E − Gᵀλ at λ = −μ̇ (symbolic n, k)",
-                   E + identity_sign * G.T * rate, E - G.T * (multiplier_relation_sign * rate),
-                   scope="symbolic n and k: E = EL(L), G = ∂f/∂q (k×n), μ̇ (k×1) as matrix symbols")
+    with check.supporting():  # the same identities with sympy's differentiation, generic f and V, at fixed sizes
+        for n, k in check.sweep(sizes):
+            _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign)
+    _check_holonomic_agree_every_size(check, identity_sign, multiplier_relation_sign, elimination_sign)
+
+
+def _check_holonomic_agree_every_size(check, identity_sign, multiplier_relation_sign, elimination_sign):
+    """The multiplier and the elimination forms of #37 for every n, k (see :func:`check_holonomic_prescriptions_agree`)."""
+    nn, kk, dd = sympy.symbols("n k d", integer=True, positive=True)
+    MS = sympy.MatrixSymbol
+    E, G, G_t, G_q = MS("E", nn, 1), MS("G", kk, nn), MS("G_t", kk, nn), MS("DG_qdot", kk, nn)
+    mu, rate = MS("mu", kk, 1), MS("mu_dot", kk, 1)
+    rules = f"the cited chain rule of every size ({CHAIN_AND_PRODUCT_RULES}) and Schwarz's symmetry ({SCHWARZ})"
+    scope = f"every n, k (MatrixSymbols); {rules}"
+    # EL(μ·ḟ), ḟ = f_t + G q̇: ∂/∂q̇ = Gᵀμ, d/dt(Gᵀμ) = Ġᵀμ + Gᵀμ̇ with Ġ = ∂_tG + ∂_qG[q̇]; ∂/∂q = (∂_q f_t)ᵀμ +
+    # (∂_q(G q̇))ᵀμ = (∂_tG)ᵀμ + (∂_qG[q̇])ᵀμ by Schwarz (∂_i∂_t f = ∂_t∂_i f, ∂_i∂_j f = ∂_j∂_i f)
+    el_of_term = (G_t + G_q).T * mu + G.T * rate - (G_t.T * mu + G_q.T * mu)
+    check.identity("EL(L + μ·ḟ) = EL(L) + Gᵀμ̇: EL(μ·ḟ) = d/dt(Gᵀμ) − ∂_q(μ·ḟ) = Gᵀμ̇ (every n, k)",
+                   E + el_of_term, E + identity_sign * G.T * rate, scope=scope)
+    check.identity("the vakonomic equations E + Gᵀμ̇ = 0 are d'Alembert's E − Gᵀλ = 0 with λ = −μ̇ (every n, k)",
+                   E + G.T * rate, E - G.T * (multiplier_relation_sign * rate), scope=scope)
+    # elimination: q = ψ(t, s), Ψ = D_sψ (n×d), p = ∂L/∂q̇, ṗ its time derivative, L_q = ∂L/∂q along q = ψ(t, s)
+    Psi, Psi_dot = MS("Psi", nn, dd), MS("Psi_dot", nn, dd)
+    p, p_dot, L_q = MS("p", nn, 1), MS("p_dot", nn, 1), MS("L_q", nn, 1)
+    # L̃(t, s, ṡ) = L(t, ψ, ψ_t + Ψṡ): ∂L̃/∂ṡ = Ψᵀp, ∂L̃/∂s = ΨᵀL_q + (∂_s(ψ_t + Ψṡ))ᵀp = ΨᵀL_q + Ψ̇ᵀp (Schwarz)
+    reduced_el = (Psi_dot.T * p + Psi.T * p_dot) - (Psi.T * L_q + Psi_dot.T * p)
+    check.identity("elimination: EL_s(L∘ψ) = d/dt(Ψᵀp) − ΨᵀL_q − Ψ̇ᵀp = Ψᵀ EL_q(L) (every n, d)", reduced_el,
+                   elimination_sign * Psi.T * (p_dot - L_q), scope=f"every n, d (MatrixSymbols); {rules}")
+    # Ψ spans ker G: in the slice chart of the implicit function theorem G = [A_u A_v], A_v invertible, Ψ = [I; −A_v⁻¹A_u]
+    A_u, A_v = MS("A_u", kk, dd), MS("A_v", kk, kk)
+    E_u, E_v = MS("E_u", dd, 1), MS("E_v", kk, 1)
+    lower = -A_v.I * A_u
+    lam = A_v.I.T * E_v
+    kernel_scope = ("every k and d = n − k (MatrixSymbols), G = [A_u A_v] with A_v invertible (rank k; slice chart of "
+                    f"the implicit function theorem, from {INVERSE_FUNCTION_THEOREM})")
+    check.identity("elimination: GΨ = A_u + A_v(−A_v⁻¹A_u) = 0 (Ψ tangent: d/ds f(t, ψ(t, s)) = 0)",
+                   A_u + A_v * lower, sympy.ZeroMatrix(kk, dd), scope=kernel_scope)
+    check.identity("elimination: with λ = A_v⁻ᵀE_v, the u-block of Gᵀλ − E is −ΨᵀE, so ΨᵀE = 0 gives E = Gᵀλ",
+                   A_u.T * lam - E_u, -(E_u + lower.T * E_v), scope=kernel_scope)
+    check.identity("elimination: the v-block of Gᵀλ − E vanishes, A_vᵀλ = E_v", A_v.T * lam, E_v, scope=kernel_scope)
+    check.identity("elimination: conversely Ψᵀ(Gᵀλ) = (GΨ)ᵀλ = 0: multiplier equations satisfy the reduced ones",
+                   (A_u.T + lower.T * A_v.T) * MS("l", kk, 1), sympy.ZeroMatrix(dd, 1), scope=kernel_scope)
 
 
 def _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign):
@@ -596,7 +632,7 @@ def _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_
                "constrained equations under the usual regularity assumptions'",
         uses=["constraints.lagrange_dalembert_equations", "constraints.vakonomic_augmented_variation",
               "constraints.holonomic_virtual_displacements"],
-        proof_uses=[SCHWARZ], scope="n <= 3")
+        proof_uses=[SCHWARZ, CHAIN_AND_PRODUCT_RULES, INVERSE_FUNCTION_THEOREM])
 def _(check):
     check_holonomic_prescriptions_agree(check)
 

@@ -330,7 +330,31 @@ lemma("velocity_constraint.holonomic_equivalence_first_integral",
 # ---------------------------------------------------------------------------
 
 def check_rho_dimension_assignment(check, *, rho_rule=rho_dimension, sizes=((1, 2), (2, 3))):
-    """[ρ_αβ] = [b_α]τ/φ_β: every term of (ρΦ_x)_αj has [A_αj] = [b_α]τ/ℓ and of (ρΦ_t)_α has [b_α]."""
+    """[ρ_αβ] = [b_α]τ/φ_β: every term of (ρΦ_x)_αj has [A_αj] = [b_α]τ/ℓ and of (ρΦ_t)_α has [b_α].
+
+    For every k', n: each entry is a sum over β of the terms ρ_αβ ∂_jΦ_β (resp. ρ_αβ ∂_tΦ_β), so the claim is that the
+    generic term, with free indices α, β, j and free dimensions [b_α], φ_β, has the declared dimension; the whole
+    products at (k', n) in ``sizes`` support."""
+    _check_rho_generic_terms(check, rho_rule)
+    with check.supporting():
+        _check_rho_products(check, rho_rule, sizes)
+
+
+def _check_rho_generic_terms(check, rho_rule):
+    """The generic terms ρ_αβ ∂_jΦ_β and ρ_αβ ∂_tΦ_β (any α ≤ k', β ≤ k', j ≤ n: every size)."""
+    X_j, rho_ab = Symbol("x_j", real=True), Symbol("rho_alphabeta", real=True)
+    b_alpha, phi_beta, Phi = Dimension("b_alpha"), Dimension("phi_beta"), Function("Phi_beta")
+    dims = {t: TIME, X_j: LENGTH, Phi: phi_beta, rho_ab: rho_rule(b_alpha, phi_beta)}
+    scope = "every k', n: the generic term with free indices α, β, j and free dimensions [b_α], φ_β; [x_j] = ℓ, [t] = τ"
+    for label, term, expected in (("ρΦ_x", rho_ab * Phi(t, X_j).diff(X_j), b_alpha * TIME / LENGTH),
+                                  ("ρΦ_t", rho_ab * Phi(t, X_j).diff(t), b_alpha)):
+        found = dimension_of(term, dims)
+        check.fact(f"({label}) every term ρ_αβ ∂Φ_β of every entry has the declared dimension {format_dimension(expected)} "
+                   "(every k', n)", same_dimension(found, expected), method="computation", scope=scope,
+                   detail=f"found {format_dimension(found)}; a sum of terms of one dimension is homogeneous of it")
+
+
+def _check_rho_products(check, rho_rule, sizes):
     for k, n in check.sweep(sizes):
         Xs = sympy.symbols(f"X1:{n + 1}", real=True)
         b_dims = [Dimension(f"b_{alpha + 1}") for alpha in range(k)]

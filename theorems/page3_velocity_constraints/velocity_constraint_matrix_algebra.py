@@ -126,9 +126,26 @@ def check_affine_every_size(check, *, v0_formula=_default_v0, dimension=lambda n
     every_size_identity(check, "Chetaev: A(v1 − v2) = (Av1 + b) − (Av2 + b): differences of admissible velocities lie "
                                "in ker A, and δ = (v0 + δ) − v0 (every k', n)",
                         A * (v1 - v2), (A * v1 + b) - (A * v2 + b))
-    check.identity("dim V = dimension(n, k') = n − rank A with rank A = k' (linalg.rank_nullity, cited; every k', n)",
-                   dimension(N, K), N - K, scope=EVERY_SIZE,
-                   context="rank–nullity: dim ker A = n − rank A for every k'×n matrix A")
+    check_kernel_dimension_every_size(check, dimension=dimension)
+
+
+def check_kernel_dimension_every_size(check, *, dimension=lambda n, k: n - k):
+    """dim ker A = n − k' derived, for every k' and d = n − k': rank k' gives an invertible k'×k' minor A_v (columns
+    permuted), A = [A_u A_v]; δ_u ↦ (δ_u, −A_v⁻¹A_uδ_u) maps R^d into ker A, onto it, injectively (first block δ_u), so
+    dim ker A = d; the claimed ``dimension(n, k')`` is compared with d at n = d + k'."""
+    d = Symbol("d", integer=True, positive=True)
+    A_u, A_v = MatrixSymbol("A_u", K, d), MatrixSymbol("A_v", K, K)
+    du, dv = MatrixSymbol("delta_u", d, 1), MatrixSymbol("delta_v", K, 1)
+    lower = -A_v.I * A_u
+    scope = "every k' and d = n − k' (MatrixSymbols), A_v the invertible k'×k' minor that rank k' provides"
+    check.identity("dim V: into ker A, A_u·I + A_v·(−A_v⁻¹A_u) = 0 (every k', n)", A_u + A_v * lower, ZeroMatrix(K, d),
+                   scope=scope)
+    check.identity("dim V: onto ker A, δ_v − (−A_v⁻¹A_uδ_u) = A_v⁻¹(A_uδ_u + A_vδ_v), 0 on ker A (every k', n)",
+                   dv - lower * du, A_v.I * (A_u * du + A_v * dv), scope=scope,
+                   context="so every δ ∈ ker A is (δ_u, −A_v⁻¹A_uδ_u), and the map is injective (first block δ_u)")
+    claimed = sympy.sympify(dimension(d + K, K))
+    check.fact(f"dim V = d, the number of free coordinates δ_u, at n = d + k': claimed {sympy.sstr(claimed)}",
+               sympy.expand(claimed - d) == 0, method="symbolic", scope=scope)
 
 
 def check_multiplier_every_size(check, *, multiplier_formula=_default_multiplier):

@@ -202,7 +202,9 @@ remark("velocity_constraint.holonomic_to_velocity_not_conversely",
               "velocity-constraint model by differentiating its constraint, but not conversely'",
        uses=[DATUM_ID, CURVE_ID, "holonomic.constraint_model_definition", "calculus.chain_rule_total_derivative",
              "velocity_constraint.zxy_not_holonomic_equivalent", "frobenius.rho_dphi_satisfies_frobenius_condition",
-             "holonomic.nonconsistent_data_leave_locus", "velocity_constraint.holonomic_equivalence_definition"])(
+             "holonomic.nonconsistent_data_leave_locus", "velocity_constraint.holonomic_equivalence_definition"],
+       scope="the identity d/dt G(t, x(t)) = A x' + b for the toolkit's law at N = 1, k = 1 (generic G); the rest on "
+             "the examples named")(
            lambda check: check_holonomic_to_velocity(check))
 
 

@@ -6,17 +6,16 @@ This file contains
   the lemma ``holonomic.ideal_reaction_multiplier_representation`` (R = D_xGᵀλ, λ unique), proved for
   symbolic dimensions n, k by matrix identities of symbolic shape, with its dimensions checked by
   ``sympy.physics.units``;
-* the theorem ``holonomic.ideal_constraints_determine_reaction``, all four clauses symbolically for generic
-  G, F and diagonal M (n = 3, k = 1 and k = 2): C = D_xG M⁻¹ D_xGᵀ symmetric positive definite, λ = Λ(t,x,v)
-  continuous, the first-order system and its converse, the local-Lipschitz certificate (the closed form of
-  D_(x,v)a involves derivatives of G up to order 3 and of F up to order 1, over det C²) feeding the cited
-  Picard–Lindelöf theorem, preservation of G = 0 from d²/dt² G(t,x(t)) = 0 with consistent data (cited
-  zero-second-derivative result), and R·w = −λ·G_t; randomized rheonomic and scleronomic trajectories
-  integrated by mpmath are supporting evidence;
-* the theorem ``holonomic.reaction_power_energy_balance``, all four clauses symbolically (k = 1, 2): the power
-  law and the scleronomic case modulo the relations G_t + D_xG w = 0 and G_t = 0 on Σ, the energy rate,
-  conservation, and the integrated forms by differentiating with a variable upper limit (cited fundamental
-  theorem of calculus and zero-derivative result);
+* the theorem ``holonomic.ideal_constraints_determine_reaction``, all four clauses for every N and k
+  (:mod:`theorems.page4_regular_constraints.holonomic_every_size`: matrix identities of symbolic shape at a state,
+  the differentiation along the motion by the cited chain and product rules of every size): C = D_xG M⁻¹ D_xGᵀ
+  symmetric positive definite, Λ and its uniqueness, M a = F + D_xGᵀΛ, D_xG a + κ = 0, the closed form of the
+  derivative of a (a ∈ C¹ when G ∈ C³, F ∈ C¹) feeding the cited C¹ ⇒ locally Lipschitz and Picard–Lindelöf,
+  preservation of G = 0 (cited zero-second-derivative result), and R·w = −λ·G_t; the same clauses for generic G, F
+  at n = 3, k = 1, 2 and randomized trajectories integrated by mpmath are supporting evidence;
+* the theorem ``holonomic.reaction_power_energy_balance``, all four clauses for every N and k: the power law, the
+  energy rate along M a = −∇U + d + D_xGᵀλ, conservation, and the integrated forms (scalar functions of t:
+  fundamental theorem of calculus and zero-derivative result, cited); the n = 3, k = 1, 2 versions support;
 * the cited definitions of potential presentations / mechanical energy and of the totals of a
   particle model that the energy theorem uses;
 * necessity witnesses for the headline hypotheses (rank loss, a non-Lipschitz force, an indefinite mass,
@@ -34,8 +33,10 @@ from checker import cited, hypothesis, lemma, postulate, theorem
 from checker.kernel.engine.randomized import OutsideDomain
 from checker.kernel.engine.symbolic import jet_normalize
 
-from theorems.foundations.analytic_facts import (C1_LOCALLY_LIPSCHITZ, FUNDAMENTAL_THEOREM, PICARD_LINDELOF, ZERO_DERIVATIVE,
-                             ZERO_SECOND_DERIVATIVE)
+from theorems.foundations.analytic_facts import (C1_LOCALLY_LIPSCHITZ, CHAIN_AND_PRODUCT_RULES, FUNDAMENTAL_THEOREM,
+                                                 PICARD_LINDELOF, ZERO_DERIVATIVE, ZERO_SECOND_DERIVATIVE)
+from theorems.page4_regular_constraints.holonomic_every_size import (check_energy_every_size, check_integrated_base_cases,
+                                                                   check_reaction_law_every_size)
 from theorems.page4_regular_constraints.holonomic_datum import H_RANK_ON_LOCUS, H_SCLERONOMIC
 from theorems.toolkit.holonomic_dynamics import (constraint_derivatives, exact_ideal_fractions, field_matrix_product,
                                          ideal_holonomic_dynamics, integrate_ideal_motion, state_function)
@@ -495,16 +496,18 @@ def check_constraint_preservation(check, *, drop_reaction=False):
 
 def check_determination(check, *, curvature_factor=2, sign=-1, power_sign=-1, acceleration_error=0, dps=18, samples=3,
                         max_G_order=3):
-    """Clauses 1-4 symbolically for generic data (n = 3, k = 1, 2), with the analytic steps cited (Picard–Lindelöf,
-    C¹ ⇒ locally Lipschitz, g'' ≡ 0 with zero data ⇒ g ≡ 0); random trajectories and a picture as supporting
-    evidence; necessity witnesses for the reaction law, M SPD and (h2); the finding that (h1) is stronger than
+    """Clauses 1-4 for every N and k (:func:`check_reaction_law_every_size`: matrix identities of symbolic shape at a
+    state, the differentiation along the motion by the cited chain and product rules), with the analytic steps cited
+    (Picard–Lindelöf, C¹ ⇒ locally Lipschitz, g'' ≡ 0 with zero data ⇒ g ≡ 0); the same clauses for generic G, F at
+    n = 3, k = 1, 2, random trajectories and a picture as supporting evidence; necessity witnesses for the reaction law, M SPD and (h2); the finding that (h1) is stronger than
     needed."""
-    check_constraint_differentiation(check, curvature_factor=curvature_factor)
-    for k in (1, 2):
-        check_multiplier_algebra(check, k, sign=sign, power_sign=power_sign)
-        check_lipschitz_certificate(check, k, max_G_order=max_G_order)
-    check_constraint_preservation(check)
-    with check.supporting():
+    check_reaction_law_every_size(check, sign=sign, power_sign=power_sign)
+    with check.supporting():  # the same clauses at N = 1 (n = 3), k = 1, 2 with generic G, F: sanity checks
+        check_constraint_differentiation(check, curvature_factor=curvature_factor)
+        for k in (1, 2):
+            check_multiplier_algebra(check, k, sign=sign, power_sign=power_sign)
+            check_lipschitz_certificate(check, k, max_G_order=max_G_order)
+        check_constraint_preservation(check)
         trajectory_evidence(check, power_sign=power_sign, acceleration_error=acceleration_error, dps=dps,
                             samples=samples)
         trajectory_drift_picture(check, power_sign=power_sign)
@@ -630,9 +633,9 @@ theorem(THEOREM_ID,
                   r"without (h2) and any Lipschitz condition on $F$ uniqueness fails.",
         source="seed 004_ff83f823a612679d.txt, theorem (clauses 1-4)",
         assumes=[IDEAL_REACTION_LAW, H1, H2, H_MASS],
-        scope="N = 1 (n = 3), k <= 2",
         uses=["holonomic.constraint_model_definition", "holonomic.ideal_reaction_multiplier_representation",
-              "holonomic.consistent_data", PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE],
+              "holonomic.consistent_data", PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE,
+              CHAIN_AND_PRODUCT_RULES],
         proof_uses=["holonomic.reaction_transpose_multiple_lemma", "linalg.annihilator_of_kernel_transpose_multiple"])(
     check_determination)
 
@@ -767,6 +770,10 @@ def check_energy_balance(check, *, power_sign=-1, include_time_derivative=True, 
     (h2) --, the integrals with a variable upper limit; trajectories and a picture as supporting evidence;
     necessity witnesses for the law and the clause-3 hypotheses."""
     with check.without(H1, H2, note=H1_H2_ENERGY_NOTE):
+        check_energy_every_size(check, power_sign=power_sign, include_time_derivative=include_time_derivative,
+                                conservation_needs_scleronomic=conservation_needs_scleronomic)
+    with check.supporting():  # the same clauses at N = 1 (n = 3), k in ks, for generic G, U, d: sanity checks
+        check_integrated_base_cases(check, power_sign=power_sign)
         for k in ks:
             check_energy_clauses_along_motion(check, k, power_sign=power_sign,
                                               include_time_derivative=include_time_derivative)
@@ -939,9 +946,9 @@ theorem(ENERGY_ID,
                   r"\mathfrak d_i,w_i\rangle-\lambda\cdot G_t]dt$. Finding: (h1)-(h2) are not used by any clause.",
         source="seed 004_ff83f823a612679d.txt, the rheonomic-power theorem",
         assumes=[IDEAL_REACTION_LAW, H1, H2, H_MASS, H_POTENTIAL, H_SCLERONOMIC, H_STATIC, H_NO_RESIDUAL],
-        scope="N = 1 (n = 3), k <= 2",
         uses=[THEOREM_ID, "forces.potential_presentations_mechanical_energy",
-              "mechanics.particle_model_totals_energy_power_work", FUNDAMENTAL_THEOREM, ZERO_DERIVATIVE],
+              "mechanics.particle_model_totals_energy_power_work", FUNDAMENTAL_THEOREM, ZERO_DERIVATIVE,
+              CHAIN_AND_PRODUCT_RULES],
         proof_uses=["holonomic.scleronomic_implies_Gt_vanishes"])(check_energy_balance)
 
 

@@ -504,13 +504,31 @@ def check_rescaled_linear_algebra(check, *, multiplier=_symbolic_multiplier):
     check.identity("λ·G_t is kept: λ'·G'_t = λ·G_t", lam_new.T * Gt_new, lam.T * Gt, scope=scope)
 
 
+def _rescaled_derivatives_every_size(check, *, kept_term=0):
+    """For every k and n: the product rule (cited, calculus.chain_and_product_rules_every_size) differentiates G' = P G
+    in a direction δ of x as P'[δ]G + P(D_xG δ) and in t as P_t G + P G_t; at a point of Σ, G = 0, so D_xG'δ = P D_xG δ
+    and G'_t = P G_t (P = ρ I for the scalar rescaling).  ``kept_term`` keeps a multiple of the P'G term (a test
+    mutation: off Σ the identity fails)."""
+    k, n = sympy.symbols("k n", integer=True, positive=True)
+    P, dP, P_t = (sympy.MatrixSymbol(name, k, k) for name in ("P", "dP_delta", "P_t"))
+    J, delta, G_t = sympy.MatrixSymbol("D_xG", k, n), sympy.MatrixSymbol("delta", n, 1), sympy.MatrixSymbol("G_t", k, 1)
+    G = sympy.ZeroMatrix(k, 1) if not kept_term else kept_term * sympy.MatrixSymbol("G", k, 1)  # G = 0 on Σ
+    scope = ("symbolic, every k and n (MatrixSymbols), at a point of Σ (G = 0); the product rule of every size "
+             "(calculus.chain_and_product_rules_every_size); P of class C¹")
+    check.identity("every k, n: D_xG'δ = P'[δ]G + P D_xG δ = P D_xG δ on Σ", dP * G + P * (J * delta),
+                   (P * J) * delta, scope=scope)
+    check.identity("every k, n: G'_t = P_t G + P G_t = P G_t on Σ", P_t * G + P * G_t, P * G_t, scope=scope)
+
+
 def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, matrix_multiplier=_matrix_multiplier,
                                symbolic_multiplier=_symbolic_multiplier, proof_sizes=(1, 2), randomized_sizes=(1, 2)):
     """G' = ρG (ρ nowhere zero) or G' = P G (P invertible): on Σ, D_xG' = ρD_xG, G'_t = ρG_t, V and the permitted
     velocities are unchanged, λ' = ρ⁻¹λ (P^{-T}λ), and the reaction and −λ·G_t are unchanged.  The product rule
     (D_xG' = P D_xG + (D_xP)G, with G = 0 on Σ) is a checked proof for k ≤ 2; the rest is matrix algebra checked for
     symbolic k and n."""
-    with check.without(H_RHO_C2, note="the proofs use only first derivatives of rho: rho of class C¹ suffices"):
+    with check.without(H_RHO_C2, note="the product rule uses only first derivatives of rho: rho of class C¹ suffices"):
+        _rescaled_derivatives_every_size(check)
+    with check.supporting():  # the product rule as checked proofs for generic G and ρ / P at k = 1, 2
         for k in check.sweep(proof_sizes):
             multiplier = scalar_multiplier if k == 1 else matrix_multiplier
             check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
@@ -591,6 +609,6 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
        uses=["holonomic.constraint_model_definition", "holonomic.virtual_displacement_space_dimension",
              "linalg.annihilator_of_kernel_transpose_multiple"],
        assumes=[H_RANK_ON_LOCUS, H_RHO_NOWHERE_ZERO, H_RHO_C2], avoids=["holonomic.ideal_reaction_law"],
-       scope="k <= 2")
+       proof_uses=["calculus.chain_and_product_rules_every_size"])
 def _(check):
     check_rescaling_invariance(check)

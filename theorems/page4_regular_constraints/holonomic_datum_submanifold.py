@@ -13,6 +13,8 @@ them on mutated claims.
 """
 from __future__ import annotations
 
+import contextlib
+
 import mpmath
 import sympy
 from hypothesis import strategies as st
@@ -112,18 +114,31 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
                                           sizes=((2, 1), (3, 1), (3, 2)), proof_sizes=(1, 2), randomized=True,
                                           matrix_form=True):
     """Σ_t is near each point the graph of a C² φ over n − k coordinates (slice chart (u, v − φ(u)));
-    φ' = −(D_vG)⁻¹D_uG; the rank hypothesis is needed (the double cone)."""
-    for k in check.sweep(proof_sizes):
-        check.proof(f"G(u, φ(u)) ≡ 0 ⇒ φ' = −(D_vG)⁻¹D_uG (k = {k})", implicit_derivative_proof(k, derivative_sign),
-                    scope=f"symbolic, generic G and φ, v ∈ R^{k}; u is one coordinate u_j (the others frozen: the "
-                          f"same computation for every j and every N), where det D_vG ≠ 0")
+    φ' = −(D_vG)⁻¹D_uG; the rank hypothesis is needed (the double cone).  For every k and d = 3N − k: the matrix
+    form of the derivative (the chain rule of every size gives D_uG + D_vG·Dφ = 0) and the dimension, the number d of
+    graph coordinates u (n = d + k) against the claimed ``dimension(n, k)``; the checked proofs at k = 1, 2 (generic
+    G, φ) support."""
+    # the same derivative as checked proofs for generic G, φ at k = 1, 2: supporting when the every-size matrix form
+    # decides, claims when it is switched off
+    with (check.supporting() if matrix_form else contextlib.nullcontext()):
+        for k in check.sweep(proof_sizes):
+            check.proof(f"G(u, φ(u)) ≡ 0 ⇒ φ' = −(D_vG)⁻¹D_uG (k = {k})", implicit_derivative_proof(k, derivative_sign),
+                        scope=f"symbolic, generic G and φ, v ∈ R^{k}; u is one coordinate u_j (the others frozen: the "
+                              f"same computation for every j and every N), where det D_vG ≠ 0")
     kk, d = sympy.symbols("k d", integer=True, positive=True)
+    claimed = sympy.sympify(dimension(d + kk, kk))
+    check.fact(f"dimension: the slice chart (u, v − φ(u)) sends Σ_t near p onto W ∩ (R^d × {{0}}), u ∈ R^d with n = "
+               f"3N = d + k, so dim Σ_t = d; claimed {sympy.sstr(dimension(sympy.Symbol('n'), kk))} at n = d + k is "
+               f"{sympy.sstr(claimed)}", sympy.expand(claimed - d) == 0, method="symbolic",
+               scope="symbolic, every k and d = 3N − k", detail="the graph coordinates u are the 3N − k columns outside "
+                                                                  "the invertible k×k minor")
     Ju, Jv = sympy.MatrixSymbol("D_uG", kk, d), sympy.MatrixSymbol("D_vG", kk, kk)
     Dphi = sympy.MatrixSymbol("Dphi", kk, d)
     if matrix_form:
         check.identity("Dφ − (−(D_vG)⁻¹D_uG) = (D_vG)⁻¹(D_uG + D_vG·Dφ): zero where the chain rule gives "
                        "D_uG + D_vG·Dφ = D[G(u, φ(u))] = 0", Dphi - derivative_sign * Jv.I * Ju, Jv.I * (Ju + Jv * Dphi),
-                       scope="symbolic, every k and d = 3N − k (MatrixSymbols), where det D_vG ≠ 0",
+                       scope="symbolic, every k and d = 3N − k (MatrixSymbols), where det D_vG ≠ 0; D[G(u, φ(u))] "
+                             "by the cited chain rule of every size (calculus.chain_and_product_rules_every_size)",
                        context="the matrix form of the proofs' last step, for every size")
 
     def locus_is_a_graph(instance):
@@ -183,8 +198,8 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
        source=f"{SEED} (a) 'Each nonempty Σ_t is a C² embedded submanifold of dimension 3N − k. Indeed, …'",
        uses=["holonomic.constraint_model_definition", "calculus.c2_slice_submanifold_convention"],
        proof_uses=["calculus.parametrized_implicit_function_theorem_ck", "calculus.regular_level_set_is_embedded_submanifold",
-                   "calculus.regular_critical_points_values_level_sets"],
-       assumes=[H_RANK_ON_LOCUS, H_G_C2], avoids=["holonomic.ideal_reaction_law"], scope="k <= 2")
+                   "calculus.regular_critical_points_values_level_sets", "calculus.chain_and_product_rules_every_size"],
+       assumes=[H_RANK_ON_LOCUS, H_G_C2], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_instantaneous_locus_submanifold(check)
 
