@@ -71,7 +71,9 @@ document.querySelectorAll('.graph-view').forEach(function(view){
  function fit(){var cw=view.clientWidth||W,ch=view.clientHeight||H,s=Math.min(1,cw/W);var w=cw/s,h=ch/s,y=0,hl=svg.querySelector('[data-mark="highlight"]');
   if(hl&&h<H){var b=hl.getBBox();y=Math.max(0,Math.min(H-h,b.y+b.height/2-h/2));}set((W-w)/2,y,w,h);}
  function zoom(f,px,py){var cw=view.clientWidth,ch=view.clientHeight;var sx=v.x+(px/cw)*v.w,sy=v.y+(py/ch)*v.h;var w=Math.max(40,Math.min(v.w*f,W*8)),h=w*v.h/v.w;set(sx-(px/cw)*w,sy-(py/ch)*h,w,h);}
- fit();var fold=view.closest('details');if(fold)fold.addEventListener('toggle',function(){if(fold.open)fit();});
+ view.focusOn=function(id){var a=svg.querySelector('a.node[data-id="'+CSS.escape(id)+'"]');if(!a)return;view.focusId=id;var b=a.getBBox(),cw=view.clientWidth||W,ch=view.clientHeight||H;
+  var w=Math.min(W,Math.max(cw,b.width*5)),h=w*ch/cw;set(b.x+b.width/2-w/2,b.y+b.height/2-h/2,w,h);};
+ fit();var fold=view.closest('details');if(fold)fold.addEventListener('toggle',function(){if(fold.open){if(view.focusId){view.focusOn(view.focusId);}else{fit();}}});
  var bar=view.previousElementSibling;if(bar&&bar.classList.contains('zoom')){bar.hidden=false;bar.addEventListener('click',function(e){var a=e.target.dataset.zoom;if(!a)return;
   if(a==='fit'){fit();}else{zoom(a==='in'?1/1.4:1.4,view.clientWidth/2,view.clientHeight/2);}});}
  view.addEventListener('wheel',function(e){e.preventDefault();var r=view.getBoundingClientRect();zoom(e.deltaY>0?1.15:1/1.15,e.clientX-r.left,e.clientY-r.top);},{passive:false});
@@ -95,6 +97,8 @@ var box=document.getElementById('filters');if(box){
    for(var k in want){if(want[k]&&r.dataset[k]!==want[k])ok=false;}r.hidden=!ok;if(ok){keep[r.dataset.id]=1;n++;}});
   document.querySelectorAll('svg.graph a.node').forEach(function(a){a.classList.toggle('dim',active&&!keep[a.dataset.id]);});
   document.querySelectorAll('details.module-panel').forEach(function(d){if(active&&n<=200&&d.querySelector('a.node:not(.dim)'))d.open=true;});
+  if(active&&n===1){var only=Object.keys(keep)[0];document.querySelectorAll('details.module-panel a.node').forEach(function(a){
+   if(a.dataset.id!==only)return;var v=a.closest('.graph-view');if(v&&v.focusOn)v.focusOn(only);});}
   count.textContent=n+' of '+rows.length+' items';}
  q.addEventListener('input',apply);sel.forEach(function(s){s.addEventListener('change',apply);});apply();}
 document.querySelectorAll('details.closure').forEach(function(d){

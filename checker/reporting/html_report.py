@@ -184,7 +184,8 @@ def index_page(corpus, report: dict, graph_svg_text: str, marks: set) -> str:
 def _folded_graph(corpus, report) -> str:
     panels, marks = _module_panels(corpus, report)
     return (f'<p class="muted">{len(report["items"])} items: each module is folded (open one to draw it; a search '
-            f'opens the modules with a match). An item\'s page draws its neighbourhood.</p>{panels}{legend_html(marks)}')
+            f'opens the modules with a match and centres the drawing on a single match). An item\'s page draws its '
+            f'neighbourhood.</p>{panels}{legend_html(marks)}')
 
 
 def assumptions_page(corpus, report: dict) -> str:
