@@ -113,7 +113,7 @@ def test_report_files_are_deterministic_and_complete():
     pages = {f"items/{i}.html" for i in corpus.items}
     assert set(first) == {"verification.json", "verification.md", "index.html", "assumptions.html", "matrix.html",
                           "graph.svg", "graph.graphml", "junit.xml", "items/checker-math.woff2",
-                          "items/checker-math-OFL.txt"} | pages
+                          "items/checker-math-OFL.txt", "report.css", "report.js", "graph-data.js"} | pages
     data = json.loads(first["verification.json"])
     assert "seconds" not in json.dumps(data)
     suite = ET.fromstring(first["junit.xml"])

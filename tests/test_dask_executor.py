@@ -204,3 +204,24 @@ def test_ctrl_c_under_dask_is_one_line(tmp_path):
     assert "Traceback" not in err and len([line for line in err.splitlines() if line.strip()]) <= 2, err
     # the workers end at once (SIGINT's default action there), not after the cluster's close times out (about 4 s)
     assert took < 3, took
+
+
+def test_a_larger_corpus_spreads_over_both_workers_with_the_local_verdicts(tmp_path):
+    """Issue 40: 40 generated items (a chain of uses) on a LocalCluster of 2 workers: both workers run verifiers
+    (each verifier notes the pid of the process that runs it, the worker), and the report equals the local one."""
+    lines = ["import os, time", "import sympy", "from checker.kernel.items import lemma", 'x = sympy.Symbol("x")']
+    for k in range(40):
+        uses = f'["s.i{k - 1}"]' if k else "[]"
+        lines += [f'@lemma("s.i{k}", title="square {k}", uses={uses})', "def _(check):",
+                  f'    with open({str(tmp_path / "workers.txt")!r}, "a") as fh:', "        fh.write(f'{os.getppid()}\\n')",
+                  "    time.sleep(0.1)",
+                  f"    check.identity('square', (x + {k})**2, x**2 + {2 * k}*x + {k * k})", ""]
+    (tmp_path / "dask_items.py").write_text("\n".join(lines) + "\n")
+    local, local_report = _run(tmp_path)
+    (tmp_path / "workers.txt").unlink()
+    dask, dask_report = _run(tmp_path, "--executor", "dask", "--jobs", "2")
+    workers = (tmp_path / "workers.txt").read_text().split()
+    assert len(workers) == 40 and len(set(workers)) == 2, workers  # every item ran once, on both workers
+    assert json.dumps(dask_report["items"]) == json.dumps(local_report["items"])
+    assert dask.returncode == local.returncode == 0
+    assert _alive(str(tmp_path)) == []

@@ -1,8 +1,8 @@
 """Running verifiers on a Dask distributed cluster: ``verify ... --executor dask [--scheduler ADDRESS]``.
 
 Each item is one task.  On the worker the task loads the corpus (once per worker process) and the
-user's files, which travel with the task (every ``.py`` file of each ``--path`` file's folder, so a
-module it imports comes along), and runs the verifier in a forked child with the same time limit as the
+user's files, which are scattered to every worker once per run (every ``.py`` file of each ``--path`` file's
+folder, so a module it imports comes along), and runs the verifier in a forked child with the same time limit as the
 local runner (:func:`checker.execution.runner.run_one`); the worker sends back the plain check records and the
 verdict is computed here, in the client, exactly as for a local run (:func:`checker.execution.runner.judge`).
 So verdicts, evidence and the JSON report are the same as the local runner's at the same seed.  Each verifier's
@@ -60,11 +60,18 @@ def as_client_text(text):
     return text
 
 
-def _worker_corpus(spec: dict):
-    """The corpus on this worker for ``spec`` (modules, paths with their shipped folders, no_corpus), memoized."""
+def spec_key(spec: dict) -> str:
+    """A digest of a load spec (modules, paths, shipped files): the name a worker memoizes its corpus under."""
     import hashlib
     import json
-    key = hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()
+
+
+def _worker_corpus(spec: dict, key: str = ""):
+    """The corpus on this worker for ``spec`` (modules, paths with their shipped folders, no_corpus), memoized under
+    ``key`` (the client computes it once for the run: hashing the shipped files for every task would make a run
+    quadratic in the size of the user's corpus)."""
+    key = key or spec_key(spec)
     if key not in _WORKER_CORPORA:
         from .loader import load
         paths = []
@@ -84,15 +91,16 @@ def _worker_corpus(spec: dict):
 
 
 def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout: float, load_flags: str,
-                     full_traceback: bool) -> dict:
-    """The task: ``{"message": ..., "seconds": s}`` from the verifier, or ``{"failure": ..., "detail": ...}``."""
+                     full_traceback: bool, key: str = "") -> dict:
+    """The task: ``{"message": ..., "seconds": s}`` from the verifier, or ``{"failure": ..., "detail": ...}``.
+    ``spec`` arrives once per worker (the client scatters it to every worker), ``key`` names it."""
     import multiprocessing
     from .pool import run_one
     process = multiprocessing.current_process()
     was_daemon = process._config.get("daemon")  # a daemonic worker may not fork: the child is ours to reap
     process._config["daemon"] = False
     try:
-        corpus = _worker_corpus(spec)
+        corpus = _worker_corpus(spec, key)
         answer = run_one(corpus.items[item_id], seed=seed, profile=profile, timeout=timeout, load_flags=load_flags,
                          full_traceback=full_traceback)
     finally:
@@ -204,10 +212,14 @@ def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, s
         try:
             started = {}
             futures = {}
+            load_key = spec_key(spec)
+            # the spec (with the user's files) goes to every worker once, not with each of thousands of tasks
+            shared_spec = client.scatter(spec, broadcast=True, hash=False) if ids else spec
             for item_id in ids:
                 started[item_id] = time.monotonic()
-                f = client.submit(verify_on_worker, item_id, spec, seed, profile, timeout, load_flags, full_traceback,
-                                  pure=False, retries=0, key=f"checker-verify-{item_id}-{os.getpid()}-{time.time_ns()}")
+                f = client.submit(verify_on_worker, item_id, shared_spec, seed, profile, timeout, load_flags,
+                                  full_traceback, load_key, pure=False, retries=0,
+                                  key=f"checker-verify-{item_id}-{os.getpid()}-{time.time_ns()}")
                 futures[f] = item_id
             for future in as_completed(list(futures)):
                 item_id = futures[future]

@@ -51,10 +51,13 @@ class Verification(dict):
 
 def closure(corpus, ids) -> list:
     """``ids`` and every item they rest on, transitively, in dependency order."""
-    import networkx as nx
-    wanted = set(ids)
-    for i in ids:
-        wanted |= {d for d in nx.descendants(corpus.graph, i) if d in corpus.items}
+    reached, stack = set(ids), list(ids)  # one walk for all of them: linear in nodes + edges
+    while stack:
+        for dep in corpus.graph.successors(stack.pop()):
+            if dep not in reached:
+                reached.add(dep)
+                stack.append(dep)
+    wanted = set(ids) | {d for d in reached if d in corpus.items}
     return [i for i in corpus.order() if i in wanted]
 
 

@@ -3,37 +3,35 @@
 The statement (MathML), verdict and what it was established as, the hypothesis analysis, what it
 uses and what uses it, what it rests on (postulates, hypotheses, trusted results), every check with
 its evidence (witnesses and residuals typeset, the raw record one click away, the reproduce command
-as copyable text), the proof steps typeset, the figures, and the graph of its neighbourhood: everything
-it rests on and what rests on it.
+as copyable text), the proof steps typeset, the figures, and the graph of its neighbourhood: what it uses
+and what uses it directly.  The transitive closure (everything it rests on, everything that rests on it) is
+listed on demand from the report's one shared graph index, not written into every page, so a report's size
+is linear in items + edges (issue 40: inlined closures made it quadratic).
 """
 from __future__ import annotations
 
 from html import escape
 
-import networkx as nx
-
-from .html_page import Links, badge, page, zoomable
+from .html_page import Links, badge, closure_details, page, zoomable
 from .mathml import statement_html
 from .plot import plot_svg
 from .svg import graph_svg, legend_html
 from .typeset import equation_html, value_html
 
-#: at most this many items that rest on an item are drawn transitively; beyond, only its direct users
+#: at most this many items that use an item directly are drawn; beyond, the first ones by id (all are listed)
 MAX_ABOVE = 30
 
 
 def neighbourhood(corpus, graph, node_id: str) -> tuple:
-    """``(subgraph, note)``: ``node_id``, everything it rests on, and what rests on it (transitively when
-    at most ``MAX_ABOVE`` items do, else its direct users; ``note`` says so)."""
-    below = nx.descendants(graph, node_id)
-    above = nx.ancestors(graph, node_id)
+    """``(subgraph, note)``: ``node_id``, what it uses directly and what uses it directly (at most ``MAX_ABOVE``
+    of those, the first by id; ``note`` says so).  Bounded by the item's own edges: no closure is computed."""
+    below = set(graph.successors(node_id))
+    above = sorted(graph.predecessors(node_id))
     note = ""
     if len(above) > MAX_ABOVE:
-        direct = set(graph.predecessors(node_id))
-        note = (f"{len(above)} items rest on it; the {len(direct)} that use it directly are drawn "
-                f"(all are listed above).")
-        above = direct
-    return graph.subgraph(below | above | {node_id}), note
+        note = f"{len(above)} items use it directly; the first {MAX_ABOVE} by id are drawn (all are listed above)."
+        above = above[:MAX_ABOVE]
+    return graph.subgraph(below | set(above) | {node_id}), note
 
 
 def _hypotheses(rows, links: Links) -> str:
@@ -140,7 +138,8 @@ def item_page(corpus, report: dict, r: dict, nodes: dict, graph, neighbours: tup
             f'<dt>rests on hypotheses</dt><dd>{links.links(ro["hypotheses"])}</dd>'
             f'<dt>rests on trusted results</dt><dd>{links.links(ro.get("trusted results", []))}</dd>'
             + (f'<dt>declared, shown not needed</dt><dd>{links.links(ro["not needed"])}</dd>' if ro.get("not needed") else "")
-            + "</dl>")
+            + "</dl>" + closure_details(r["id"], links, "uses", "everything it rests on, transitively")
+            + closure_details(r["id"], links, "users", "everything that rests on it, transitively"))
     checks = ("<h2>Evidence</h2>" + "".join(_check(c) for c in leading_failures(r["checks"]))) if r["checks"] else ""
     if r.get("output"):
         checks += f"<details><summary>verifier output</summary><pre>{escape(str(r['output']))}</pre></details>"
@@ -150,8 +149,8 @@ def item_page(corpus, report: dict, r: dict, nodes: dict, graph, neighbours: tup
     svg = graph_svg(sub, nodes, href=links.node, highlight=r["id"], grouped=False, row_width=4)
     marks = set(svg.split('data-marks="', 1)[1].split('"', 1)[0].split())
     height = svg.split('height="', 1)[1].split('"', 1)[0]
-    picture = (f'<h2 id="neighbourhood">What it rests on and what rests on it</h2><p class="muted">Arrows point to what an '
-               f'item uses; foundations at the top. {escape(note)}</p>'
+    picture = (f'<h2 id="neighbourhood">What it uses and what uses it</h2><p class="muted">Its direct neighbours; arrows point '
+               f'to what an item uses; foundations at the top. The whole closure is listed under Dependencies. {escape(note)}</p>'
                f'{zoomable(svg, f"min(72vh,{int(height) + 4}px)")}{legend_html(marks)}')
     body = (head + statement + "".join(extra) + _hypotheses(r.get("hypotheses", []), links) + deps + checks
             + (f"<h2>Figures</h2>{figures}" if figures else "") + picture + pager)

@@ -1,9 +1,13 @@
-"""What every HTML page of the report shares: the page shell, style sheet, inline script and small helpers.
+"""What every HTML page of the report shares: the page shell, style sheet, script and small helpers.
 
-Every page is self-contained except for one font file (the math font, ``items/checker-math.woff2``,
-referenced relatively, so a copied ``reports/`` folder works offline).  The inline script is small and
-optional: without it every page still reads; with it, commands get a copy button, the graphs pan and
-zoom, pointing at a node highlights its uses, and the index's search and filters work.
+The shared assets are written once per report, not once per page (a report of thousands of items stays
+linear in its size): the style sheet ``report.css``, the script ``report.js``, the math font
+``items/checker-math.woff2`` and the graph index ``graph-data.js`` (every node's page and what it uses,
+loaded by an item page only when its reader asks for the transitive closure).  All are referenced
+relatively, so a copied ``reports/`` folder works offline.  The script is small and optional: without it
+every page still reads; with it, commands get a copy button, the graphs pan and zoom, pointing at a node
+highlights its uses, the index's search and filters work, and an item page lists on demand everything it
+rests on and everything that rests on it.
 """
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from .svg import VERDICT_FILL, page_name
 
 FONT_FILE = "checker-math.woff2"
 ITEMS_DIR = "items"
+CSS_FILE, SCRIPT_FILE, GRAPH_DATA_FILE = "report.css", "report.js", "graph-data.js"
 
-CSS = """
+CSS = """@font-face{font-family:"Checker Math";src:url("items/checker-math.woff2") format("woff2")}
 *{box-sizing:border-box}[hidden]{display:none!important}
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;max-width:1200px;padding:0 16px 48px;color:#1b1b1b;line-height:1.5;overflow-wrap:break-word}
 math{font-family:'Checker Math',math;font-size:1.12em}
@@ -45,6 +50,7 @@ ul.legend{display:flex;flex-wrap:wrap;gap:2px 16px;padding:0;margin:6px 0;list-s
 .filters{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:10px 0}.filters input{flex:1 1 240px;min-width:0;font-size:16px;padding:6px 8px}
 .filters select{font-size:14px;padding:4px;max-width:100%}
 svg.plot{max-width:100%;height:auto}figure{margin:6px 0;max-width:100%}figcaption{font-size:13px}
+details.module-panel{margin:6px 0}details.module-panel>summary{font-weight:600}ul.closure{columns:2 280px;font-size:13px;padding-left:1.2em}
 .pager{display:flex;flex-wrap:wrap;justify-content:space-between;gap:6px;font-size:13px;margin:6px 0}.pager a{overflow-wrap:anywhere;min-width:0}
 @media (max-width:700px){body{padding:0 10px 40px}
 table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}table.cards tr.head{display:none}
@@ -65,7 +71,9 @@ document.querySelectorAll('.graph-view').forEach(function(view){
  function fit(){var cw=view.clientWidth||W,ch=view.clientHeight||H,s=Math.min(1,cw/W);var w=cw/s,h=ch/s,y=0,hl=svg.querySelector('[data-mark="highlight"]');
   if(hl&&h<H){var b=hl.getBBox();y=Math.max(0,Math.min(H-h,b.y+b.height/2-h/2));}set((W-w)/2,y,w,h);}
  function zoom(f,px,py){var cw=view.clientWidth,ch=view.clientHeight;var sx=v.x+(px/cw)*v.w,sy=v.y+(py/ch)*v.h;var w=Math.max(40,Math.min(v.w*f,W*8)),h=w*v.h/v.w;set(sx-(px/cw)*w,sy-(py/ch)*h,w,h);}
- fit();
+ view.focusOn=function(id){var a=svg.querySelector('a.node[data-id="'+CSS.escape(id)+'"]');if(!a)return;view.focusId=id;var b=a.getBBox(),cw=view.clientWidth||W,ch=view.clientHeight||H;
+  var w=Math.min(W,Math.max(cw,b.width*5)),h=w*ch/cw;set(b.x+b.width/2-w/2,b.y+b.height/2-h/2,w,h);};
+ fit();var fold=view.closest('details');if(fold)fold.addEventListener('toggle',function(){if(fold.open){if(view.focusId){view.focusOn(view.focusId);}else{fit();}}});
  var bar=view.previousElementSibling;if(bar&&bar.classList.contains('zoom')){bar.hidden=false;bar.addEventListener('click',function(e){var a=e.target.dataset.zoom;if(!a)return;
   if(a==='fit'){fit();}else{zoom(a==='in'?1/1.4:1.4,view.clientWidth/2,view.clientHeight/2);}});}
  view.addEventListener('wheel',function(e){e.preventDefault();var r=view.getBoundingClientRect();zoom(e.deltaY>0?1.15:1/1.15,e.clientX-r.left,e.clientY-r.top);},{passive:false});
@@ -88,8 +96,21 @@ var box=document.getElementById('filters');if(box){
   rows.forEach(function(r){var ok=(!text||r.dataset.id.toLowerCase().indexOf(text)>=0||r.dataset.title.toLowerCase().indexOf(text)>=0);
    for(var k in want){if(want[k]&&r.dataset[k]!==want[k])ok=false;}r.hidden=!ok;if(ok){keep[r.dataset.id]=1;n++;}});
   document.querySelectorAll('svg.graph a.node').forEach(function(a){a.classList.toggle('dim',active&&!keep[a.dataset.id]);});
+  document.querySelectorAll('details.module-panel').forEach(function(d){if(active&&n<=200&&d.querySelector('a.node:not(.dim)'))d.open=true;});
+  if(active&&n===1){var only=Object.keys(keep)[0];document.querySelectorAll('details.module-panel a.node').forEach(function(a){
+   if(a.dataset.id!==only)return;var v=a.closest('.graph-view');if(v&&v.focusOn)v.focusOn(only);});}
   count.textContent=n+' of '+rows.length+' items';}
  q.addEventListener('input',apply);sel.forEach(function(s){s.addEventListener('change',apply);});apply();}
+document.querySelectorAll('details.closure').forEach(function(d){
+ d.addEventListener('toggle',function(){if(!d.open||d.dataset.done)return;d.dataset.done='1';
+  function show(){var g=window.CHECKER_GRAPH,id=d.dataset.id,up=d.dataset.direction==='users',next={},seen={},stack=[id],out=[];
+   if(up){for(var k in g){g[k][1].forEach(function(m){(next[m]=next[m]||[]).push(k);});}}
+   while(stack.length){var n=stack.pop();((up?next[n]:(g[n]||[0,[]])[1])||[]).forEach(function(m){if(!seen[m]){seen[m]=1;out.push(m);stack.push(m);}});}
+   out.sort();var ul=document.createElement('ul');ul.className='closure';
+   out.forEach(function(m){var li=document.createElement('li'),a=document.createElement('a');a.href=g[m][0];a.textContent=m;li.appendChild(a);ul.appendChild(li);});
+   var box=d.querySelector('.closure-list');box.textContent=out.length+' '+(up?'items rest on it':'nodes it rests on')+(out.length?':':'.');box.appendChild(ul);}
+  if(window.CHECKER_GRAPH){show();return;}var s=document.createElement('script');s.src=d.dataset.src;s.onload=show;
+  s.onerror=function(){d.querySelector('.closure-list').textContent='could not load '+d.dataset.src;};document.head.appendChild(s);});});
 })();"""
 
 
@@ -127,6 +148,10 @@ class Links:
     def font(self) -> str:
         return FONT_FILE if self.depth else f"{ITEMS_DIR}/{FONT_FILE}"
 
+    def from_items(self, node_id: str) -> str:
+        """The link to a node from a page in ``items/`` (what the shared graph index stores)."""
+        return Links(self.corpus, 1).node(node_id)
+
 
 def assumption_anchor(node_id: str) -> str:
     return "assumption-" + node_id
@@ -136,12 +161,33 @@ def page(title: str, body: str, links: Links, *, nav: str = "") -> str:
     """A whole HTML page (deterministic for its arguments)."""
     head = (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f'<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f'<style>@font-face{{font-family:"Checker Math";src:url("{links.font()}") format("woff2")}}{CSS}</style></head><body>')
+            f'<link rel="stylesheet" href="{links.root(CSS_FILE)}"></head><body>')
     top = (f'<nav class="top"><a href="{links.root("index.html")}">index</a>'
            f'<a href="{links.root("index.html")}#graph">graph</a><a href="{links.root("index.html")}#items">items</a>'
            f'<a href="{links.root("assumptions.html")}">assumptions</a><a href="{links.root("matrix.html")}">'
            f'results × assumptions</a>{nav}</nav>')
-    return f"{head}{top}{body}<script>{SCRIPT}</script></body></html>\n"
+    return f'{head}{top}{body}<script src="{links.root(SCRIPT_FILE)}"></script></body></html>\n'
+
+
+def graph_data_js(corpus) -> str:
+    """The shared graph index: ``window.CHECKER_GRAPH = {id: [link from items/, [ids it uses]]}`` for every node
+    (one line per node; linear in nodes + edges).  A script file, not JSON, so a page opened from disk loads it."""
+    import json
+    links = Links(corpus, depth=1)
+    rows = [json.dumps(n, ensure_ascii=False) + ":" + json.dumps([links.node(n), sorted(corpus.graph.successors(n))],
+                                                               ensure_ascii=False)
+            for n in sorted(corpus.graph.nodes)]
+    return "window.CHECKER_GRAPH={\n" + ",\n".join(rows) + "};\n"
+
+
+def closure_details(node_id: str, links: Links, direction: str, label: str) -> str:
+    """A folded list of a node's transitive closure (``direction`` ``uses`` or ``users``), filled on demand by the
+    script from the shared graph index instead of being written into every page."""
+    return (f'<details class="closure" data-id="{escape(node_id)}" data-direction="{direction}" '
+            f'data-src="{escape(links.root(GRAPH_DATA_FILE))}"><summary>{escape(label)}</summary>'
+            f'<div class="closure-list muted">(listed when opened, from <a href="{escape(links.root(GRAPH_DATA_FILE))}">'
+            f'{GRAPH_DATA_FILE}</a>; <code>python -m checker assumptions {escape(node_id)}</code> and '
+            f'<code>dependents</code> answer the same)</div></details>')
 
 
 def zoomable(svg: str, height: str = "") -> str:

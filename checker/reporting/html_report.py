@@ -3,7 +3,10 @@ and ``matrix.html``, with the math font beside the item pages.
 
 ``index.html``: the summary and coverage, the search box and the filters (verdict, kind, module),
 the dependency graph (one panel per module, hypotheses folded into their items, pan and zoom, a
-legend entry for every mark; a node links to its item's page) and the list of items.
+legend entry for every mark; a node links to its item's page) and the list of items.  Past
+``COLLAPSE_ABOVE`` items the graph is drawn one module per folded panel (a reader opens the modules
+they want; the search opens those with a match), so a graph of thousands of nodes stays usable; the
+whole drawing is still ``graph.svg``.
 ``assumptions.html``: every postulate and hypothesis with what rests on it.  ``matrix.html``: the
 results × assumptions matrix (uses / necessary / not needed) and the declared independences.
 Every page is deterministic for a given report.
@@ -15,7 +18,8 @@ from importlib import resources
 
 from ..kernel.analysis import ANALYSED_KINDS
 from .html_item import item_page
-from .html_page import FONT_FILE, ITEMS_DIR, Links, assumption_anchor, badge, page, zoomable
+from .html_page import (CSS, CSS_FILE, FONT_FILE, GRAPH_DATA_FILE, ITEMS_DIR, SCRIPT, SCRIPT_FILE, Links,
+                        assumption_anchor, badge, graph_data_js, page, zoomable)
 from .layout import namespace
 from .mathml import statement_html
 from .svg import VERDICT_FILL, drawn_graph, graph_svg, legend_html, node_table, page_name
@@ -154,6 +158,29 @@ def _item_list(report, links: Links) -> str:
             f'{"".join(rows)}</table>')
 
 
+#: a report with more items than this draws its index graph as one folded panel per module
+COLLAPSE_ABOVE = 300
+
+
+def _module_panels(corpus, report) -> tuple:
+    """``(html, marks)``: the graph as one folded ``<details>`` per module, each with that module's drawing."""
+    links = Links(corpus, depth=0)
+    nodes = node_table(corpus, report)
+    graph = drawn_graph(corpus.graph, corpus.items)
+    members: dict = {}
+    for n in graph.nodes:
+        members.setdefault(namespace(n), []).append(n)
+    parts, marks = [], set()
+    for module in sorted(members):
+        sub = graph.subgraph(members[module])
+        svg = graph_svg(sub, nodes, href=links.node, svg_id=f"dependency-graph-{module}")
+        marks |= set(svg.split('data-marks="', 1)[1].split('"', 1)[0].split())
+        parts.append(f'<details class="module-panel" data-module="{escape(module)}"><summary>{escape(module)} — '
+                     f'{len(members[module])} items, {sub.number_of_edges()} uses inside the module</summary>'
+                     f'{zoomable(svg)}</details>')
+    return "".join(parts), marks
+
+
 def index_page(corpus, report: dict, graph_svg_text: str, marks: set) -> str:
     links = Links(corpus, depth=0)
     s = report["summary"]
@@ -172,9 +199,16 @@ def index_page(corpus, report: dict, graph_svg_text: str, marks: set) -> str:
             f'it uses, foundations at the top; hypotheses are folded into the items that assume them (tag H n; '
             f'<code>python -m checker graph --format svg --hypotheses</code> draws them). Click a node for its page; '
             f'the search and filters above dim the other nodes. Alone: <a href="graph.svg">graph.svg</a>.</p>'
-            f'{zoomable(graph_svg_text)}{legend_html(marks)}'
-            f'<h2 id="items">Items</h2>{_item_list(report, links)}')
+            + (f'{zoomable(graph_svg_text)}{legend_html(marks)}' if graph_svg_text else _folded_graph(corpus, report))
+            + f'<h2 id="items">Items</h2>{_item_list(report, links)}')
     return page("checker: verification report", body, links)
+
+
+def _folded_graph(corpus, report) -> str:
+    panels, marks = _module_panels(corpus, report)
+    return (f'<p class="muted">{len(report["items"])} items: each module is folded (open one to draw it; a search '
+            f'opens the modules with a match and centres the drawing on a single match). An item\'s page draws its '
+            f'neighbourhood.</p>{panels}{legend_html(marks)}')
 
 
 def assumptions_page(corpus, report: dict) -> str:
@@ -210,9 +244,13 @@ def whole_graph_svg(corpus, report, *, hypotheses: bool = False, legend: bool = 
 
 def site_files(corpus, report: dict) -> dict:
     """Relative path -> content (text, or bytes for the font) of every HTML page and what they need."""
-    svg = whole_graph_svg(corpus, report)
-    marks = set(svg.split('data-marks="', 1)[1].split('"', 1)[0].split())
+    if len(report["items"]) > COLLAPSE_ABOVE:
+        svg, marks = "", set()
+    else:
+        svg = whole_graph_svg(corpus, report)
+        marks = set(svg.split('data-marks="', 1)[1].split('"', 1)[0].split())
     files = {"index.html": index_page(corpus, report, svg, marks), "assumptions.html": assumptions_page(corpus, report),
+             CSS_FILE: CSS.lstrip(), SCRIPT_FILE: SCRIPT + "\n", GRAPH_DATA_FILE: graph_data_js(corpus),
              "matrix.html": matrix_page(corpus, report),
              "graph.svg": whole_graph_svg(corpus, report, legend=True) + "\n"}
     nodes = node_table(corpus, report)

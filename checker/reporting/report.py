@@ -36,14 +36,14 @@ def write_atomically(path, text: str) -> None:
         raise
 
 
-def item_record(corpus, result, not_needed=None, used_graph=None) -> dict:
+def item_record(corpus, result, not_needed=None, used_graph=None, rests_on=None) -> dict:
     from ..kernel.checks import verdict_scope
     it = corpus.items[result.id]
     record = {
         "id": it.id, "kind": it.kind, "title": it.title, "statement": it.statement, "source": it.source,
         "expected": it.expected, "verdict": result.verdict, "established": result.graph_verdict,
         "status": result.status, "uses": list(it.uses), "proof_uses": list(it.proof_uses),
-        "assumes": [a.id for a in it.assumes], "rests_on": corpus.rests_on(it.id, not_needed, used_graph),
+        "assumes": [a.id for a in it.assumes], "rests_on": rests_on if rests_on is not None else corpus.rests_on(it.id, not_needed, used_graph),
         "method": method_summary(result), "checks": result.checks,
     }
     scope = verdict_scope(it, result.checks)
@@ -94,11 +94,11 @@ def build_report(corpus, results, *, seed, profile, without=()) -> dict:
     ids = sorted(i for i in corpus.order() if i in results)
     from ..execution.ablation import not_needed_map
     not_needed = not_needed_map(results)
-    used = corpus.used_graph(not_needed)  # once for every item's rests_on
+    rests_on = corpus.rests_on_every_item(not_needed)  # one pass over the graph for every item's rests_on
     assumptions = [{"id": a.id, "kind": a.kind, "description": a.description,
                     "dependents": corpus.dependents(a.id)} for a in sorted(corpus.assumptions.values(), key=lambda a: a.id)]
     return {"summary": summary, "assumptions": assumptions, "avoids": avoids,
-            "items": [item_record(corpus, results[i], not_needed, used) for i in ids]}
+            "items": [item_record(corpus, results[i], not_needed, rests_on=rests_on[i]) for i in ids]}
 
 
 def timings(results, seconds) -> dict:
