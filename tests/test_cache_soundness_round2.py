@@ -340,9 +340,11 @@ def test_a_replayed_verify_is_the_last_verify_for_rerun_failed(tmp_path):
     assert "replayed" in replayed.stderr
     proc, verdicts, ids_run = verify(tmp_path, "mine.py", "--rerun-failed", "--seed", str(failing), ids=())
     assert ids_run == {"mine.t"} and verdicts == {"mine.t": "refuted"}, proc.stderr
-    # the last statuses are those of the verify with the same options: at the passing seed nothing failed
+    # the last statuses are those of the verify with the same options: at the passing seed nothing failed, but the
+    # cache still holds the failing seed's failure: not "nothing to rerun", the options that differ (exit 2)
     proc, _, ids_run = verify(tmp_path, "mine.py", "--rerun-failed", "--seed", str(passing), ids=())
-    assert ids_run == set() and "nothing to rerun" in proc.stderr
+    assert ids_run == set() and "nothing to rerun" not in proc.stderr and proc.returncode == 2
+    assert f"--seed {failing} (here --seed {passing})" in proc.stderr
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """The README's examples run as written, so the documentation stays true: its Python examples (one namespace, in
-order, in a folder holding the README's ``mine.py``) and its plugin commands and configuration."""
+order, in a folder holding the README's ``mine.py``), its plugin commands and configuration, and the toolkit page's
+examples; the README stays a newcomer's page (at most ~300 lines, links only inside the repository) and its
+quick-start commands are the ones CI runs."""
 import os
 import re
 import subprocess
@@ -12,8 +14,35 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 
 
-def python_blocks():
-    return re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+TOOLKIT = ROOT / "docs" / "toolkit.md"
+
+
+def python_blocks(path=README):
+    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+
+
+def quick_start_commands() -> list:
+    """The two commands of the README's Quick start."""
+    section = README.read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return [b.strip() for b in re.findall(r"```bash\n(.*?)```", section, re.S)]
+
+
+def test_readme_is_short_and_links_only_inside_the_repository():
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 300
+    assert "http://" not in text and "https://" not in text
+    for target in re.findall(r"\]\(([^)]+)\)", text):
+        path = (ROOT / target.split("#")[0]).resolve()
+        assert path.is_relative_to(ROOT) and path.exists(), target
+
+
+def test_ci_runs_the_readme_quick_start_commands_in_a_fresh_environment():
+    commands = quick_start_commands()
+    assert len(commands) == 2 and "checker verify all" in commands[0] and "pytest" in commands[1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for command in commands:
+        assert command in ci.splitlines(), command
+    assert "-m venv" in ci and "--system-site-packages" not in ci
 
 
 def mine_py() -> str:
@@ -35,8 +64,8 @@ def folder_with_mine(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_readme_has_examples_of_the_public_decisions():
-    text = "".join(python_blocks())
+def test_the_toolkit_page_has_examples_of_the_public_decisions():
+    text = "".join(python_blocks(TOOLKIT) + python_blocks())
     for name in ("is_first_integral", "is_point_symmetry", "is_holonomic_equivalent", "hamiltonian",
                  "reduced_dalembert_equation", "is_dimensionally_homogeneous", "checker.api", "theorems.strategies"):
         assert name in text
@@ -46,6 +75,8 @@ def test_readme_examples_run(folder_with_mine):
     namespace = {"__name__": "readme_examples"}
     for n, block in enumerate(python_blocks()):
         exec(compile(block, f"README.md python block {n + 1}", "exec"), namespace)  # noqa: S102
+    for n, block in enumerate(python_blocks(TOOLKIT)):
+        exec(compile(block, f"docs/toolkit.md python block {n + 1}", "exec"), namespace)  # noqa: S102
     # the documented outcomes of the decisions hold
     ns = namespace
     assert bool(ns["is_first_integral"](ns["J"], ns["L"], [ns["x"], ns["y"]], ns["t"]))

@@ -274,6 +274,18 @@ class ResultsCache:
         from ..kernel.evidence import as_expected
         return sorted(i for i, s in rows if not as_expected(s))
 
+    def failures_by_scope(self) -> list:
+        """``(scope, ids not as expected)`` of every kept verify that had failures, the most recent first."""
+        rows = self._execute("SELECT scope, item, status, created FROM last_statuses", fetch=True) or []
+        from ..kernel.evidence import as_expected
+        failed: dict = {}
+        latest: dict = {}
+        for scope, item, status, created in rows:
+            latest[scope] = max(latest.get(scope, 0.0), created)
+            if not as_expected(status):
+                failed.setdefault(scope, []).append(item)
+        return [(scope, sorted(failed[scope])) for scope in sorted(failed, key=lambda s: -latest[s])]
+
     # -- info / clear ---------------------------------------------------------------------------------
     def info(self) -> dict:
         out = {"path": self.path, "exists": os.path.exists(self.path), "results": 0, "runs": 0, "bytes": 0}

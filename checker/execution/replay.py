@@ -40,14 +40,68 @@ def run_key(command: str, args) -> str:
     return hashlib.sha256(json.dumps(options, sort_keys=True).encode()).hexdigest()
 
 
-def status_scope(args) -> str:
+def status_options(args) -> dict:
     """The options that decide items' statuses, for ``--rerun-failed``: statuses of a verify with other options
     (another seed, profile, time limit, ``--without``, other files loaded) are not "the last verify's"."""
-    options = {"seed": args.seed, "profile": args.profile, "timeout": float(args.timeout),
-               "without": sorted(args.without), "modules": list(args.module),
-               "paths": [os.path.abspath(p) for p in args.path], "no_corpus": bool(args.no_corpus),
-               "cwd": os.getcwd()}
-    return hashlib.sha256(json.dumps(options, sort_keys=True).encode()).hexdigest()
+    return {"seed": args.seed, "profile": args.profile, "timeout": float(args.timeout),
+            "without": sorted(args.without), "modules": list(args.module),
+            "paths": [os.path.abspath(p) for p in args.path], "no_corpus": bool(args.no_corpus),
+            "cwd": os.getcwd()}
+
+
+def status_scope(args) -> str:
+    """The key the statuses of a verify are kept under: its :func:`status_options`, written out (so that
+    ``--rerun-failed`` can name or reuse the options of a verify that had failures)."""
+    return json.dumps(status_options(args), sort_keys=True)
+
+
+#: status option -> (the verify argument it comes from, how a command line writes it)
+_RERUN_OPTIONS = {
+    "seed": ("seed", lambda v: [f"--seed {v}"]),
+    "profile": ("profile", lambda v: [f"--profile {v}"]),
+    "timeout": ("timeout", lambda v: [f"--timeout {v:g}"]),
+    "without": ("without", lambda v: [f"--without {w}" for w in v] or ["no --without"]),
+    "modules": ("module", lambda v: [f"--module {m}" for m in v] or ["no --module"]),
+    "paths": ("path", lambda v: [f"--path {os.path.relpath(p)}" for p in v] or ["no --path"]),
+    "no_corpus": ("no_corpus", lambda v: ["--no-corpus" if v else "the corpus loaded"]),
+}
+
+
+def rerun_failed_plan(cache, args, given: set):
+    """What ``verify --rerun-failed`` reruns: ``(ids, note)``, after setting ``args`` to the options of the
+    verify that found them; or raises ``ValueError`` with a one-line reason (a usage error).
+
+    The failures of the last verify with these options are rerun as they are.  When that verify had none (or
+    there was none) but the cache holds failures of a verify with other options (in this folder), they are rerun
+    with that verify's options when none of the differing options was written on this command line, and
+    otherwise the reason names the options that differ: never "nothing to rerun" while failures are held."""
+    here = status_options(args)
+    mine = cache.failed_last(status_scope(args))
+    if mine:
+        return mine, ""
+    for scope, failed in cache.failures_by_scope():
+        try:
+            theirs = json.loads(scope)
+        except ValueError:
+            theirs = None
+        if theirs is not None and (not isinstance(theirs, dict) or theirs.get("cwd") != here["cwd"]):
+            continue  # another folder's verify (a cache shared through --cache-dir)
+        if theirs is None or set(theirs) != set(here):
+            raise ValueError(f"{len(failed)} item(s) were not as expected in an earlier verify whose options this "
+                             "version does not record; run that verify again (or 'cache clear')")
+        differ = [k for k in here if k != "cwd" and theirs[k] != here[k]]
+        written = [k for k in differ if _RERUN_OPTIONS[k][0] in given]
+        if written:
+            said = "; ".join(f"{' '.join(_RERUN_OPTIONS[k][1](theirs[k]))} (here "
+                             f"{' '.join(_RERUN_OPTIONS[k][1](here[k]))})" for k in differ)
+            raise ValueError(f"no item was not as expected in the last verify with these options, but "
+                             f"{len(failed)} item(s) were in a verify with other options: {said}; repeat those options "
+                             "to rerun them")
+        for k in differ:
+            setattr(args, _RERUN_OPTIONS[k][0], list(theirs[k]) if isinstance(theirs[k], list) else theirs[k])
+        note = ", ".join(o for k in differ for o in _RERUN_OPTIONS[k][1](theirs[k]))
+        return failed, (f"with the options of the verify that found them: {note}" if note else "")
+    return [], ""
 
 
 def _listing(directory: str, recursive: bool) -> str:

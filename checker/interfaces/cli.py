@@ -74,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("cache", help="the results cache: 'info' (where, how many results) or 'clear'")
     c.add_argument("action", choices=("info", "clear"))
     c.add_argument("--cache-dir", metavar="DIR", default=None, help="folder of the results cache (default .checker)")
-    a = sub.add_parser("assumptions", parents=[common],
+    a = sub.add_parser("assumptions", parents=[common, run],
                        help="the postulates, hypotheses, definitions and trusted results an item rests on")
     a.add_argument("id")
     d = sub.add_parser("dependents", parents=[common], help="what rests on an item or assumption")
@@ -102,10 +102,27 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _given_options(args) -> set:
+    """The destinations of the options written on this command line (not left at their defaults)."""
+    import argparse
+    parser = _parser()
+
+    def leave_out_defaults(p):
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    leave_out_defaults(sub)
+            else:
+                action.default = argparse.SUPPRESS
+    leave_out_defaults(parser)
+    return set(vars(parser.parse_args(args.argv)))
+
+
 def main(argv=None) -> int:
     try:
         with run_ending_signals_raise():
             args = _parser().parse_args(argv)
+            args.argv = list(sys.argv[1:] if argv is None else argv)
             _validate(args)
             return COMMANDS[args.command](args)
     except UsageError as exc:
@@ -261,10 +278,18 @@ def cmd_verify(args) -> int:
             sys.stdout.write(replay["stdout"])
             _set_last_statuses(cache, args, json.loads(replay["report"]))  # a replayed verify is "the last verify" too
             return replay["exit"]
+    failed = []
+    if args.rerun_failed and cache is not None:
+        from ..execution.replay import rerun_failed_plan
+        try:
+            failed, note = rerun_failed_plan(cache, args, _given_options(args))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        if failed and note:
+            print(f"checker: rerunning the {len(failed)} item(s) not as expected {note}", file=sys.stderr)
     corpus = _load(args)
     if args.rerun_failed:
-        from ..execution.replay import status_scope
-        failed = [i for i in (cache.failed_last(status_scope(args)) if cache is not None else []) if i in corpus.items]
+        failed = [i for i in failed if i in corpus.items]
         ids = sorted(set(failed) | {_known(corpus, i, items_only=True) for i in args.ids if i != "all"})
         if not ids:
             print("checker: no item was not as expected in the last verify; nothing to rerun", file=sys.stderr)
@@ -439,13 +464,24 @@ def cmd_show(args) -> int:
 
 
 def cmd_assumptions(args) -> int:
+    """What an item rests on, as ``show`` says it: the assumptions its own hypothesis analysis, or that of an item
+    below it, showed *not needed* are listed apart, from the same results (run through the cache, as ``show``)."""
     corpus = _load(args)
     node = _known(corpus, args.id)
-    rests = corpus.rests_on(node)
+    not_needed = {}
+    if node in corpus.items:
+        from ..execution.ablation import not_needed_map
+        results, _ = _run(corpus, [node], args, progress=False, cache=_open_cache(args))
+        not_needed = not_needed_map(results)
+    rests = corpus.rests_on(node, not_needed)
     print(f"{node} rests on:")
     for group in ("postulates", "hypotheses", "definitions", "trusted results"):
         print(f"  {group} ({len(rests[group])}):")
         for dep in rests[group]:
+            print(f"    {dep}: {corpus.graph.nodes[dep].get('title', '')}")
+    if rests["not needed"]:
+        print(f"  declared but shown not needed ({len(rests['not needed'])}):")
+        for dep in rests["not needed"]:
             print(f"    {dep}: {corpus.graph.nodes[dep].get('title', '')}")
     return EXIT_OK
 

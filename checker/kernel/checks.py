@@ -169,9 +169,17 @@ class Checks:
     STATEMENT = "statement"
 
     def _premise_id(self, premise) -> str:
-        """The premise of relations: an assumption the item assumes, an item it uses, or the item itself."""
+        """The premise of relations: an assumption the item assumes, an item it uses, or the item itself, given as
+        the object (``premise=H``, as ``necessary(H, ...)`` and ``without(H)`` take it) or as its id."""
+        from .assumptions import Assumption
+        from .items import Item
+        if isinstance(premise, (Assumption, Item)):
+            premise = premise.id
+        if premise is None:
+            raise ValueError("relations are premises: name the assumption or item they come from (premise=H or "
+                             "premise='ID')")
         if not isinstance(premise, str) or not premise.strip():
-            raise ValueError("relations are premises: name the assumption or item they come from (premise='ID')")
+            raise TypeError(f"premise= takes an assumption, an item, or its id, got {premise!r}")
         if premise == self.STATEMENT:
             return f"hypothesis of {self.item.id}" if self.item is not None else "hypothesis of the statement"
         if self.item is not None:
@@ -198,7 +206,7 @@ class Checks:
                 raise ValueError(f"relation {sympy.sstr(old)} = {sympy.sstr(new)} is attributed to {premise!r}, which "
                                  "exports no such equation (relations from a used item must be equations it exports)")
 
-    def identity(self, name: str, lhs, rhs=0, *, relations=None, premise: Optional[str] = None, scope: str = "",
+    def identity(self, name: str, lhs, rhs=0, *, relations=None, premise=None, scope: str = "",
                  samples: int = 30, context: str = "") -> Check:
         """``lhs == rhs`` for every value of its symbols and every choice of its undefined functions.
 
