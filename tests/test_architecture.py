@@ -180,3 +180,18 @@ def test_the_readme_states_the_size_of_the_trusted_kernel():
     assert match, "the README states the kernel's size: 'the trusted kernel (...) is N lines'"
     stated = int(match.group(1).replace(",", ""))
     assert abs(stated - kernel_lines()) <= 0.1 * kernel_lines(), (stated, kernel_lines())
+
+
+def test_no_module_defines_a_top_level_name_twice():
+    """A second ``def`` of the same name silently replaces the first (two branches merged into one plugin module
+    each defined ``pytest_load_initial_conftests``; one of them never ran)."""
+    import ast
+    twice = []
+    for path in sorted(list(PACKAGE.rglob("*.py")) + list((ROOT / "theorems").rglob("*.py"))):
+        seen = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name != "_":
+                if node.name in seen:
+                    twice.append(f"{path.relative_to(ROOT)}: {node.name}")
+                seen.add(node.name)
+    assert twice == []

@@ -368,9 +368,11 @@ def test_what_cannot_be_tracked_is_not_cached_and_is_listed(tmp_path):
         def _(check):
             check.fact("v", subprocess.run(["echo", "hi"], capture_output=True, text=True).stdout == "hi\\n")
 
-        @theorem("u.plain", title="t", statement="1 + 1 == 2")
+        @theorem("u.plain", title="t", statement="(x + 1)^2 expands")
         def _(check):
-            check.fact("v", len("ab") == 2)
+            import sympy
+            x = sympy.Symbol("x")
+            check.fact("v", sympy.expand((x + 1) ** 2) == x**2 + 2 * x + 1)
         '''))
     first, _ = _verdicts(folder)
     second, verdicts = _verdicts(folder)

@@ -390,13 +390,13 @@ def test_under_evaluate_false_every_derivative_is_sympys(expr, variable):
 
     The positive symbol ``a`` is replaced by a plain one: with it, sympy's own assumption queries on unevaluated
     trees can recurse without end (``(y**2 + 2)**(1/(2*a))``: ``1 - 1/(1/a)``, ``1 - 1/(1/(1/a))``, ... found by CI,
-    about 7 s to the RecursionError); an example on which sympy's own ``diff`` still recurses is rejected, since
+    about 7 s to the RecursionError); an example on which sympy's own ``diff`` still recurses or fails is rejected, since
     there is no sympy tree to compare with."""
     expr = expr.xreplace({a: Symbol("a")})
     try:
         with sympy.evaluate(False):
             expected = tree(differentiation._sympy_diff(expr, variable))
-    except RecursionError:
+    except (RecursionError, TypeError):  # TypeError: sympy's own diff of I*sin(y) under evaluate(False), Mod(1*1, 2*1)
         reject()
     with sympy_first_derivatives_shortcut():
         evaluated = expr.diff(variable)

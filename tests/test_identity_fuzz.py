@@ -35,7 +35,8 @@ except ImportError:  # pragma: no cover
 x = sympy.Symbol("x", real=True)
 y = sympy.Symbol("y", positive=True)
 u = sympy.Symbol("u", real=True)
-f, g = Function("f"), Function("g")
+f, g = Function("f", real=True), Function("g", real=True)  # the trees are real expressions: declared so (a plain
+# Function is complex-valued in sympy, and log(y*exp(a)) = log(y) + a fails for complex a)
 SEEDS = range(25)
 SAMPLES = 20
 

@@ -185,14 +185,15 @@ def test_a_definition_whose_export_is_only_confirmed_lowers_the_theorem_citing_i
         from checker import Proof, definition, theorem
         x = sp.Symbol("x", real=True)
 
-        @definition("mine.defn", title="d", exports={"h": (sp.Heaviside(x - 10**30), 0)})
+        # true, and only confirmed (sampled): the breakpoint sampler now refutes the old Heaviside(x - 10**30) = 0
+        @definition("mine.defn", title="d", exports={"h": (sp.Max(x, x**2 + 1), x**2 + 1)})
         def _(check):
             pass
 
         @theorem("mine.thm", title="t", uses=["mine.defn"])
         def _(check):
             p = Proof()
-            p.cite("c", "mine.defn", (sp.Heaviside(x - 10**30), 0), name="h")
+            p.cite("c", "mine.defn", (sp.Max(x, x**2 + 1), x**2 + 1), name="h")
             p.conclude("c")
             check.proof("via the definition", p)
     ''')

@@ -66,16 +66,6 @@ def pytest_addoption(parser):
     parser.addini("checker_cache_dir", "as --checker-cache-dir", default="")
 
 
-def pytest_load_initial_conftests(early_config, parser, args):
-    """Take the node ids of checker items off the command line before pytest reads them as paths: ``pytest
-    'checker::ID'`` (the node id the summary prints) runs that item (and collects no test files unless paths are
-    given too)."""
-    named = [a for a in args if isinstance(a, str) and a.startswith(NODE_ID_PREFIX)]
-    if named:
-        args[:] = [a for a in args if not (isinstance(a, str) and a.startswith(NODE_ID_PREFIX))]
-        early_config.stash[NODE_IDS] = [a[len(NODE_ID_PREFIX):] for a in named]
-
-
 class Settings:
     """The plugin's options, from the command line over the ini file."""
 
@@ -121,10 +111,18 @@ def _number(value, kind, option, default):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config, parser, args):
-    """When the checker is asked for, start recording what user modules read when they are imported before any
-    conftest or test module imports them (the results cache keys it: :mod:`checker.execution.dependencies`)."""
+    """Before pytest reads the command line's paths and loads the conftests: take the node ids of checker items off
+    the command line (``pytest 'checker::ID'``, the node id the summary prints, runs that item and collects no test
+    files unless paths are given too); and when the checker is asked for, start recording what user modules read
+    when they are imported, before any conftest or test module imports them (the results cache keys it:
+    :mod:`checker.execution.dependencies`)."""
+    named = [a for a in args if isinstance(a, str) and a.startswith(NODE_ID_PREFIX)]
+    if named:
+        args[:] = [a for a in args if not (isinstance(a, str) and a.startswith(NODE_ID_PREFIX))]
+        early_config.stash[NODE_IDS] = [a[len(NODE_ID_PREFIX):] for a in named]
     ns = early_config.known_args_namespace
-    wanted = any(getattr(ns, name, None) for name in ("checker", "checker_path", "checker_module", "checker_no_corpus"))
+    wanted = bool(named) or any(getattr(ns, name, None)
+                                for name in ("checker", "checker_path", "checker_module", "checker_no_corpus"))
     if not wanted:
         try:
             wanted = any(early_config.getini(name) for name in ("checker", "checker_paths", "checker_modules",
