@@ -332,3 +332,20 @@ def recheck_witness(chk, lhs, rhs=0, relations=None):
         nonzero.append(genuinely_nonzero(at))
     assert any(nonzero), ("the witness is no counterexample: the claim's residual vanishes there\n"
                           + describe(chk, lhs, rhs, relations))
+
+
+FIXED_EXAMPLES = settings(max_examples=6, deadline=None, derandomize=True, database=None,
+                          suppress_health_check=list(HealthCheck))
+
+
+def identity_verdict(lhs, rhs, samples=None):
+    """The claim check ``check.identity('claim', lhs, rhs)`` as a verifier records it (seed 0)."""
+    from checker.interfaces.api import run_verifier
+    out = {}
+
+    def ver(check):
+        kw = {"samples": samples} if samples else {}
+        out["c"] = check.identity("claim", lhs, rhs, **kw)
+    run_verifier(ver, seed=0)
+    return out["c"]
+

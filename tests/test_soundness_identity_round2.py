@@ -19,23 +19,16 @@ import pytest
 import sympy
 from hypothesis import given, settings, strategies as st, HealthCheck
 
-from checker.interfaces.api import run_verifier
 from checker.kernel.engine.pointwise import to_mpmath
 from checker.kernel.engine.randomized import format_number, residual_size
 
 ESTABLISHED = ("proved", "confirmed")
-SETTINGS = settings(max_examples=6, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=list(HealthCheck))
+try:
+    from identity_truth import FIXED_EXAMPLES, identity_verdict as verdict
+except ImportError:  # pragma: no cover
+    from tests.identity_truth import FIXED_EXAMPLES, identity_verdict as verdict
+SETTINGS = FIXED_EXAMPLES
 
-
-def verdict(lhs, rhs, samples=None):
-    out = {}
-
-    def ver(check):
-        kw = {"samples": samples} if samples else {}
-        out["c"] = check.identity("claim", lhs, rhs, **kw)
-    run_verifier(ver, seed=0)
-    return out["c"]
 
 
 # -- 1. values as mpmath numbers ----------------------------------------------------------------

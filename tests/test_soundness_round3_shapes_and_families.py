@@ -14,22 +14,14 @@ import pytest
 import sympy as sp
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from checker.interfaces.api import run_verifier
 from checker.kernel.engine.matrix_shapes import noncommutative_zero
 
 ESTABLISHED = ("proved", "confirmed")
-FAST = settings(max_examples=6, deadline=None, derandomize=True, database=None,
-                suppress_health_check=list(HealthCheck))
-
-
-def verdict(lhs, rhs, samples=None):
-    out = {}
-
-    def ver(check):
-        kw = {"samples": samples} if samples else {}
-        out["c"] = check.identity("claim", lhs, rhs, **kw)
-    run_verifier(ver, seed=0)
-    return out["c"]
+try:
+    from identity_truth import FIXED_EXAMPLES, identity_verdict as verdict
+except ImportError:  # pragma: no cover
+    from tests.identity_truth import FIXED_EXAMPLES, identity_verdict as verdict
+FAST = FIXED_EXAMPLES
 
 
 def identity_error(lhs, rhs) -> str:
@@ -167,7 +159,7 @@ def test_complex_identities_about_plain_values_are_not_refuted(which, kind, scal
     assert chk.outcome in ESTABLISHED, (lhs, rhs, chk.detail)
 
 
-@settings(max_examples=6, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@FAST
 @given(st.integers(1, 4), st.integers(0, 2))
 def test_analytic_identities_of_plain_functions_hold_at_complex_points(power, shift):
     """Formal identities (chain and product rules) of plain functions at plain symbols stay established."""
@@ -179,7 +171,7 @@ def test_analytic_identities_of_plain_functions_hold_at_complex_points(power, sh
     assert chk.outcome in ESTABLISHED, chk.detail
 
 
-@settings(max_examples=6, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@FAST
 @given(st.integers(-5, 5), st.integers(1, 5), st.integers(0, 3))
 def test_differential_a_refutation_is_a_genuine_complex_point(re_part, im_part, which):
     """Truth by construction, checked independently with mpmath: at the refuting point the two sides differ."""
@@ -227,7 +219,7 @@ def test_zero_and_constant_exponents_are_decided(which, arg, power, dimensional_
     assert not is_dimensionally_homogeneous(x_ ** (q_ + zero) + 1, DIMS)
 
 
-@settings(max_examples=6, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@FAST
 @given(st.integers(0, 3), st.integers(1, 3))
 def test_differential_exponent_value_matches_numerics(which, power):
     """Truth by construction: the exponent's value at random points (mpmath) is the constant the decision used."""
@@ -247,7 +239,7 @@ qf = sp.Function("q", real=True)(t_)
 vf = qf.diff(t_)
 
 
-@settings(max_examples=6, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@FAST
 @given(st.integers(0, 3), st.sampled_from([s_, qf, sp.Integer(1), sp.Rational(2, 3)]), st.sampled_from([3, 4]),
        st.integers(1, 3))
 def test_disguised_zero_leading_coefficients(which, arg, degree, mass):
