@@ -360,11 +360,6 @@ def _print_summary(report, seconds, corpus) -> None:
         established[r["established"]] = established.get(r["established"], 0) + 1
     print("established: " + ", ".join(f"{n} {v}" for v, n in sorted(established.items()))
           + f"; trusted results: {len(s.get('trusted_results', []))}")
-    cc = s.get("checked_claims")
-    if cc and cc["items"]:
-        print(f"items with a checked claim: {cc['items']}; proved by their own checks: {cc['proved_by_own_checks']} "
-              f"({100 * cc['proved_by_own_checks'] / cc['items']:.0f}%); established proved (relative to the trusted "
-              f"results): {cc['established_proved']} ({100 * cc['established_proved'] / cc['items']:.0f}%)")
     if s["without"]:
         print(f"without {', '.join(s['without'])}: {s['not_established_under_assumptions']} items not established "
               "under these assumptions")
