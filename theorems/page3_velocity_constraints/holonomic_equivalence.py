@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
 from checker import Proof, cited, definition, example, hypothesis, lemma, remark
-from theorems.foundations.analytic_facts import ZERO_DERIVATIVE
+from theorems.foundations.analytic_facts import CHAIN_AND_PRODUCT_RULES, ZERO_DERIVATIVE
 from theorems.foundations.dimensions import (LENGTH, TIME, Dimension, check_disk_dimensionless_rho, dimension_of,
                                  format_dimension, is_dimensionally_homogeneous, rho_dimension, same_dimension,
                                  tong_dimensions, tong_laws)
@@ -219,20 +219,35 @@ def _first_integral_every_dimension(check, drop_time_term: bool, factor: str):
     scope = ("symbolic dimension: MatrixSymbols of shape k' × k', k' × 1, k' × n, n × 1, every k', n ≥ 1; "
              "ρ⁻¹ exists by the hypothesis that ρ is invertible")
     check.identity("ρ d/dt Φ(t, x(t)) = b + A x' (every k', n)", rho * Phi_dot, law if factor == "inverse" else rho * law,
-                   scope=scope)
+                   scope=scope, context="so Φ' = 0 at t gives b + Ax' = ρ·0 = 0: Φ(t, x(t)) constant on J forces the "
+                                        "law (the derivative of a constant is 0)")
     check.identity("d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') (every k', n)", Phi_dot,
-                   (rho.I if factor == "inverse" else rho) * law, scope=scope)
+                   (rho.I if factor == "inverse" else rho) * law, scope=scope,
+                   context=f"so b + Ax' = 0 on J gives Φ' = ρ⁻¹·0 = 0 on J, and Φ(t, x(t)) is constant on the interval J "
+                           f"(the trusted result {ZERO_DERIVATIVE}); the chain rule Φ' = Φ_t + Φ_x x' in every dimension "
+                           f"is the trusted result {CHAIN_AND_PRODUCT_RULES}")
 
 
 def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=False, factor="inverse",
                          identity_sizes=((1, 2),), law_sizes=FIRST_INTEGRAL_SIZES, every_dimension=True):
-    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ (identities for every k', n in MatrixSymbols, generic
-    functions, and checked proofs in coordinates); law ⇔ Φ' = 0; witnesses.
+    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ: identities for every k', n in MatrixSymbols (the claim; the
+    law ⇔ Φ' = 0 follows from them, ρ being invertible); witnesses; the identities for generic functions and the
+    checked proofs in coordinates at fixed sizes support (they are the claim only with ``every_dimension=False``).
 
     ``drop_time_term`` claims ρ⁻¹(A x') instead; ``factor="rho"`` claims ρ(b + A x').
     """
     if every_dimension:
         _first_integral_every_dimension(check, drop_time_term, factor)
+    _first_integral_witnesses(check)
+    # last: a sweep recorded after every claim check decides nothing (evidence.swept_sizes); the identities for every
+    # k', n above decide, the generic-function identities and the checked proofs at fixed sizes support (issue 38)
+    with (check.supporting() if every_dimension else contextlib.nullcontext()):
+        _first_integral_fixed_sizes(check, sizes, drop_time_term, factor, identity_sizes, law_sizes)
+
+
+def _first_integral_fixed_sizes(check, sizes, drop_time_term, factor, identity_sizes, law_sizes):
+    """The first-integral identity with sympy's differentiation of generic Φ, ρ and the checked proofs in jet
+    coordinates, at the fixed sizes given."""
     for k, n in check.sweep(identity_sizes):
         x = [Function(f"x{i + 1}", real=True)(t) for i in range(n)]
         T, Xs = Symbol("T", real=True), sympy.symbols(f"X1:{n + 1}", real=True)
@@ -263,7 +278,6 @@ def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=Fa
         check.proof(f"Φ' = 0 forces the law b + Ax' = 0 (k' = {k}, n = {n})", backward,
                     scope=f"k' = {k}, n = {n}; on an interval J, Φ' ≡ 0 ⇔ Φ(t, x(t)) constant: ⇒ is the trusted result "
                           f"{ZERO_DERIVATIVE} (cited by the item), ⇐ differentiates a constant")
-    _first_integral_witnesses(check)
 
 
 def _is_interval(J) -> bool:
@@ -321,7 +335,7 @@ lemma("velocity_constraint.holonomic_equivalence_first_integral",
                 r"interval $J$ the law holds iff $\Phi(t,x(t))$ is constant.",
       source=f"{SEED003} (d): 'the chain rule ... gives d/dt Φ(t,x(t)) = Φ_t + Φ_x x' = ϱ⁻¹(b + Ax'), so the constraint "
              "law holds exactly when Φ(t,x(t)) is constant'",
-      uses=[DEFINITION_ID, ZERO_DERIVATIVE], proof_uses=[CHAIN_RULE],
+      uses=[DEFINITION_ID, ZERO_DERIVATIVE], proof_uses=[CHAIN_RULE, CHAIN_AND_PRODUCT_RULES],
       assumes=[H_FACTORISATION, H_RHO_INVERTIBLE, H_C1_CURVE, H_INTERVAL])(lambda check: check_first_integral(check))
 
 
