@@ -148,8 +148,10 @@ def test_single_row_remark_is_decided_by_the_generic_facts():
     assert result.verdict == "proved"
     randomized = [c for c in result.checks if c.method == "randomized"]
     assert randomized and not any(c.claim for c in randomized)
-    generic = [c for c in result.checks if c.name.startswith("ω = ρ dΦ satisfies")]
-    assert len(generic) == 3 and all(c.claim and c.outcome == "proved" for c in generic)
+    generic = [c for c in result.checks if c.name.startswith("ω = ρ dΦ satisfies")]  # n = 1, 2, 3: support
+    assert len(generic) == 3 and all(not c.claim and c.outcome == "proved" for c in generic)
+    every = [c for c in result.checks if c.name.endswith("(every n)")]
+    assert len(every) == 3 and all(c.claim and c.outcome == "proved" for c in every)
 
 
 def test_first_integral_cites_the_zero_derivative_result():
