@@ -4,7 +4,8 @@ holonomic system in a time-dependent chart (#88); split from :mod:`theorems.page
 This file contains
 
 * the remark ``constraints.multiplier_presentation_dependence`` (#18): G ↦ ρG leaves V and the reaction
-  unchanged on the locus and sends λ to ρ^{-T}λ (checked proofs for generic G, ρ; toolkit instances support);
+  unchanged on the locus and sends λ to ρ^{-T}λ (matrix identities for every k and n with the cited product rule of
+  every size; checked proofs for generic G, ρ at k ≤ 2, n ≤ 3 and toolkit instances support);
 * the cited lemma ``holonomic.reaction_transpose_multiple_lemma`` (#87) and the cited theorem
   ``holonomic.ideal_system_time_dependent_chart`` (#88, integrated with
   :func:`theorems.holonomic_dynamics.integrate_ideal_motion`; its analytic steps cite the trusted results
