@@ -185,7 +185,13 @@ MUTATIONS = [
     ("presentation: λ' = ρ⁻¹λ (no transpose)", hm.check_multiplier_presentation,
      dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
     ("presentation: λ' = ρ⁻¹λ, matrix proof (k = 2)", hm.check_multiplier_presentation,
-     dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0, k2_symbolic=((2, 2),))),
+     dict(transform=_rho_inverse, k1_symbolic=False, k2_samples=0, k2_symbolic=((2, 2),), every_size=False)),
+    ("presentation (every size): λ' = P⁻¹λ", hm.check_multiplier_presentation,
+     dict(transform_formula=lambda P, lam: P.I * lam, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
+    ("presentation (every size): λ' = λ", hm.check_multiplier_presentation,
+     dict(transform_formula=lambda P, lam: lam, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
+    ("presentation (every size): D(PG) = PDG off the locus", hm.check_multiplier_presentation,
+     dict(on_locus=False, k1_symbolic=False, k2_samples=0, k2_symbolic=())),
     ("presentation: λ' = λ", hm.check_multiplier_presentation,
      dict(transform=lambda rho, lam: lam, k1_toolkit=False, k2_samples=0, k2_symbolic=())),
     ("presentation: D(ρG) = ρDG off the locus", hm.check_multiplier_presentation,
@@ -422,9 +428,8 @@ def test_items_registered_with_catalogue_ids():
     assert hc.TONG_COIN in disk.uses and "not checked here" not in disk.statement
     assert "not checked here" not in items[hc.THEOREM_88].statement
     scopes = {i: it.scope for i, it in items.items() if it.scope}
-    # #14 is proved for every k, n (issue 38): componentwise with the cited chain rule of every size
-    assert set(scopes) == {"calculus.chain_rule_total_derivative",
-                           "constraints.multiplier_presentation_dependence", hc.LEMMA_87, hc.THEOREM_88}
+    # #14 and #18 are proved for every k, n (issue 38): with the cited chain and product rules of every size
+    assert set(scopes) == {"calculus.chain_rule_total_derivative", hc.LEMMA_87, hc.THEOREM_88}
 
 
 def _registered_run(item_id):

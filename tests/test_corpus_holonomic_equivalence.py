@@ -111,7 +111,13 @@ def test_definition_rejects_mutations(mutation):
 
 
 def test_first_integral_identity_rejects_a_dropped_term():
-    assert run(he.check_first_integral, "lemma", sizes=(), identity_sizes=((1, 1),), drop_time_term=True).verdict == "refuted"
+    # the generic-function identity at a fixed size is the claim only without the every-dimension identities
+    assert run(he.check_first_integral, "lemma", sizes=(), identity_sizes=((1, 1),), law_sizes=(), every_dimension=False,
+               drop_time_term=True).verdict == "refuted"
+    # with them it supports (issue 38): refuted there too, the item is not proved
+    result = run(he.check_first_integral, "lemma", sizes=(), identity_sizes=((1, 1),), drop_time_term=True)
+    assert result.verdict in ("refuted", "error")
+    assert any(c.claim and c.outcome == "refuted" and "(every k', n)" in c.name for c in result.checks)
 
 
 @pytest.mark.parametrize("mutation", [dict(drop_time_term=True), dict(factor="rho")], ids=["no-b", "rho-not-inverse"])
@@ -142,8 +148,10 @@ def test_single_row_remark_is_decided_by_the_generic_facts():
     assert result.verdict == "proved"
     randomized = [c for c in result.checks if c.method == "randomized"]
     assert randomized and not any(c.claim for c in randomized)
-    generic = [c for c in result.checks if c.name.startswith("ω = ρ dΦ satisfies")]
-    assert len(generic) == 3 and all(c.claim and c.outcome == "proved" for c in generic)
+    generic = [c for c in result.checks if c.name.startswith("ω = ρ dΦ satisfies")]  # n = 1, 2, 3: support
+    assert len(generic) == 3 and all(not c.claim and c.outcome == "proved" for c in generic)
+    every = [c for c in result.checks if c.name.endswith("(every n)")]
+    assert len(every) == 3 and all(c.claim and c.outcome == "proved" for c in every)
 
 
 def test_first_integral_cites_the_zero_derivative_result():

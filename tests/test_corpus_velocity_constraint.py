@@ -222,11 +222,11 @@ MUTATIONS = [
     ("datum: k' = 3N allowed", "velocity_constraint.datum_definition", dict(construct=_allow_full_rank_square, **FAST_41)),
     ("datum: law A w − b", "velocity_constraint.datum_definition", dict(law=_law_minus_b, **FAST_41)),
     ("affine: v0 sign flipped", "velocity_constraint.admissible_velocities_affine",
-     dict(particular=lambda A, b: -vc.particular_admissible_velocity(A, b), samples=0)),
+     dict(particular=lambda A, b: -vc.particular_admissible_velocity(A, b), sizes=(), samples=0)),
     ("affine: dimension 3N − k' + 1", "velocity_constraint.admissible_velocities_affine",
-     dict(dimension=lambda n, k: n - k + 1, sizes=((1, 3),), samples=0)),
+     dict(dimension=lambda n, k: n - k + 1, sizes=(), samples=0)),
     ("affine: row space as directions", "velocity_constraint.admissible_velocities_affine",
-     dict(directions=lambda A, b=None: [A.T[:, i] for i in range(A.rows)], sizes=((1, 3),), samples=0)),
+     dict(directions=lambda A, b=None: [A.T[:, i] for i in range(A.rows)], sizes=(), samples=0)),
     ("affine: rank hypothesis dropped", "velocity_constraint.admissible_velocities_affine",
      dict(rank_hypothesis=False, sizes=(), samples=0)),
     ("curve: b dropped from the law", "velocity_constraint.kinematically_admissible_curve", dict(decide=_ignoring_b)),
@@ -238,7 +238,7 @@ MUTATIONS = [
     ("model: ideal means R ⟂ row space", "velocity_constraint.dalembert_model_definition",
      dict(ideal=_row_space_ideal, toolkit=False)),
     ("multiplier: 2μ", "velocity_constraint.multiplier_form",
-     dict(multiplier=lambda A, R: 2 * transpose_multiplier(A, R), sizes=((1, 3),), samples=0)),
+     dict(multiplier=lambda A, R: 2 * transpose_multiplier(A, R), sizes=(), samples=0)),
     ("multiplier: μ = AR (no Gram inverse)", "velocity_constraint.multiplier_form",
      dict(multiplier=lambda A, R: A * R, sizes=(), samples=0)),
     ("multiplier: rank hypothesis dropped", "velocity_constraint.multiplier_form",
@@ -257,6 +257,10 @@ MUTATIONS = [
      dict(degeneration=lambda m1, s: s**2 / m1, limit_value=1, samples=0)),
     ("holonomic→velocity: b = −G_t", "velocity_constraint.holonomic_to_velocity_not_conversely",
      dict(law=_negated_time_law, generic=False)),
+    ("holonomic→velocity (every size): b = −G_t", "velocity_constraint.holonomic_to_velocity_not_conversely",
+     dict(law_formula=lambda J, G_t: (J, -G_t))),
+    ("holonomic→velocity (every size): A = 2D_xG", "velocity_constraint.holonomic_to_velocity_not_conversely",
+     dict(law_formula=lambda J, G_t: (2 * J, G_t))),
     ("holonomic→velocity: extra motion on Σ", "velocity_constraint.holonomic_to_velocity_not_conversely",
      dict(radius=1)),
     ("holonomic→velocity: rank on the whole space", "velocity_constraint.holonomic_to_velocity_not_conversely",
@@ -320,12 +324,17 @@ def test_mass_operator_scope_and_symbolic_sylvester():
 
 
 def test_wrong_multiplier_law_breaks_the_symbolic_identity():
-    """μ' = ρμ (the wrong law): the symbolic identity ρᵀμ' = μ is refuted, and so is the datum instance."""
-    run = _run("velocity_constraint.re_presentation_invariance", transform=lambda rho, mu: rho * mu, sizes=((1, 3),),
+    """μ' = ρμ (the wrong law): the datum instance (a claim) is refuted; the symbolic identity ρᵀμ' = μ at a fixed
+    size (supporting since issue 38: the every-size identities decide) is refuted too, so the item is an error."""
+    run = _run("velocity_constraint.re_presentation_invariance", transform=lambda rho, mu: rho * mu, sizes=(),
                samples=0)
     assert run.verdict == "refuted"
-    assert _outcomes(run, "the claimed law") == ["refuted"]
     assert _outcomes(run, "z' = xy' re-presented") == ["refuted"]
+    run = _run("velocity_constraint.re_presentation_invariance", transform=lambda rho, mu: rho * mu, sizes=((1, 3),),
+               samples=0)
+    assert run.verdict == "error"
+    assert _outcomes(run, "the claimed law") == ["refuted"]
+    assert not [c for c in run.checks if c.claim and c.name.startswith("the claimed law")]
 
 
 def test_dropped_rank_hypothesis_in_the_multiplier_lemma_is_seen_by_the_random_part():

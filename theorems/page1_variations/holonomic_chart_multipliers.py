@@ -4,7 +4,8 @@ holonomic system in a time-dependent chart (#88); split from :mod:`theorems.page
 This file contains
 
 * the remark ``constraints.multiplier_presentation_dependence`` (#18): G ↦ ρG leaves V and the reaction
-  unchanged on the locus and sends λ to ρ^{-T}λ (checked proofs for generic G, ρ; toolkit instances support);
+  unchanged on the locus and sends λ to ρ^{-T}λ (matrix identities for every k and n with the cited product rule of
+  every size; checked proofs for generic G, ρ at k ≤ 2, n ≤ 3 and toolkit instances support);
 * the cited lemma ``holonomic.reaction_transpose_multiple_lemma`` (#87) and the cited theorem
   ``holonomic.ideal_system_time_dependent_chart`` (#88, integrated with
   :func:`theorems.holonomic_dynamics.integrate_ideal_motion`; its analytic steps cite the trusted results
@@ -57,7 +58,8 @@ PRESENTATION_SIZES = ((1, 3), (2, 2), (2, 3))
 
 
 def check_multiplier_presentation(check, *, transform=_inverse_transpose, on_locus=True, require_invertible=True,
-                                  k1_symbolic=True, k1_toolkit=True, k2_samples=6, k2_symbolic=PRESENTATION_SIZES):
+                                  k1_symbolic=True, k1_toolkit=True, k2_samples=6, k2_symbolic=PRESENTATION_SIZES,
+                                  every_size=True, transform_formula=None):
     """G ↦ ρG (ρ invertible on Σ): V, permitted velocities and the reaction unchanged on Σ; λ ↦ ρ^{-T}λ.
 
     ``transform(ρ, λ)`` is the claimed new multiplier; ``on_locus=False`` claims D_q(ρG) = ρ D_qG off the locus
@@ -66,16 +68,58 @@ def check_multiplier_presentation(check, *, transform=_inverse_transpose, on_loc
     (the k = 1 proof, the k = 1 toolkit identity, the generic-ρ proofs for k = 2, the randomized toolkit k = 2
     part; a fixed k = 2 toolkit instance always runs).  With the symbolic proofs running, the k = 2 toolkit
     instances support them (they check the toolkit's Λ, not the statement's algebra).
+
+    ``every_size`` runs the identities for every k and n (MatrixSymbols; the product rule of every size is cited),
+    which decide the statement; the generic-entry matrix proofs at the sizes ``k2_symbolic`` then support (issue 38).
+    ``transform_formula(P, λ)`` is the claimed new multiplier as a matrix expression (None: P^(-T)λ).
     """
+    if every_size:
+        _presentation_every_size(check, on_locus, **({} if transform_formula is None
+                                                      else {"transform_formula": transform_formula}))
     if k1_symbolic:
         _presentation_k1_symbolic(check, transform, on_locus, k1_toolkit)
-    for k, n in check.sweep(k2_symbolic):
-        check.proof(f"on Σ: D_q(ρG) = ρG_q, (ρG)_t = ρG_t, same V, permitted velocities and reaction, "
-                    f"λ' = ρ^(-T)λ (k = {k}, n = {n})", _presentation_matrix_proof(k, n, transform),
-                    scope=f"symbolic, generic G(t, q) ∈ ℝ^{k}, generic {k}×{k} ρ(t, q) with det ρ ≠ 0, n = {n}")
     with (check.supporting() if (k1_symbolic and k2_symbolic) else contextlib.nullcontext()):
         _presentation_k2(check, transform, require_invertible, k2_samples)
     _presentation_witness(check, require_invertible)
+    # last: a sweep recorded after every claim check decides nothing (evidence.swept_sizes)
+    with (check.supporting() if every_size else contextlib.nullcontext()):
+        for k, n in check.sweep(k2_symbolic):
+            check.proof(f"on Σ: D_q(ρG) = ρG_q, (ρG)_t = ρG_t, same V, permitted velocities and reaction, "
+                        f"λ' = ρ^(-T)λ (k = {k}, n = {n})", _presentation_matrix_proof(k, n, transform),
+                        scope=f"symbolic, generic G(t, q) ∈ ℝ^{k}, generic {k}×{k} ρ(t, q) with det ρ ≠ 0, n = {n}")
+
+
+def _presentation_every_size(check, on_locus=True, transform_formula=lambda P, lam: P.T.I * lam):
+    """For every k and n (MatrixSymbols; P = ρ, invertible on Σ, ρI for k = 1): at a point of Σ (G = 0) the product
+    rule of every size (cited) gives D_q(PG)δ = P'[δ]G + P D_qG δ = P D_qG δ and (PG)_t = P_tG + PG_t = PG_t; so
+    V(PG) = V(G), the permitted velocities agree, λ' = transform_formula(P, λ) keeps the reaction and λ·G_t, and it
+    is the only multiplier of the reaction for PG (D_q(PG) has rank k).  ``on_locus=False`` claims the product-rule
+    identities off Σ (G any vector)."""
+    k, n = sympy.symbols("k n", integer=True, positive=True)
+    P, dP, P_t = (sympy.MatrixSymbol(name, k, k) for name in ("P", "dP_delta", "P_t"))
+    J, G_t = sympy.MatrixSymbol("D_qG", k, n), sympy.MatrixSymbol("G_t", k, 1)
+    delta, v = sympy.MatrixSymbol("delta", n, 1), sympy.MatrixSymbol("v", n, 1)
+    lam, mu = sympy.MatrixSymbol("lambda", k, 1), sympy.MatrixSymbol("mu", k, 1)
+    G = sympy.ZeroMatrix(k, 1) if on_locus else sympy.MatrixSymbol("G", k, 1)  # G = 0 on Σ
+    where = "on Σ" if on_locus else "at every (t, q)"
+    scope = ("symbolic, every k and n (MatrixSymbols), at a point of Σ (G = 0), det P ≠ 0 there, rank D_qG = k; "
+             "P'[δ], P_t the derivatives of P (the product rule of every size, "
+             "calculus.chain_and_product_rules_every_size)")
+    J_new, Gt_new = P * J, P * G_t
+    check.identity(f"every k, n: D_q(PG)δ = P'[δ]G + P D_qG δ = P D_qG δ {where}", dP * G + P * (J * delta),
+                   J_new * delta, scope=scope)
+    check.identity(f"every k, n: (PG)_t = P_t G + P G_t = P G_t {where}", P_t * G + P * G_t, Gt_new, scope=scope)
+    lam_new = transform_formula(P, lam)
+    check.identity("every k, n: V(PG) = V(G): D_qG δ = P⁻¹(D_q(PG)δ)", J * delta, P.I * (J_new * delta), scope=scope,
+                   context="and D_q(PG)δ = P(D_qGδ): the same kernel")
+    check.identity("every k, n: permitted velocities: (PG)_t + D_q(PG)v = P(G_t + D_qG v)", Gt_new + J_new * v,
+                   P * (G_t + J * v), scope=scope, context="zero exactly when G_t + D_qG v is (P invertible)")
+    check.identity("every k, n: the reaction is kept: D_q(PG)ᵀλ' = D_qGᵀλ", J_new.T * lam_new, J.T * lam, scope=scope)
+    check.identity("every k, n: λ'·(PG)_t = λ·G_t", lam_new.T * Gt_new, lam.T * G_t, scope=scope)
+    check.identity("every k, n: λ' is the only multiplier: D_q(PG)ᵀμ = R gives μ = (D_q(PG)D_q(PG)ᵀ)⁻¹D_q(PG)R", mu,
+                   (J_new * J_new.T).I * J_new * (J_new.T * mu), scope=scope,
+                   context="D_q(PG) has rank k, so its Gram matrix is invertible; with R = D_qGᵀλ = D_q(PG)ᵀλ' this "
+                           "gives μ = λ'")
 
 
 def _presentation_matrix_proof(k: int, n: int, transform) -> Proof:
@@ -392,7 +436,7 @@ def _locus_relations(G_list, q_fns):
                "of motion'; seed 003_c763788c7bc283aa.txt bullet 'The multiplier is not measured'; seed "
                "004_ff83f823a612679d.txt (e) 'Presentation of the constraint' and the theorem bullet 'multiplying G by an "
                "invertible matrix-valued function ρ(t,x) … changes λ to ρ^{-T}λ'",
-        uses=[DEFINITION_ID, THEOREM_88, LEMMA_87], scope="k <= 2, n <= 3")
+        uses=[DEFINITION_ID, THEOREM_88, LEMMA_87], proof_uses=["calculus.chain_and_product_rules_every_size"])
 def _(check):
     check_multiplier_presentation(check)
 

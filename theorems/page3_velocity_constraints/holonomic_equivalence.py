@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
 from checker import Proof, cited, definition, example, hypothesis, lemma, remark
-from theorems.foundations.analytic_facts import ZERO_DERIVATIVE
+from theorems.foundations.analytic_facts import CHAIN_AND_PRODUCT_RULES, SCHWARZ, ZERO_DERIVATIVE
 from theorems.foundations.dimensions import (LENGTH, TIME, Dimension, check_disk_dimensionless_rho, dimension_of,
                                  format_dimension, is_dimensionally_homogeneous, rho_dimension, same_dimension,
                                  tong_dimensions, tong_laws)
@@ -219,20 +219,35 @@ def _first_integral_every_dimension(check, drop_time_term: bool, factor: str):
     scope = ("symbolic dimension: MatrixSymbols of shape k' × k', k' × 1, k' × n, n × 1, every k', n ≥ 1; "
              "ρ⁻¹ exists by the hypothesis that ρ is invertible")
     check.identity("ρ d/dt Φ(t, x(t)) = b + A x' (every k', n)", rho * Phi_dot, law if factor == "inverse" else rho * law,
-                   scope=scope)
+                   scope=scope, context="so Φ' = 0 at t gives b + Ax' = ρ·0 = 0: Φ(t, x(t)) constant on J forces the "
+                                        "law (the derivative of a constant is 0)")
     check.identity("d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') (every k', n)", Phi_dot,
-                   (rho.I if factor == "inverse" else rho) * law, scope=scope)
+                   (rho.I if factor == "inverse" else rho) * law, scope=scope,
+                   context=f"so b + Ax' = 0 on J gives Φ' = ρ⁻¹·0 = 0 on J, and Φ(t, x(t)) is constant on the interval J "
+                           f"(the trusted result {ZERO_DERIVATIVE}); the chain rule Φ' = Φ_t + Φ_x x' in every dimension "
+                           f"is the trusted result {CHAIN_AND_PRODUCT_RULES}")
 
 
 def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=False, factor="inverse",
                          identity_sizes=((1, 2),), law_sizes=FIRST_INTEGRAL_SIZES, every_dimension=True):
-    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ (identities for every k', n in MatrixSymbols, generic
-    functions, and checked proofs in coordinates); law ⇔ Φ' = 0; witnesses.
+    """d/dt Φ(t, x(t)) = ρ⁻¹(b + A x') for generic Φ, ρ: identities for every k', n in MatrixSymbols (the claim; the
+    law ⇔ Φ' = 0 follows from them, ρ being invertible); witnesses; the identities for generic functions and the
+    checked proofs in coordinates at fixed sizes support (they are the claim only with ``every_dimension=False``).
 
     ``drop_time_term`` claims ρ⁻¹(A x') instead; ``factor="rho"`` claims ρ(b + A x').
     """
     if every_dimension:
         _first_integral_every_dimension(check, drop_time_term, factor)
+    _first_integral_witnesses(check)
+    # last: a sweep recorded after every claim check decides nothing (evidence.swept_sizes); the identities for every
+    # k', n above decide, the generic-function identities and the checked proofs at fixed sizes support (issue 38)
+    with (check.supporting() if every_dimension else contextlib.nullcontext()):
+        _first_integral_fixed_sizes(check, sizes, drop_time_term, factor, identity_sizes, law_sizes)
+
+
+def _first_integral_fixed_sizes(check, sizes, drop_time_term, factor, identity_sizes, law_sizes):
+    """The first-integral identity with sympy's differentiation of generic Φ, ρ and the checked proofs in jet
+    coordinates, at the fixed sizes given."""
     for k, n in check.sweep(identity_sizes):
         x = [Function(f"x{i + 1}", real=True)(t) for i in range(n)]
         T, Xs = Symbol("T", real=True), sympy.symbols(f"X1:{n + 1}", real=True)
@@ -263,7 +278,6 @@ def check_first_integral(check, *, sizes=FIRST_INTEGRAL_SIZES, drop_time_term=Fa
         check.proof(f"Φ' = 0 forces the law b + Ax' = 0 (k' = {k}, n = {n})", backward,
                     scope=f"k' = {k}, n = {n}; on an interval J, Φ' ≡ 0 ⇔ Φ(t, x(t)) constant: ⇒ is the trusted result "
                           f"{ZERO_DERIVATIVE} (cited by the item), ⇐ differentiates a constant")
-    _first_integral_witnesses(check)
 
 
 def _is_interval(J) -> bool:
@@ -321,7 +335,7 @@ lemma("velocity_constraint.holonomic_equivalence_first_integral",
                 r"interval $J$ the law holds iff $\Phi(t,x(t))$ is constant.",
       source=f"{SEED003} (d): 'the chain rule ... gives d/dt Φ(t,x(t)) = Φ_t + Φ_x x' = ϱ⁻¹(b + Ax'), so the constraint "
              "law holds exactly when Φ(t,x(t)) is constant'",
-      uses=[DEFINITION_ID, ZERO_DERIVATIVE], proof_uses=[CHAIN_RULE],
+      uses=[DEFINITION_ID, ZERO_DERIVATIVE], proof_uses=[CHAIN_RULE, CHAIN_AND_PRODUCT_RULES],
       assumes=[H_FACTORISATION, H_RHO_INVERTIBLE, H_C1_CURVE, H_INTERVAL])(lambda check: check_first_integral(check))
 
 
@@ -410,12 +424,86 @@ CONDITIONS = {"wedge": _wedge_condition, "closed": _closed_condition}
 
 
 def check_single_row_integrating_factor(check, *, criterion="wedge", sizes=(1, 2, 3), samples=3):
-    """b dt + A·dx = ρ dΦ for k' = 1; ρ dΦ satisfies the single-row condition; the toolkit's Frobenius test agrees
-    with it on random integrable and non-integrable rows; for k' > 1 no row-wise criterion is claimed.
+    """b dt + A·dx = ρ dΦ for k' = 1 and ρ dΦ satisfies the single-row condition ω ∧ dω = 0, for every n (the claim);
+    z' = xy' has none; for k' > 1 no row-wise criterion is claimed.  Supporting: the same at n = 1, 2, 3 with sympy's
+    generic functions and the toolkit's exterior calculus, and the toolkit's Frobenius test on random integrable and
+    non-integrable rows.
 
     ``criterion="closed"`` claims dω = 0 instead of ω ∧ dω = 0.
     """
     condition = CONDITIONS[criterion]
+    _single_row_every_dimension(check, criterion)
+    coords = (X1, X2)
+
+    def agrees(datum):
+        omega = list(datum.b) + list(datum.A.row(0))
+        decision = _decide(datum, max_degree=2)
+        condition_holds = not condition(omega, [t, *coords])
+        return bool(decision) == condition_holds == (datum.Phi is not None)
+
+    draws = st.one_of(integrable_data(1, coords, t, max_num=2, constant_rho=True), contact_data(1, coords, t, max_num=2))
+    _single_row_facts(check)
+    # the every-n identities above decide the single-row claim; the generic ρ, Φ of sympy at n = 1, 2, 3 (the toolkit's
+    # exterior calculus) and the planted-truth instances support them.  Last: a sweep recorded after every claim check
+    # decides nothing (evidence.swept_sizes, issue 38)
+    with check.supporting():
+        if samples:
+            _single_row_on_planted_data(check, draws, agrees, samples)
+        _single_row_fixed_sizes(check, condition, criterion, sizes)
+
+
+def _single_row_every_dimension(check, criterion, symmetric_hessian=True):
+    """For every n (MatrixSymbols of shape 1 × n, (n + 1) × 1): ω = b dt + A·dx = ρ dΦ, and ω ∧ dω = 0.
+
+    A 3-form vanishes iff its value on every triple (u, v, w) of vectors of ℝ^{n+1} does.  With p = ∇Φ, r = ∇ρ
+    (columns) and H the Hessian of Φ, the product rule (cited, every size) gives Dω = D(ρp) = p rᵀ + ρH, so
+    dω(v, w) = wᵀDωv − vᵀDωw; H is symmetric (Schwarz, cited), i.e. H = S + Sᵀ (S = H/2).  Then dω(v, w) is
+    (pᵀw)(rᵀv) − (pᵀv)(rᵀw) (a matrix identity of symbolic shape), and (ω ∧ dω)(u, v, w) = ω(u)dω(v, w) +
+    ω(v)dω(w, u) + ω(w)dω(u, v) is a polynomial in the six real numbers pᵀu, pᵀv, pᵀw, rᵀu, rᵀv, rᵀw and ρ, the
+    same at every n: the last identity is in those scalars.  ``criterion="closed"`` claims dω = 0 instead;
+    ``symmetric_hessian=False`` drops Schwarz (a general matrix H for Hess Φ)."""
+    m = sympy.Symbol("m", integer=True, positive=True)  # m = n + 1, the dimension of (t, x)
+    n = sympy.Symbol("n", integer=True, positive=True)
+    rho, tau = sympy.Symbol("rho", real=True), sympy.Symbol("tau", real=True)
+    Phi_t, Phi_x, xi = sympy.MatrixSymbol("Phi_t", 1, 1), sympy.MatrixSymbol("Phi_x", 1, n), sympy.MatrixSymbol("xi", n, 1)
+    b, A = rho * Phi_t, rho * Phi_x  # the factorisation for k' = 1
+    check.identity("b dt + A·dx = ρ dΦ: (b dt + A·dx)(τ, ξ) = bτ + Aξ = ρ(Φ_t τ + Φ_x ξ) for every (τ, ξ) (every n)",
+                   b * tau + A * xi, rho * (Phi_t * tau + Phi_x * xi),
+                   scope="symbolic, every n: Φ_x of shape 1 × n, ξ ∈ ℝⁿ, ρ a nonzero real number at the point")
+    p, r = sympy.MatrixSymbol("p", m, 1), sympy.MatrixSymbol("r", m, 1)
+    S = sympy.MatrixSymbol("S", m, m)
+    u, v, w = (sympy.MatrixSymbol(name, m, 1) for name in ("u", "v", "w"))
+    hessian = (S + S.T) if symmetric_hessian else S
+    D_omega = p * r.T + rho * hessian  # D(ρ∇Φ) = ∇Φ∇ρᵀ + ρ Hess Φ, Hess Φ = S + Sᵀ symmetric
+
+    def d_omega(y, z):
+        return z.T * D_omega * y - y.T * D_omega * z
+
+    scope = ("symbolic, every n: p = ∇Φ, r = ∇ρ ∈ ℝ^{n+1}, Hess Φ = S + Sᵀ (symmetric: Schwarz), u, v, w ∈ ℝ^{n+1} "
+             "any vectors")
+    check.identity("dω(v, w) = wᵀDωv − vᵀDωw = (pᵀw)(rᵀv) − (pᵀv)(rᵀw) for ω = ρ dΦ, Dω = p rᵀ + ρ Hess Φ (every n)",
+                   d_omega(v, w), (w.T * p) * (r.T * v) - (v.T * p) * (r.T * w), scope=scope,
+                   context=f"Dω by the product rule ({CHAIN_AND_PRODUCT_RULES}); Hess Φ symmetric by "
+                           "calculus.schwarz_symmetry_of_second_derivatives")
+    Pu, Pv, Pw, Ru, Rv, Rw = sympy.symbols("p_u p_v p_w r_u r_v r_w", real=True)  # pᵀu, ..., rᵀw: real numbers
+
+    def d2(Py, Ry, Pz, Rz):  # dω(y, z) by the identity above
+        return Pz * Ry - Py * Rz
+
+    scalars = "symbolic, every n: p_u = pᵀu, …, r_w = rᵀw real numbers for any u, v, w ∈ ℝ^{n+1}"
+    if criterion == "closed":
+        check.identity("ω = ρ dΦ is closed: dω(v, w) = 0 for every v, w (every n)", d2(Pv, Rv, Pw, Rw), 0,
+                       scope=scalars + " (generic ρ, Φ)")
+        return
+    wedge = rho * Pu * d2(Pv, Rv, Pw, Rw) + rho * Pv * d2(Pw, Rw, Pu, Ru) + rho * Pw * d2(Pu, Ru, Pv, Rv)
+    check.identity("ω ∧ dω = 0 for ω = ρ dΦ: ω(u)dω(v, w) + ω(v)dω(w, u) + ω(w)dω(u, v) = 0 for every u, v, w "
+                   "(every n)", wedge, 0, scope=scalars + " (generic ρ, Φ)",
+                   context="ω(y) = ρ pᵀy; a 3-form is zero iff it vanishes on every triple: ω ∧ dω = 0 on ℝ^{n+1}")
+
+
+def _single_row_fixed_sizes(check, condition, criterion, sizes):
+    """ω = ρ dΦ and its single-row condition with sympy's differentiation of generic ρ, Φ and the toolkit's exterior
+    calculus, at the fixed n given."""
     for n in check.sweep(sizes):
         Xs = sympy.symbols(f"X1:{n + 1}", real=True)
         variables = [t, *Xs]
@@ -429,20 +517,6 @@ def check_single_row_integrating_factor(check, *, criterion="wedge", sizes=(1, 2
         check.fact(f"ω = ρ dΦ satisfies the single-row condition ({criterion}), n = {n}", not three,
                    method="symbolic", scope=f"symbolic, generic ρ, Φ on ℝ^{n + 1} (coefficients cancelled to 0)",
                    witness=three or None)
-    coords = (X1, X2)
-
-    def agrees(datum):
-        omega = list(datum.b) + list(datum.A.row(0))
-        decision = _decide(datum, max_degree=2)
-        condition_holds = not condition(omega, [t, *coords])
-        return bool(decision) == condition_holds == (datum.Phi is not None)
-
-    draws = st.one_of(integrable_data(1, coords, t, max_num=2, constant_rho=True), contact_data(1, coords, t, max_num=2))
-    # the generic ρ, Φ facts above decide the single-row claim; the planted-truth instances support them
-    with (check.supporting() if sizes else contextlib.nullcontext()):
-        if samples:
-            _single_row_on_planted_data(check, draws, agrees, samples)
-    _single_row_facts(check)
 
 
 def _single_row_on_planted_data(check, draws, agrees, samples):
@@ -473,7 +547,8 @@ remark("velocity_constraint.single_row_integrating_factor",
                  r"(by Frobenius, for $C^2$ data: $\omega\wedge d\omega\not\equiv0$ near it). For $k'>1$ it is defined by "
                  r"failure of the matrix factorisation, not by a single one-form criterion.",
        source=f"{SEED003} (d): 'For k' = 1 the factorization ... says that the one-form b dt + A·dx is ϱ dΦ'",
-       uses=[DEFINITION_ID, FROBENIUS], scope="n <= 3")(lambda check: check_single_row_integrating_factor(check))
+       uses=[DEFINITION_ID, FROBENIUS], proof_uses=[CHAIN_AND_PRODUCT_RULES, SCHWARZ])(
+           lambda check: check_single_row_integrating_factor(check))
 
 
 # ---------------------------------------------------------------------------

@@ -682,8 +682,8 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
 
     The statement is proved for every k' and 3N by matrix identities of symbolic shape
     (:func:`theorems.page3_velocity_constraints.velocity_constraint_matrix_algebra.check_affine_every_size`; the dimension by the cited
-    rank–nullity theorem); the toolkit (``particular``, ``directions``) is checked symbolically at fixed sizes, and
-    the randomized exact instances support.
+    rank–nullity theorem); the toolkit (``particular``, ``directions``) is checked exactly on a fixed instance (a
+    claim: an instance of the statement); symbolically at fixed sizes and on randomized exact instances it supports.
 
     ``particular(A, b)`` is the claimed v0 of the toolkit, ``v0_formula(A, b)`` the claimed v0 as a matrix expression
     (None: −Aᵀ(AAᵀ)⁻¹b), ``directions(A, b)`` the claimed basis of the direction space, ``dimension(n, k)`` the
@@ -693,17 +693,6 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
     if every_size:
         check_affine_every_size(check, dimension=dimension,
                                 **({} if v0_formula is None else {"v0_formula": v0_formula}))
-    for k, n in check.sweep(sizes):
-        A, form = _symbolic_matrix(k, n)
-        b = Matrix(_symbol_set("b", k))
-        scope = f"symbolic, {form}, generic b (k' = {k}, 3N = {n}; where det AAᵀ ≠ 0, i.e. rank A = k')"
-        check.identity(f"A v0 + b = 0 for v0 = particular(A, b) (k' = {k}, 3N = {n})", A * particular(A, b) + b,
-                       sympy.zeros(k, 1), scope=scope)
-        basis = directions(A, b)
-        check.fact(f"the direction basis has dimension(3N, k') = {dimension(n, k)} vectors, independent, in ker A "
-                   f"(k' = {k}, 3N = {n})",
-                   len(basis) == dimension(n, k) and (not basis or Matrix.hstack(*basis).rank(simplify=True) == len(basis))
-                   and all(_vanishes(e) for d in basis for e in A * d), method="symbolic", scope=scope)
 
     def affine(instance):
         A, b, c = instance
@@ -734,6 +723,10 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
         shifted = AdmissibleVelocities(v0, tuple(basis)).element(c[:len(basis)])
         return (A * shifted + b).is_zero_matrix and (A * (shifted - v)).is_zero_matrix  # differences lie in ker A
 
+    check.fact("a fixed instance: A = [[1, 2, 0], [0, 1, 1]], b = (1, −1): particular(A, b) admissible, directions a basis "
+               "of ker A of dimension(3, 2) vectors, every solution v0 + span(directions)",
+               affine((Matrix([[1, 2, 0], [0, 1, 1]]), Matrix([1, -1]), [2, 3, 5])), method="computation",
+               scope="k' = 2, 3N = 3, exact")
     hyp = "A of full row rank" if rank_hypothesis else "A with a duplicated row for k' ≥ 2 (rank hypothesis dropped)"
     if samples:
         with check.supporting():  # the symbolic every-size checks above decide
@@ -761,6 +754,25 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
         check.fact(f"without rank A = k': the admissible set for A = {sympy.sstr(A0)}, b = {sympy.sstr(list(b0))} is "
                    f"nonempty of dimension 3N − k'", bool(solve_velocity_law(A0, b0)) and kernel_dim == A0.cols - A0.rows,
                    method="computation")
+    # last: a sweep recorded after every claim check decides nothing (evidence.swept_sizes); the toolkit at fixed sizes
+    # is evidence, the every-size identities above are the proof (issue 38)
+    with check.supporting():
+        _toolkit_affine_sweep(check, sizes, particular, directions, dimension)
+
+
+def _toolkit_affine_sweep(check, sizes, particular, directions, dimension):
+    """The toolkit's ``particular`` and ``directions`` with generic entries at the fixed ``sizes`` (supporting)."""
+    for k, n in check.sweep(sizes):
+        A, form = _symbolic_matrix(k, n)
+        b = Matrix(_symbol_set("b", k))
+        scope = f"symbolic, {form}, generic b (k' = {k}, 3N = {n}; where det AAᵀ ≠ 0, i.e. rank A = k')"
+        check.identity(f"A v0 + b = 0 for v0 = particular(A, b) (k' = {k}, 3N = {n})", A * particular(A, b) + b,
+                       sympy.zeros(k, 1), scope=scope)
+        basis = directions(A, b)
+        check.fact(f"the direction basis has dimension(3N, k') = {dimension(n, k)} vectors, independent, in ker A "
+                   f"(k' = {k}, 3N = {n})",
+                   len(basis) == dimension(n, k) and (not basis or Matrix.hstack(*basis).rank(simplify=True) == len(basis))
+                   and all(_vanishes(e) for d in basis for e in A * d), method="symbolic", scope=scope)
 
 
 lemma(AFFINE_ID,

@@ -119,15 +119,37 @@ def _negated_time_law(holonomic):
     return holonomic.jacobian, -holonomic.time_derivative
 
 
+def _differentiated_law_every_size(check, law_formula):
+    """For every N and k (MatrixSymbols D_xG: k × 3N, G_t: k × 1, x': 3N × 1, the jets at t): the chain rule of every
+    size (cited) gives d/dt G(t, x(t)) = G_t + D_xG x', which is A x' + b for (A, b) = law_formula(D_xG, G_t) (true:
+    (D_xG, G_t)).  (G + c, c a constant vector, has the same jets D_xG, G_t, hence the same (A, b).)"""
+    k, n = sympy.symbols("k n", integer=True, positive=True)
+    J, G_t, v = sympy.MatrixSymbol("D_xG", k, n), sympy.MatrixSymbol("G_t", k, 1), sympy.MatrixSymbol("v", n, 1)
+    A, b = law_formula(J, G_t)
+    scope = ("symbolic, every N and k (MatrixSymbols of shape k × 3N, k × 1, 3N × 1: the jets of G and x at t); "
+             "the chain rule of every size (calculus.chain_and_product_rules_every_size)")
+    check.identity("every N, k: d/dt G(t, x(t)) = G_t + D_xG x' = A x' + b for (A, b) = law(G), along every C¹ curve",
+                   G_t + J * v, A * v + b, scope=scope,
+                   context="so the law A x' + b = 0 holds along x on an interval iff d/dt G(t, x(t)) = 0 there, i.e. iff "
+                           "G(t, x(t)) is constant (calculus.zero_derivative_constant): every level G = c is a motion of "
+                           "the differentiated model, the holonomic one is the level c = 0")
+
+
 def check_holonomic_to_velocity(check, *, law=differentiated_constraint_law, radius=2, cubic_chart=None,
-                                converse_row=ZXY_ROW, generic=True):
+                                converse_row=ZXY_ROW, generic=True, law_formula=lambda J, G_t: (J, G_t)):
     """A holonomic datum gives the velocity datum (D_xG, G_t); it has more motions (every level G = const) and needs
     rank D_xG = k on the open O_v; not conversely (z' = xy').
 
     ``law(holonomic)`` is the claimed (A, b); ``radius`` the radius of the claimed extra motion of the sphere datum;
     ``cubic_chart`` the chart on which the differentiated datum of x1³ − x1 is claimed to exist (default: where
-    3x1² − 1 ≠ 0); ``converse_row`` the velocity law claimed not to come from a holonomic model.
+    3x1² − 1 ≠ 0); ``converse_row`` the velocity law claimed not to come from a holonomic model; ``law_formula(D_xG,
+    G_t)`` the claimed (A, b) as matrix expressions, for the identity of every size.
+
+    The identity d/dt G(t, x(t)) = A x' + b is proved for every N and k (a matrix identity of symbolic shape, the cited
+    chain rule of every size; with it the law holds iff G(t, x(t)) is constant: every level is a motion); the toolkit's
+    ``law`` is checked on generic G at N = 1, k = 1 and on the examples (instances).
     """
+    _differentiated_law_every_size(check, law_formula)
     R3 = (x1, x2, x3)
     G_fn = Function("G")(t, *R3)
     A, b = law(HolonomicConstraintDatum([G_fn], R3, t))
@@ -203,8 +225,7 @@ remark("velocity_constraint.holonomic_to_velocity_not_conversely",
        uses=[DATUM_ID, CURVE_ID, "holonomic.constraint_model_definition", "calculus.chain_rule_total_derivative",
              "velocity_constraint.zxy_not_holonomic_equivalent", "frobenius.rho_dphi_satisfies_frobenius_condition",
              "holonomic.nonconsistent_data_leave_locus", "velocity_constraint.holonomic_equivalence_definition"],
-       scope="the identity d/dt G(t, x(t)) = A x' + b for the toolkit's law at N = 1, k = 1 (generic G); the rest on "
-             "the examples named")(
+       proof_uses=["calculus.chain_and_product_rules_every_size", "calculus.zero_derivative_constant"])(
            lambda check: check_holonomic_to_velocity(check))
 
 
