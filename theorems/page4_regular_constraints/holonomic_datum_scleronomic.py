@@ -141,15 +141,18 @@ def presentation_Gt_proof(k: int, scleronomic=True) -> Proof:
     return p
 
 
-def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True, randomized=True, sizes=(1, 2)):
+def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True, randomized=True, sizes=(1, 2),
+                                          on_open_time_set=True):
     """Scleronomic ⇒ G_t = 0 on Σ for every presentation: t ↦ G(t, x) vanishes on the open set {t : (t, x) ∈ O}
     (the claim: a checked proof for a generic component G_α at a frozen x0, so for every N and k); for the
     presentations ρ·P of a time-independent locus {P = 0}, G_t = ρ_t P = 0 there (checked proofs at k = ``sizes``,
-    supporting)."""
+    supporting).  ``on_open_time_set=False`` is a test mutation: G vanishes at the one point (t, x0) only, which may
+    not be differentiated in t."""
     Gf = Function("G")
     X0 = sympy.symbols("a1:4", real=True)
     p = Proof("G_t vanishes on a scleronomic locus")
-    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t, assumption=H_SCLERONOMIC,
+    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t if on_open_time_set else (),
+                 assumption=H_SCLERONOMIC,
                  note="x0 ∈ N: every (t, x0) ∈ O lies in Σ, for t in the open set {t : (t, x0) ∈ O}")
     p.differentiate("G_t", "vanishes_on_time_line", t, (sympy.diff(Gf(t, *X0), t), 0),
                     note="an identity on an open set of times may be differentiated")
