@@ -788,9 +788,13 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
                                                "generic entries, of any rank"):
         if every_dimension:
             _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign)
-        # the checked proofs in coordinates at fixed (k, n): supporting when the every-size identities decide (and so
-        # recorded after them: a sweep followed by a claim check bounds the verdict's scope to its sizes)
-        with (check.supporting() if every_dimension else contextlib.nullcontext()):
+        else:  # the checked proofs in coordinates decide
+            _dalembert_proofs(check, reaction, pairing_sign, sizes)
+    if every_dimension:
+        # the checked proofs in coordinates at fixed (k, n) support the every-size identities: recorded after them (a
+        # sweep followed by a claim check bounds the verdict's scope to its sizes), outside the without-block (whose
+        # checks must all be claims)
+        with check.supporting():
             _dalembert_proofs(check, reaction, pairing_sign, sizes)
     # the instances below support the symbolic checks (they decide only when no symbolic check runs)
     with (check.supporting() if (sizes or every_dimension) else contextlib.nullcontext()):
