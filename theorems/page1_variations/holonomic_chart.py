@@ -443,8 +443,7 @@ def check_regular_fibres(check, *, require_regular=True, max_n=3, proof_sizes=FI
 
     decided = every_dimension and require_regular  # the every-size identity decides: the rest supports
     _pendulum_and_degenerate_fibres(check)
-    # the checked proofs for generic G at 1 ≤ k ≤ n ≤ 3: supporting when the every-size identity decides, and then
-    # recorded after every claim check (a sweep followed by a claim check bounds the verdict's scope to its sizes)
+    # the checked proofs at 1 ≤ k ≤ n ≤ 3 support the every-size identity: recorded after every claim check
     with (check.supporting() if decided else contextlib.nullcontext()):
         _fibre_proofs(check, proof_sizes, require_regular)
     with (check.supporting() if (decided or proof_sizes) else contextlib.nullcontext()):
@@ -790,10 +789,7 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
             _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign)
         else:  # the checked proofs in coordinates decide
             _dalembert_proofs(check, reaction, pairing_sign, sizes)
-    if every_dimension:
-        # the checked proofs in coordinates at fixed (k, n) support the every-size identities: recorded after them (a
-        # sweep followed by a claim check bounds the verdict's scope to its sizes), outside the without-block (whose
-        # checks must all be claims)
+    if every_dimension:  # the proofs at fixed (k, n) support: after the claims, outside the without-block
         with check.supporting():
             _dalembert_proofs(check, reaction, pairing_sign, sizes)
     # the instances below support the symbolic checks (they decide only when no symbolic check runs)
