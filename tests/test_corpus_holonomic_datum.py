@@ -258,8 +258,8 @@ PROOF_MUTATIONS = [
     ("locus: derivative sign flipped in the proof", hd.check_instantaneous_locus_submanifold, "lemma",
      dict(derivative_sign=1, proof_sizes=(1,), randomized=False, matrix_form=False)),
     ("rank loss: zero force, no contradiction", hd.check_rank_loss_degeneration, "remark", dict(force=0)),
-    ("G_t = 0 without the scleronomic hypothesis (P depends on t)", hd.check_scleronomic_implies_Gt_vanishes, "lemma",
-     dict(scleronomic=False, randomized=False)),
+    ("G_t = 0 from G = 0 at one instant only (no open set of times)", hd.check_scleronomic_implies_Gt_vanishes,
+     "lemma", dict(on_open_time_set=False, randomized=False)),
 ]
 
 

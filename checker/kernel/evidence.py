@@ -256,12 +256,48 @@ def swept_sizes(records) -> list:
     return out
 
 
+def _top_level_parts(text: str) -> list:
+    """``"(1, 2), (2, 3)"`` -> ``["(1, 2)", "(2, 3)"]``; ``"1, 2"`` -> ``["1", "2"]`` (commas inside brackets kept)."""
+    parts, depth, current = [], 0, ""
+    for ch in text:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    parts.append(current.strip())
+    return [part for part in parts if part]
+
+
+def merged_sweeps(swept: list) -> str:
+    """The sweeps' sizes as one clause: sweeps of the same label (``sizes``) give the union of their sizes, in order
+    of first appearance (``sizes (1, 2)`` and ``sizes (1, 1), (1, 2)`` -> ``sizes (1, 2), (1, 1)``); a list that was
+    shortened (``…``) or of another label is kept as it is, joined with "and"."""
+    groups: dict = {}
+    for text in swept:
+        label, _, sizes = text.partition(" ")
+        if "…" in text or not sizes:
+            groups.setdefault(text, None)
+            continue
+        known = groups.setdefault(label, [])
+        if known is None:  # a label that is also a whole shortened text: keep both apart
+            groups.setdefault(text, None)
+            continue
+        known.extend(part for part in _top_level_parts(sizes) if part not in known)
+    return " and ".join(key if sizes is None else f"{key} {', '.join(sizes)}" for key, sizes in groups.items())
+
+
 def verdict_scope(item, records) -> str:
     """The scope shown with an item's verdict: its declared scope, the sizes of every sweep its claim checks ran in
     (a claim checked at n = 1, 2, 3 is not proved for every n: "sizes 1, 2, 3 only"), and, when the quick profile
     cut a symbolic sweep, that narrower scope (so a quick "proved" never reads as the default's)."""
     declared = getattr(item, "scope", "") or ""
-    swept = "; ".join(f"checked at {sizes} only" for sizes in swept_sizes(records))
+    sweeps = swept_sizes(records)
+    swept = f"checked at {merged_sweeps(sweeps)} only" if sweeps else ""
     if any(is_cut_sweep(r) for r in records or ()):
         base = "quick profile: the smallest size of each sweep only" + (f"; default: {declared}" if declared else "")
     else:

@@ -63,22 +63,47 @@ def _velocity_row(a: int, n: int, coefficient_dimension, velocity_dimension):
 
 
 def check_row_homogeneity(check, *, coefficient_dimension=lambda b: b * TIME / LENGTH, sizes=((1, 3), (2, 3), (2, 6))):
-    """[A_αj] = [b_α]τ/ℓ makes every row A_α·w + b_α homogeneous, and it is the only dimension that does."""
-    for k, n in check.sweep(sizes):
-        for a in range(k):
-            row, dims, b_dim = _velocity_row(a, n, coefficient_dimension, LENGTH / TIME)
-            decision = is_dimensionally_homogeneous(row, dims)
-            check.fact(f"row {a + 1} of A w + b is homogeneous with [A_{a + 1}j] as claimed (k' = {k}, n = {n})",
-                       decision, method="computation", scope="free dimensions [b_α]; [w_j] = ℓτ⁻¹")
-            if decision:
-                check.fact(f"row {a + 1} has the dimension [b_{a + 1}] (k' = {k}, n = {n})",
-                           _matches(dimension_of(row, dims), b_dim, "[row]"), method="computation")
-    # uniqueness: dimensions form a free abelian group, so X [w] = [b] forces X = [b]/[w]
-    b_dim = Dimension("b_1")
-    forced = b_dim / (LENGTH / TIME)
-    check.fact("the dimension X with X·ℓτ⁻¹ = [b] is unique: X = [b]τ/ℓ",
-               _matches(coefficient_dimension(b_dim), forced, "[A_αj] against [b_α]/[w_j]"), method="computation",
-               detail="exponent vectors: X = dims[b] − dims[w] in the free abelian group of dimensions")
+    """[A_αj] = [b_α]τ/ℓ makes every row A_α·w + b_α homogeneous, and it is the only dimension that does.
+
+    For every k' and n (claims): the generic term A_αj w_j with free indices α, j and a free dimension [b_α] (the
+    rows at k' = ``sizes`` support, after the claims)."""
+    _check_row_every_size(check, coefficient_dimension)
+    _row_homogeneity_necessity(check, coefficient_dimension)
+    with check.supporting():  # the whole rows, entry by entry, at fixed (k', n)
+        for k, n in check.sweep(sizes):
+            for a in range(k):
+                row, dims, b_dim = _velocity_row(a, n, coefficient_dimension, LENGTH / TIME)
+                decision = is_dimensionally_homogeneous(row, dims)
+                check.fact(f"row {a + 1} of A w + b is homogeneous with [A_{a + 1}j] as claimed (k' = {k}, n = {n})",
+                           decision, method="computation", scope="free dimensions [b_α]; [w_j] = ℓτ⁻¹")
+                if decision:
+                    check.fact(f"row {a + 1} has the dimension [b_{a + 1}] (k' = {k}, n = {n})",
+                               _matches(dimension_of(row, dims), b_dim, "[row]"), method="computation")
+
+
+def _check_row_every_size(check, coefficient_dimension):
+    """For every k' and n: row α of A w + b is Σ_j A_αj w_j + b_α, a sum of the n terms A_αj w_j and b_α.  Homogeneity
+    says [A_αj][w_j] = [b_α] for each j; in the free abelian group of dimensions this has the one solution
+    [A_αj] = [b_α]/[w_j] = [b_α]τ/ℓ (exponent vectors subtract), for a free [b_α] and free indices α, j.  Conversely
+    the claimed dimension makes the generic term A_αj w_j of dimension [b_α], so the row (every term of one
+    dimension) is homogeneous of dimension [b_α]."""
+    b_alpha = Dimension("b_alpha")
+    A_aj, w_j, b_a = sympy.symbols("A_alphaj w_j b_alpha", real=True)
+    dims = {A_aj: coefficient_dimension(b_alpha), w_j: LENGTH / TIME, b_a: b_alpha}
+    scope = "every k', n: the generic term with free indices α, j and a free dimension [b_α]; [w_j] = ℓτ⁻¹"
+    forced = dimension_exponents(b_alpha / (LENGTH / TIME))
+    claimed = dimension_exponents(coefficient_dimension(b_alpha))
+    check.fact("uniqueness (every k', n): X·ℓτ⁻¹ = [b_α] forces X = [b_α]τ/ℓ (exponent vectors: X = dims[b_α] − "
+               "dims[w_j]), and the claimed [A_αj] is that X", claimed == forced, method="computation", scope=scope,
+               detail=f"exponents of the claimed [A_αj]: {claimed}; forced by homogeneity: {forced}")
+    check.fact("the generic term A_αj w_j has the dimension [b_α] (every k', n)",
+               _matches(dimension_of(A_aj * w_j, dims), b_alpha, "[A_αj w_j]"), method="computation", scope=scope)
+    check.fact("so the generic row term A_αj w_j + b_α is homogeneous (every k', n): the row Σ_j A_αj w_j + b_α is a sum "
+               "of terms of the one dimension [b_α]", is_dimensionally_homogeneous(A_aj * w_j + b_a, dims),
+               method="computation", scope=scope, detail="a sum of terms of one dimension is homogeneous of it")
+
+
+def _row_homogeneity_necessity(check, coefficient_dimension):
     # necessity of [w_j] = ℓτ⁻¹: the disk's angle θ has [θ'] = τ⁻¹, so [A_θ] = [b]τ = ℓ, not [b]τ/ℓ = 1
     law = s_dot - a_ * theta_dot
     disk_dims = disk_dimensions()

@@ -424,13 +424,7 @@ def check_regular_fibres(check, *, require_regular=True, max_n=3, proof_sizes=FI
         check.identity("D(G(t0, ·))(z) is onto: D·(Dᵀ(DDᵀ)⁻¹y) = y for every y (every k ≤ n)", D * right_inverse(D, y), y,
                        scope="symbolic dimension: D = D(G(t0, ·))(z) = G_q(t0, z) a k × n MatrixSymbol, every k ≤ n; "
                                 "DDᵀ is invertible because rank G_q(t0, z) = k at (t0, z) ∈ O (the hypothesis)")
-    for k, n in check.sweep(proof_sizes):
-        _, J, G_q_at = _fibre_jacobians(k, n)
-        check.identity(f"D(G(t0, ·))(z) = G_q(t0, z) (k = {k}, n = {n})", J, G_q_at,
-                       scope=f"symbolic, generic G(t, q), k = {k}, n = {n}")
-        check.proof(f"D(G(t0, ·))(z) is onto ℝ^k at every fibre point in O (k = {k}, n = {n})",
-                    _fibre_regularity_proof(k, n, require_regular),
-                    scope=f"symbolic, generic G ∈ C¹ (k = {k}, n = {n}), every fibre point (t0, z) ∈ O")
+
     def fibre_point_is_regular(instance):
         n = len(instance[2])
         coords = _coords(n)
@@ -447,10 +441,25 @@ def check_regular_fibres(check, *, require_regular=True, max_n=3, proof_sizes=FI
         J = constraint.jacobian.xreplace(at)
         return J.rank() == constraint.k and J.columnspace() and Matrix.hstack(*J.columnspace()).rank() == constraint.k
 
-    with (check.supporting() if proof_sizes else contextlib.nullcontext()):
+    decided = every_dimension and require_regular  # the every-size identity decides: the rest supports
+    _pendulum_and_degenerate_fibres(check)
+    # the checked proofs at 1 ≤ k ≤ n ≤ 3 support the every-size identity: recorded after every claim check
+    with (check.supporting() if decided else contextlib.nullcontext()):
+        _fibre_proofs(check, proof_sizes, require_regular)
+    with (check.supporting() if (decided or proof_sizes) else contextlib.nullcontext()):
         if samples:
             _fibres_on_planted_instances(check, fibre_point_is_regular, max_n, samples, require_regular)
-    _pendulum_and_degenerate_fibres(check)
+
+
+def _fibre_proofs(check, proof_sizes, require_regular):
+    """D(G(t0, ·))(z) = G_q(t0, z) and the checked proof that it is onto ℝ^k, for generic G at each (k, n)."""
+    for k, n in check.sweep(proof_sizes):
+        _, J, G_q_at = _fibre_jacobians(k, n)
+        check.identity(f"D(G(t0, ·))(z) = G_q(t0, z) (k = {k}, n = {n})", J, G_q_at,
+                       scope=f"symbolic, generic G(t, q), k = {k}, n = {n}")
+        check.proof(f"D(G(t0, ·))(z) is onto ℝ^k at every fibre point in O (k = {k}, n = {n})",
+                    _fibre_regularity_proof(k, n, require_regular),
+                    scope=f"symbolic, generic G ∈ C¹ (k = {k}, n = {n}), every fibre point (t0, z) ∈ O")
 
 
 def _fibres_on_planted_instances(check, fibre_point_is_regular, max_n, samples, require_regular):
@@ -746,20 +755,22 @@ def _dalembert_proofs(check, reaction, pairing_sign, sizes):
 
 
 def _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign=1):
-    """For symbolic k, n (MatrixSymbols of shape k × n, k × 1, n × 1, n × n): R·δ = λ·G_qδ for every δ, a linear
-    function of G_qδ, so R·δ = 0 on ker G_q; along a motion, q'' = M⁻¹(f + R) (M invertible), (M q'' − f)·δ = λ·G_qδ
-    as well.  (The implications from G_qδ = 0 are the checked proofs of :func:`_dalembert_proofs`, in coordinates.)
+    """For symbolic k, n (MatrixSymbols of shape k × n, k × 1, n × 1, n × n): R·δ = λᵀ(G_qδ) for every δ, a linear
+    function of G_qδ, so R·δ = λᵀ0 = 0 on ker G_q; along a motion, q'' = M⁻¹(f + R) (M invertible),
+    (M q'' − f)·δ = λᵀ(G_qδ) as well, 0 on ker G_q.  (The same implications in coordinates are the checked proofs of
+    :func:`_dalembert_proofs`, supporting.)
     ``motion_reaction_sign`` is a test mutation of the equation of motion (M q'' = f − R must be refuted)."""
     k, n = sympy.symbols("k n", integer=True, positive=True)
     G_q, lam, delta = sympy.MatrixSymbol("G_q", k, n), sympy.MatrixSymbol("lambda", k, 1), sympy.MatrixSymbol("delta", n, 1)
     Mx, f = sympy.MatrixSymbol("M", n, n), sympy.MatrixSymbol("f", n, 1)
     R = reaction(G_q, lam, Mx)
     scope = "symbolic dimension: k × n MatrixSymbol G_q (any G_q, any rank), λ ∈ ℝ^k, δ ∈ ℝ^n, every k, n ≥ 1"
-    check.identity("R·δ = λ·G_qδ for every δ (every k, n)", R.T * delta, pairing_sign * (lam.T * (G_q * delta)),
-                   scope=scope)
+    check.identity("R·δ = λᵀ(G_qδ) for every δ, so R·δ = 0 for δ ∈ V = ker G_q (every k, n)", R.T * delta,
+                   pairing_sign * (lam.T * (G_q * delta)), scope=scope)
     # an ideal motion: the acceleration q'' = M⁻¹(f + R) solves M q'' = f + R (M symmetric positive definite)
     acceleration = Mx.I * (f + motion_reaction_sign * R)
-    check.identity("(M q'' − f)·δ = λ·G_qδ along q'' = M⁻¹(f + G_qᵀλ) (every k, n)", (Mx * acceleration - f).T * delta,
+    check.identity("(M q'' − f)·δ = λᵀ(G_qδ) along q'' = M⁻¹(f + G_qᵀλ), so (M q'' − f)·δ = 0 for δ ∈ V (every k, n)",
+                   (Mx * acceleration - f).T * delta,
                    pairing_sign * (lam.T * (G_q * delta)), scope=scope + ", M invertible")
 
 
@@ -776,7 +787,11 @@ def check_ideal_motion_dalembert(check, *, reaction=_multiplier_reaction, displa
                                                "generic entries, of any rank"):
         if every_dimension:
             _dalembert_every_dimension(check, reaction, pairing_sign, motion_reaction_sign)
-        _dalembert_proofs(check, reaction, pairing_sign, sizes)
+        else:  # the checked proofs in coordinates decide
+            _dalembert_proofs(check, reaction, pairing_sign, sizes)
+    if every_dimension:  # the proofs at fixed (k, n) support: after the claims, outside the without-block
+        with check.supporting():
+            _dalembert_proofs(check, reaction, pairing_sign, sizes)
     # the instances below support the symbolic checks (they decide only when no symbolic check runs)
     with (check.supporting() if (sizes or every_dimension) else contextlib.nullcontext()):
         _dalembert_instances(check, reaction, displacements, max_k, max_n, samples)

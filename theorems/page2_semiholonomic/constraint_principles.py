@@ -540,10 +540,12 @@ def check_holonomic_prescriptions_agree(check, *, identity_sign=1, multiplier_re
     derivative objects opaque, related by the cited chain rule and Schwarz's symmetry); the calculus identity and the
     checked proof for generic f, V at (n, k) in ``sizes`` support.
     """
-    with check.supporting():  # the same identities with sympy's differentiation, generic f and V, at fixed sizes
+    _check_holonomic_agree_every_size(check, identity_sign, multiplier_relation_sign, elimination_sign)
+    # the same identities with sympy's differentiation, generic f and V, at fixed sizes: supporting, recorded after
+    # every claim check (a sweep followed by a claim check bounds the verdict's scope to its sizes)
+    with check.supporting():
         for n, k in check.sweep(sizes):
             _check_holonomic_agree_size(check, n, k, identity_sign, multiplier_relation_sign)
-    _check_holonomic_agree_every_size(check, identity_sign, multiplier_relation_sign, elimination_sign)
 
 
 def _check_holonomic_agree_every_size(check, identity_sign, multiplier_relation_sign, elimination_sign):

@@ -16,7 +16,7 @@ from sympy import Function, Matrix, Rational, Symbol
 
 from checker import Proof, remark
 from checker.kernel.engine.symbolic import jet_normalize
-from theorems.foundations.analytic_facts import PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
+from theorems.foundations.analytic_facts import CHAIN_AND_PRODUCT_RULES, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
 from theorems.page2_semiholonomic.constraint_principles import chetaev_virtual_displacements
 from theorems.toolkit.holonomic_dynamics import ideal_holonomic_dynamics, integrate_ideal_motion, state_functions
 from theorems.foundations.linalg import euclidean_inner_product
@@ -376,7 +376,8 @@ def check_second_derivative_vanishes_every_size(check, *, multiplier_sign=-1):
     F, kappa = sympy.MatrixSymbol("F", n, 1), sympy.MatrixSymbol("kappa", k, 1)
     C = J * M.I * J.T
     Lam = multiplier_sign * C.I * (J * M.I * F + kappa)
-    check.identity("κ + J·M⁻¹(F + JᵀΛ) = 0 with Λ = −C⁻¹(J M⁻¹F + κ): d²/dt² G(t, x(t)) = 0 along the ideal system",
+    check.identity("κ + J·M⁻¹(F + JᵀΛ) = 0 with Λ = −C⁻¹(J M⁻¹F + κ): d²/dt² G(t, x(t)) = κ + J x'' (the cited chain "
+                   f"rule of every size, {CHAIN_AND_PRODUCT_RULES}) = 0 along the ideal system (every N, k)",
                    kappa + J * (M.I * (F + J.T * Lam)), sympy.ZeroMatrix(k, 1),
                    scope="symbolic, every n = 3N and k (MatrixSymbols), where M and C = J M⁻¹Jᵀ are invertible (rank k)")
 
@@ -395,10 +396,9 @@ def check_chain_rule_second_derivative(check, *, sizes=(3, 6)):
                        scope=f"symbolic, generic scalar G(t, x) and curve x(t), n = {n} (N = {n // 3})")
 
 
-def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, randomized=True, multiplier_sign=-1):
-    """Along the ideal system d²/dt² G(t, x(t)) = 0, so G(t, x(t)) = G₀ + (t − t₀)h₀ (the cited trusted result
-    g'' ≡ 0, g(t₀) = g'(t₀) = 0 ⇒ g ≡ 0, applied to g = G(t, x(t)) − law): with nonconsistent data the solution leaves
-    the locus (or meets it at one instant at most). Symbolic; mpmath integration as supporting evidence."""
+def _jet_identities_at_n3(check):
+    """The chain rule along the ideal system in jet coordinates for a generic G(t, x) and F(t, x, v), N = 1, k = 1
+    (sympy's differentiation): d/dt G(t, x(t)) = G_t + D_xG x' and d²/dt² G(t, x(t)) = 0."""
     P = sympy.symbols("p1:4", real=True)
     V = sympy.symbols("v1:4", real=True)
     Gf = Function("G")
@@ -408,18 +408,28 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
     g = Gf(t, *P)
     first = total_derivative(g, P, V, acceleration)
     second = total_derivative(first, P, V, acceleration)
-    check.identity("d/dt G(t, x(t)) = G_t + D_xG x' (jet coordinates)", first,
+    check.identity("d/dt G(t, x(t)) = G_t + D_xG x' (jet coordinates, N = 1, k = 1)", first,
                    _jet(dyn.permitted_velocity_residual[0], P, V), scope="symbolic, generic G(t, x), N = 1, k = 1")
-    check.identity("d²/dt² G(t, x(t)) = 0 along x'' = a(t, x, x') (Λ is chosen so)", second, 0,
+    check.identity("d²/dt² G(t, x(t)) = 0 along x'' = a(t, x, x') (Λ is chosen so; N = 1, k = 1)", second, 0,
                    scope="symbolic, generic G(t, x) and F(t, x, v), 𝖬 = m I3, where C ≠ 0; so G(t, x(t)) is affine in t")
-    check_chain_rule_second_derivative(check)
+
+
+def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, randomized=True, multiplier_sign=-1):
+    """Along the ideal system d²/dt² G(t, x(t)) = 0, so G(t, x(t)) = G₀ + (t − t₀)h₀ (the cited trusted result
+    g'' ≡ 0, g(t₀) = g'(t₀) = 0 ⇒ g ≡ 0, applied to g = G(t, x(t)) − law): with nonconsistent data the solution leaves
+    the locus (or meets it at one instant at most).  The claims are for every N and k: d²/dt² G(t, x(t)) = κ + D_xG x''
+    and d/dt G(t, x(t)) = G_t + D_xG x' by the cited chain rule of every size, κ + D_xG x'' = 0 in MatrixSymbols, the
+    affine law and its roots.  Supporting, after the claims: the same chain rule computed by sympy for generic G at
+    N = 1, 2, and mpmath integrations of the system."""
     check_second_derivative_vanishes_every_size(check, multiplier_sign=multiplier_sign)
     g0, h0, dt = sympy.symbols("g0 h0 dt")
     affine = law(g0, h0, dt)
     check.identity("the affine law has the initial data: value G₀ and slope h₀ at t₀, second derivative 0",
                    Matrix([affine.subs(dt, 0), sympy.diff(affine, dt).subs(dt, 0), sympy.diff(affine, dt, 2)]),
-                   Matrix([g0, h0, 0]), scope="symbolic; so g = G(t, x(t)) − law has g'' = 0, g(t₀) = g'(t₀) = 0, and "
-                                               "g ≡ 0 by the cited calculus.zero_second_derivative_zero_data")
+                   Matrix([g0, h0, 0]), scope="symbolic, each component of G (every N, k); the slope of G(t, x(t)) at "
+                                               "t₀ is h₀ = [G_t + D_xG v]_{t₀} by the cited chain rule of every size; so "
+                                               "g = G(t, x(t)) − law has g'' = 0, g(t₀) = g'(t₀) = 0, and g ≡ 0 by the "
+                                               "cited calculus.zero_second_derivative_zero_data")
     h_nonzero, g_nonzero = Symbol("h0", nonzero=True), Symbol("g0", nonzero=True)
     one_root = sympy.solve(law(g0, h_nonzero, dt), dt)
     no_root = sympy.solve(law(g_nonzero, 0, dt), dt)
@@ -448,6 +458,7 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
                     worst = max(worst, abs(fn(_mpf(time), *xs, *vs) - law(G0[a], H0[a], _mpf(time))))
             return worst
 
+    P, V = sympy.symbols("p1:4", real=True), sympy.symbols("v1:4", real=True)  # jet coordinates x, x'
     witness_G = [q[2] - t * q[0]]
     x0, v0 = (0, 0, 1), (0, 0, -8)
     dynamics = ideal_holonomic_dynamics(sympy.eye(3), [0, 0, -1], witness_G, q, t, simplify=False)
@@ -458,6 +469,11 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
     check.fact(f"witness: G = x3 − t x1, x0 = (0, 0, 1), v0 = (0, 0, −8): G₀ = {G0}, h₀ = {H0}, so G(t, x(t)) = "
                f"{sympy.sstr(law(G0, H0, t))} vanishes only at t = {zeros}: the solution leaves Σ",
                G0 != 0 and len(zeros) == 1, method="symbolic")
+    # supporting, recorded after every claim check (a sweep followed by a claim check bounds the verdict's scope): the
+    # chain rule along the system computed by sympy's differentiation for generic G at N = 1 (k = 1) and N = 1, 2
+    with check.supporting():
+        _jet_identities_at_n3(check)
+        check_chain_rule_second_derivative(check)
     if not randomized:
         return
     with check.supporting():  # integrations of the system: instances of the symbolic law
@@ -487,6 +503,6 @@ def check_nonconsistent_data_leave_locus(check, *, law=affine_drift, dps=15, ran
                   r"one instant unless both coefficients are $0$.",
         source=f"{SEED} theorem bullet 'Consistency is an initial-data condition'",
         uses=["holonomic.ideal_constraints_determine_reaction", "holonomic.consistent_data"],
-        proof_uses=[ZERO_SECOND_DERIVATIVE, PICARD_LINDELOF], scope="N <= 2")
+        proof_uses=[ZERO_SECOND_DERIVATIVE, PICARD_LINDELOF, CHAIN_AND_PRODUCT_RULES])
 def _(check):
     check_nonconsistent_data_leave_locus(check)

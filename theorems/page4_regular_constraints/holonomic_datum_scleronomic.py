@@ -141,22 +141,30 @@ def presentation_Gt_proof(k: int, scleronomic=True) -> Proof:
     return p
 
 
-def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True, randomized=True, sizes=(1, 2)):
-    """Scleronomic ⇒ G_t = 0 on Σ for every presentation: t ↦ G(t, x) vanishes on the open set {t : (t, x) ∈ O};
-    for the presentations ρ·P of a time-independent locus {P = 0}, G_t = ρ_t P = 0 there (checked proofs)."""
+def check_scleronomic_implies_Gt_vanishes(check, *, scleronomic=True, randomized=True, sizes=(1, 2),
+                                          on_open_time_set=True):
+    """Scleronomic ⇒ G_t = 0 on Σ for every presentation: t ↦ G(t, x) vanishes on the open set {t : (t, x) ∈ O}
+    (the claim: a checked proof for a generic component G_α at a frozen x0, so for every N and k); for the
+    presentations ρ·P of a time-independent locus {P = 0}, G_t = ρ_t P = 0 there (checked proofs at k = ``sizes``,
+    supporting).  ``on_open_time_set=False`` is a test mutation: G vanishes at the one point (t, x0) only, which may
+    not be differentiated in t."""
     Gf = Function("G")
     X0 = sympy.symbols("a1:4", real=True)
     p = Proof("G_t vanishes on a scleronomic locus")
-    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t, assumption=H_SCLERONOMIC,
+    p.hypothesis("vanishes_on_time_line", (Gf(t, *X0), 0), along=t if on_open_time_set else (),
+                 assumption=H_SCLERONOMIC,
                  note="x0 ∈ N: every (t, x0) ∈ O lies in Σ, for t in the open set {t : (t, x0) ∈ O}")
     p.differentiate("G_t", "vanishes_on_time_line", t, (sympy.diff(Gf(t, *X0), t), 0),
                     note="an identity on an open set of times may be differentiated")
     p.conclude("G_t")
     with check.without(H_G_C2, H_RANK_ON_LOCUS,
                        note="the proofs differentiate G once in t (G of class C¹ suffices) and do not use D_xG"):
-        check.proof("G(t, x0) = 0 on the time-line ⇒ G_t(t, x0) = 0", p,
-                    scope="symbolic, generic G of class C¹; x0 = (a1, a2, a3) is frozen (only t varies), so the "
-                          "argument is the same for every N")
+        check.proof("G(t, x0) = 0 on the time-line ⇒ G_t(t, x0) = 0 (every N, every k: each component G_α)", p,
+                    scope="symbolic, generic G of class C¹, one component G_α at a time (so every k); x0 = (a1, a2, a3) "
+                          "is frozen (only t varies), so the argument is the same for every N")
+    # the presentations ρ·P of a time-independent locus, checked proofs at k = 1, 2: examples of the claim above,
+    # supporting, recorded after every claim check (a sweep followed by a claim check bounds the verdict's scope)
+    with check.supporting():
         for k in check.sweep(sizes):
             check.proof(f"G = ρ(t, x)·P(x) ({'scalar ρ' if k == 1 else f'{k}x{k} matrix ρ'}): G_t = ρ_t P = 0 where P = 0"
                         if scleronomic else f"G = ρ(t, x)·P(t, x) (k = {k}): G_t = 0 where P = 0",
@@ -523,19 +531,11 @@ def _rescaled_derivatives_every_size(check, *, kept_term=0):
 def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, matrix_multiplier=_matrix_multiplier,
                                symbolic_multiplier=_symbolic_multiplier, proof_sizes=(1, 2), randomized_sizes=(1, 2)):
     """G' = ρG (ρ nowhere zero) or G' = P G (P invertible): on Σ, D_xG' = ρD_xG, G'_t = ρG_t, V and the permitted
-    velocities are unchanged, λ' = ρ⁻¹λ (P^{-T}λ), and the reaction and −λ·G_t are unchanged.  The product rule
-    (D_xG' = P D_xG + (D_xP)G, with G = 0 on Σ) is a checked proof for k ≤ 2; the rest is matrix algebra checked for
-    symbolic k and n."""
+    velocities are unchanged, λ' = ρ⁻¹λ (P^{-T}λ), and the reaction and −λ·G_t are unchanged.  The claims are for
+    every k and n: the product rule (D_xG' = P D_xG + (D_xP)G, with G = 0 on Σ; cited, of every size) and the matrix
+    algebra in MatrixSymbols; the checked proofs for generic G at k = 1, 2 and random instances support."""
     with check.without(H_RHO_C2, note="the product rule uses only first derivatives of rho: rho of class C¹ suffices"):
         _rescaled_derivatives_every_size(check)
-    with check.supporting():  # the product rule as checked proofs for generic G and ρ / P at k = 1, 2
-        for k in check.sweep(proof_sizes):
-            multiplier = scalar_multiplier if k == 1 else matrix_multiplier
-            check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
-                        rescaling_proof(k, multiplier),
-                        scope=f"symbolic, generic G(t, x) and {'ρ(t, x)' if k == 1 else 'P(t, x)'} of class C¹, k = {k}, "
-                              f"at points of Σ, where {'ρ ≠ 0' if k == 1 else 'det P ≠ 0'}; N = 1, and each ∂/∂x_j is the "
-                              f"same computation with the other coordinates frozen, so every N")
 
     def invariant(instance):
         k, polys, factor_entries, point, w, lam = instance
@@ -568,6 +568,17 @@ def check_rescaling_invariance(check, *, scalar_multiplier=_scalar_multiplier, m
 
     with check.without(H_RHO_C2, note="matrix algebra at a point: no derivative of rho"):
         check_rescaled_linear_algebra(check, multiplier=symbolic_multiplier)
+
+    # the product rule as checked proofs for generic G and ρ / P at k = 1, 2: supporting, and recorded after every claim
+    # check (a sweep followed by a claim check would bound the verdict's scope to its sizes)
+    with check.supporting():
+        for k in check.sweep(proof_sizes):
+            multiplier = scalar_multiplier if k == 1 else matrix_multiplier
+            check.proof(f"rescaling invariance modulo G = 0 ({'scalar ρ' if k == 1 else 'matrix P'}, k = {k})",
+                        rescaling_proof(k, multiplier),
+                        scope=f"symbolic, generic G(t, x) and {'ρ(t, x)' if k == 1 else 'P(t, x)'} of class C¹, k = {k}, "
+                              f"at points of Σ, where {'ρ ≠ 0' if k == 1 else 'det P ≠ 0'}; N = 1, and each ∂/∂x_j is the "
+                              f"same computation with the other coordinates frozen, so every N")
 
     with check.supporting():  # instances of what the proofs and the matrix algebra establish
         for k in randomized_sizes:

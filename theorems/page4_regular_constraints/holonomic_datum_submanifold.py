@@ -118,13 +118,6 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
     form of the derivative (the chain rule of every size gives D_uG + D_vG·Dφ = 0) and the dimension, the number d of
     graph coordinates u (n = d + k) against the claimed ``dimension(n, k)``; the checked proofs at k = 1, 2 (generic
     G, φ) support."""
-    # the same derivative as checked proofs for generic G, φ at k = 1, 2: supporting when the every-size matrix form
-    # decides, claims when it is switched off
-    with (check.supporting() if matrix_form else contextlib.nullcontext()):
-        for k in check.sweep(proof_sizes):
-            check.proof(f"G(u, φ(u)) ≡ 0 ⇒ φ' = −(D_vG)⁻¹D_uG (k = {k})", implicit_derivative_proof(k, derivative_sign),
-                        scope=f"symbolic, generic G and φ, v ∈ R^{k}; u is one coordinate u_j (the others frozen: the "
-                              f"same computation for every j and every N), where det D_vG ≠ 0")
     kk, d = sympy.symbols("k d", integer=True, positive=True)
     claimed = sympy.sympify(dimension(d + kk, kk))
     check.fact(f"dimension: the slice chart (u, v − φ(u)) sends Σ_t near p onto W ∩ (R^d × {{0}}), u ∈ R^d with n = "
@@ -140,6 +133,15 @@ def check_instantaneous_locus_submanifold(check, *, derivative_sign=-1, dimensio
                        scope="symbolic, every k and d = 3N − k (MatrixSymbols), where det D_vG ≠ 0; D[G(u, φ(u))] "
                              "by the cited chain rule of every size (calculus.chain_and_product_rules_every_size)",
                        context="the matrix form of the proofs' last step, for every size")
+
+    # the same derivative as checked proofs for generic G, φ at k = 1, 2: supporting when the every-size matrix form
+    # decides (recorded after every claim check: a sweep followed by a claim check bounds the verdict's scope), claims
+    # when it is switched off
+    with (check.supporting() if matrix_form else contextlib.nullcontext()):
+        for k in check.sweep(proof_sizes):
+            check.proof(f"G(u, φ(u)) ≡ 0 ⇒ φ' = −(D_vG)⁻¹D_uG (k = {k})", implicit_derivative_proof(k, derivative_sign),
+                        scope=f"symbolic, generic G and φ, v ∈ R^{k}; u is one coordinate u_j (the others frozen: the "
+                              f"same computation for every j and every N), where det D_vG ≠ 0")
 
     def locus_is_a_graph(instance):
         n, k, polys, point, offsets = instance
