@@ -160,6 +160,8 @@ def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeou
         from ..execution.ablation import dropped_items, not_needed_map
         drop(results, dropped_items(corpus, list(without), not_needed_map(results)))
     propagate(corpus, results)
+    from ..execution.replay import tokens_for
+    tokens_for(corpus, results, seed=seed, profile=profile, timeout=timeout)
     return Verification(results, corpus=corpus, requested=ids, seed=seed, profile=profile,
                         seconds=time.monotonic() - start)
 

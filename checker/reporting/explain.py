@@ -80,4 +80,7 @@ def failure_text(item, result) -> str:
         lines += ["    " + line for line in output["text"].splitlines()]
     if result.reproduce:
         lines += ["Reproduce with:", f"    {result.reproduce}"]
+    if getattr(result, "replay_command", ""):
+        lines += ["Replay exactly (this verifier alone, the same draw; it must give the same outcome):",
+                  f"    {result.replay_command}", f"    (pytest: --checker-replay {result.replay})"]
     return "\n".join(lines)
