@@ -50,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="a verifier that raises shows its whole stack, not only the line of your code")
     run.add_argument("--no-cache", action="store_true",
                      help="neither reuse nor store results (the cache is .checker/ in the working directory)")
+    run.add_argument("--retry-errors", action="store_true",
+                     help="run again the verifiers whose stored result is an error (a verifier that raised is stored "
+                          "like any result; one that hung is never stored and runs every time)")
     run.add_argument("--cache-dir", metavar="DIR", default=None,
                      help="folder of the results cache (default .checker, or $CHECKER_CACHE_DIR)")
 
@@ -259,7 +262,7 @@ def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
     results = verify(corpus, ids, seed=args.seed, profile=args.profile, timeout=args.timeout, jobs=args.jobs,
                      cache=cache, rerun=set(ids) if not reuse else (), without=args.without, progress=callback,
                      hints=timing_hints(TIMINGS), full_traceback=args.traceback, executor=args.executor,
-                     scheduler=args.scheduler)
+                     scheduler=args.scheduler, retry_errors=args.retry_errors)
     return results, results.seconds
 
 
@@ -313,7 +316,7 @@ def cmd_verify(args) -> int:
     if not args.ids and not args.rerun_failed:
         raise UsageError("verify needs 'all', item ids, or --rerun-failed")
     cache = _open_cache(args)
-    if cache is not None and not args.rerun_failed:
+    if cache is not None and not args.rerun_failed and not args.retry_errors:
         from ..execution.replay import try_replay
         replay = try_replay(cache, "verify", args)
         if replay is not None:

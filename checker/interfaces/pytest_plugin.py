@@ -53,6 +53,8 @@ def pytest_addoption(parser):
     group.addoption("--checker-replay", default=None, metavar="TOKEN",
                     help="run only the item of this replay token (a failing item prints it), its verifier alone with "
                          "the token's seed, profile and time limit, and check that it gives the same outcome")
+    group.addoption("--checker-retry-errors", action="store_true", default=None,
+                    help="run again the verifiers whose stored result is an error (as verify --retry-errors)")
     group.addoption("--checker-no-cache", action="store_true", default=None,
                     help="neither reuse nor store results in the checker's results cache")
     group.addoption("--checker-cache-dir", default=None, metavar="DIR",
@@ -339,7 +341,8 @@ class CheckerSession:
         s = self.settings
         jobs = s.jobs or (1 if hasattr(self.config, "workerinput") else default_jobs())
         results = verify(self.corpus, ids, seed=s.seed, profile=s.profile, timeout=s.timeout, jobs=jobs,
-                         cache=self.cache, keys=self.keys, hints=timing_hints(TIMINGS), known=self.results)
+                         cache=self.cache, keys=self.keys, hints=timing_hints(TIMINGS), known=self.results,
+                         retry_errors=bool(self.config.getoption("checker_retry_errors")))
         self.results.update(results)
 
     def pytest_unconfigure(self, config):
