@@ -181,7 +181,10 @@ def test_a_damaged_cache_is_ignored_with_one_line(tmp_path, damage):
     assert {i["verdict"] for i in report["items"]} <= {"proved", "confirmed", "defined"}
 
 
-def test_inconclusive_and_error_results_are_never_stored(tmp_path):
+def test_a_raised_error_is_stored_and_retried_on_request_and_a_time_out_never_is(tmp_path):
+    """A verifier that raised is keyed like any result (its manifest says what it read): a warm run shows the same
+    error without running it, ``--retry-errors`` runs it again.  One that hung is never reused (what a stopped
+    process read is unknown): it runs to its limit every time, and is only noted for drawings."""
     items = ITEMS + textwrap.dedent('''
     @theorem("c.raises", title="raises")
     def raises(check):
@@ -193,13 +196,25 @@ def test_inconclusive_and_error_results_are_never_stored(tmp_path):
         time.sleep(30)
     ''')
     project(tmp_path, items)
-    first, _ = verify(tmp_path, "--timeout", "2")
+    first, report = verify(tmp_path, "--timeout", "2")
     assert first.returncode == 1
-    second, _ = verify(tmp_path, "--timeout", "2")
-    assert {"c.raises", "c.hangs"} <= ran(second) and "c.leaf" not in ran(second)
+    verdicts = {i["id"]: i["verdict"] for i in report["items"]}
+    assert verdicts["c.raises"] == "error" and verdicts["c.hangs"] == "inconclusive"
+    second, again = verify(tmp_path, "--timeout", "2")
+    assert "c.hangs" in ran(second) and not {"c.raises", "c.leaf"} & ran(second)
+    assert again["items"] == report["items"] or {i["id"]: i["verdict"] for i in again["items"]} == verdicts
+    assert "boom" in next(i for i in again["items"] if i["id"] == "c.raises")["detail"]
+    retried, _ = verify(tmp_path, "--timeout", "2", "--retry-errors")
+    assert {"c.raises", "c.hangs"} <= ran(retried) and "c.leaf" not in ran(retried)
     con = sqlite3.connect(tmp_path / "cache" / "cache.sqlite3")
     stored = {row[0] for row in con.execute("SELECT item FROM results")}
-    assert not stored & {"c.raises", "c.hangs"}
+    noted = {row[0] for row in con.execute("SELECT item FROM timeouts")}
+    assert "c.raises" in stored and "c.hangs" not in stored and noted == {"c.hangs"}
+    # an edit that fixes the raising verifier changes its key: it runs, and its new result replaces the error
+    project(tmp_path, items.replace('raise RuntimeError("boom")', 'check.identity("square", (x + y)**2, x**2 + 2*x*y + y**2)'))
+    fixed, fixed_report = verify(tmp_path, "--timeout", "2")
+    assert "c.raises" in ran(fixed)
+    assert next(i for i in fixed_report["items"] if i["id"] == "c.raises")["verdict"] != "error"
 
 
 def test_rerun_failed_runs_only_what_was_not_as_expected(tmp_path):

@@ -10,7 +10,13 @@ Tables:
   verifier sent, from which the parent recomputes the verdict exactly as for a fresh run, the verdict it had,
   and the run's *manifest* of dynamic dependencies (:mod:`checker.execution.dependencies`: files it read, modules it
   imported, environment variables): a stored result is reused only while every entry of its manifest is
-  unchanged.  Only results whose verdict is settled are stored: never ``inconclusive``, ``error`` or a timeout.
+  unchanged.  Stored: settled verdicts, and the ``error`` of a verifier that *raised* (its run read what its
+  manifest says, like any other; a warm run shows the same error without running it, ``--retry-errors`` runs it
+  again).  Never stored for reuse: ``inconclusive`` and a verifier that hung or whose process died: what a
+  stopped process read is unknown, so its key would not cover it (a hanging verifier runs to its time limit on
+  every warm run);
+* ``timeouts``: the item keys whose verifier was stopped at its time limit in the last run under that key, for
+  drawings only (``graph`` draws such an item ``inconclusive``, not ``not run``); never reused as a result.
 * ``runs``: for a whole command (its options) the digest of every source file it read and its output;
   when no file changed, the command is answered from here without importing sympy or the corpus.
 * ``uncacheable``: the items whose results cannot be cached and why (they read the clock, a socket, another
@@ -39,7 +45,7 @@ DEFAULT_DIR = ".checker"
 FILENAME = "cache.sqlite3"
 SCHEMA_VERSION = 1
 #: verdicts a cached result may carry; anything else is run again next time
-CACHEABLE = ("proved", "confirmed", "defined", "stated", "refuted")
+CACHEABLE = ("proved", "confirmed", "defined", "stated", "refuted", "error")
 
 
 def cache_dir(option=None) -> str:
@@ -109,6 +115,7 @@ class ResultsCache:
             db.execute("CREATE TABLE IF NOT EXISTS last_statuses (scope TEXT, item TEXT, status TEXT, created REAL, "
                        "PRIMARY KEY (scope, item))")
             db.execute("CREATE TABLE IF NOT EXISTS uncacheable (item TEXT PRIMARY KEY, reason TEXT, created REAL)")
+            db.execute("CREATE TABLE IF NOT EXISTS timeouts (key TEXT PRIMARY KEY, item TEXT, detail TEXT, created REAL)")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             db.execute("SELECT count(*) FROM results").fetchone()
             db.commit()
@@ -198,7 +205,9 @@ class ResultsCache:
         if why:
             self.note_uncacheable({item_id: why})
             return why
-        if not self.writable or verdict not in CACHEABLE or message.get("failure") or not isinstance(depends, dict):
+        failure = message.get("failure")
+        if not self.writable or verdict not in CACHEABLE or not isinstance(depends, dict) or \
+                (failure and not (failure == "error" and verdict == "error")):
             return ""  # a run that recorded no manifest is not stored: what it read is unknown
         try:
             # key order kept (no sort_keys): a replayed report is byte-identical to a fresh one
@@ -210,6 +219,25 @@ class ResultsCache:
                       (key, item_id, verdict, payload, _digest(payload), time.time()), create=True)
         self._execute("DELETE FROM uncacheable WHERE item = ?", (item_id,))
         return ""
+
+    # -- time-outs, for drawings only --------------------------------------------------------------------
+    def note_timeouts(self, stopped: dict, finished) -> None:
+        """``stopped``: key -> (item, detail) of the verifiers stopped at their time limit in this run (drawn so,
+        never reused); the notes of ``finished`` keys (they ran to the end this time) are forgotten."""
+        if not self.writable:
+            return
+        now = time.time()
+        for key, (item_id, detail) in sorted(stopped.items()):
+            self._execute("INSERT OR REPLACE INTO timeouts VALUES (?, ?, ?, ?)", (key, item_id, str(detail), now),
+                          create=True)
+        noted = {k for (k,) in self._execute("SELECT key FROM timeouts", fetch=True)}
+        for key in sorted(noted & set(finished)):
+            self._execute("DELETE FROM timeouts WHERE key = ?", (key,))
+
+    def get_timeout(self, key: str):
+        """What the last run under ``key`` said when it stopped the verifier at its limit, or ``None``."""
+        rows = self._execute("SELECT detail FROM timeouts WHERE key = ?", (key,), fetch=True)
+        return str(rows[0][0]) if rows else None
 
     # -- items that cannot be cached -------------------------------------------------------------------
     def note_uncacheable(self, reasons: dict) -> None:

@@ -50,6 +50,11 @@ class ItemResult:
     output: dict = field(default_factory=dict)
     #: the command that runs this item again with the same seed, profile and items (set by :func:`run`)
     reproduce: str = ""
+    #: when its own verifier run is not as expected: the token ``verify ID --replay TOKEN`` re-runs it with
+    #: (:mod:`checker.execution.replay`; set by :func:`checker.interfaces.api.verify`)
+    replay: str = ""
+    #: ``python -m checker verify ID --replay TOKEN`` and what loads the same items
+    replay_command: str = ""
     #: why its result is not kept in the results cache (it read the clock, a socket, ...), when a cache was used
     not_cacheable: str = ""
 

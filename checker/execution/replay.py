@@ -261,3 +261,199 @@ def record(cache, command: str, args, *, stdout: str, report_json: str, exit_cod
     cache.put_run(run_key(command, args), files,
                   {"stdout": stdout, "report": report_json, "exit": exit_code, "items": items,
                    "versions": library_versions()})
+
+
+# -- replay tokens: one failing item, re-run exactly ---------------------------------------------------------------
+# A token is ``cr1.<payload>.<checksum>``: the payload is base64url of zlib-compressed JSON, the checksum the first
+# 16 hex digits of the SHA-256 of everything before it, so any change to a token's text (a character replaced,
+# dropped or added, a truncated paste) is rejected, and a version the reader does not know is named.  The payload
+# holds what reproduces the item's own outcome: its id, the run seed (the item's verifier gets
+# ``item_seed(seed, id)``: the randomized draw), profile and time limit, the digest of the item's declaration and
+# the source file of its verifier (:func:`code_digest`) and of the checker's code and library versions, and the outcome to reproduce (:func:`outcome_signature`: the verdict, the refuting check and
+# its witness instance, the error).  Like Hypothesis's ``@reproduce_failure``, a token is valid only for the code
+# that made it: another declaration or code of the item, or another checker or library, is a stale token.
+
+TOKEN_VERSION = "cr1"
+_TOKEN_FIELDS = ("v", "id", "seed", "profile", "timeout", "code", "env", "outcome")
+#: witness fields that add nothing to the refutation: how it was re-checked, the command line, what follows from the
+#: instance (its sympy paste) and from the token (the seed)
+_NOT_THE_WITNESS = ("check", "reproduce", "recheck", "sympy", "seed")
+
+
+def outcome_signature(item, verdict: str, checks: list, detail: str = "", hypotheses=()) -> dict:
+    """What a replay must give again: the item's own verdict; for a refutation the refuting check and its witness
+    (the instance, residual, seed, ...); otherwise the claim checks that did not pass; for an error the exception
+    (without the ``(at file:line)`` of the user's frame); and the problems the hypothesis analysis found."""
+    import re
+    from ..kernel.evidence import first_witness
+    out: dict = {"verdict": verdict}
+    witness = first_witness(checks)
+    if witness is not None:
+        out["check"] = witness["check"]
+        out["witness"] = {k: v for k, v in witness.items() if k not in _NOT_THE_WITNESS}
+    else:
+        failing = [[c.get("name"), c.get("outcome")] for c in checks if isinstance(c, dict)
+                   and c.get("claim", True) and c.get("outcome") not in ("proved", "confirmed")]
+        if failing:
+            out["checks"] = failing
+    if verdict in ("error", "inconclusive") and detail:
+        out["detail"] = re.sub(r" \(at [^()]*\)", "", str(detail).splitlines()[0])
+    problems = [p for h in hypotheses or () for p in h.get("problems", ())]
+    if problems:
+        out["problems"] = problems
+    return json.loads(json.dumps(out, ensure_ascii=False, default=str))  # plain JSON data, as it round-trips
+
+
+def own_outcome_fails(item, result) -> bool:
+    """Whether the item's *own* verifier run is not as expected (not merely something below it): those items get a
+    replay token (an item only ``unsupported`` is replayed through the token of what it rests on)."""
+    from ..kernel.evidence import as_expected, status_of
+    if result.verdict == "not established":  # (runner.NOT_ESTABLISHED) a --without run did not run it
+        return False
+    problems = any(h.get("problems") for h in result.hypotheses or ())
+    return problems or not as_expected(status_of(item.expected, result.verdict, result.verdict))
+
+
+def environment_digest() -> str:
+    """The checker's code (each file's content under its path inside the package) and the library versions: a
+    token made under others is stale.  No absolute path enters, so a token made in CI replays in any checkout."""
+    from .dependencies import _sha
+    from .fingerprint import library_versions
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = [_sha(os.path.relpath(f, here), file_digest(f)) for f in package_files(here)]
+    return _sha(*files, sorted(library_versions().items()))[:16]
+
+
+def code_digest(corpus, item_id: str):
+    """The item's declaration (id, kind, title, statement, source, uses, assumptions, expectation, scope, exports)
+    and the content of the source files it and its verifier are defined in, or ``None`` when that file is not
+    known.  Contents, never paths: the token of a checkout replays in another.  An edit to that file, even to
+    another item, makes the token stale (when in doubt, say stale); code the verifier reaches in other files is not
+    covered: a replay whose outcome changed through it says so (:func:`replay_item`)."""
+    import inspect
+    from .dependencies import _sha
+    it = corpus.items[item_id]
+    files = set()
+    if it.verifier is not None:
+        try:
+            files.add(inspect.getsourcefile(inspect.unwrap(it.verifier)) or "")
+        except (TypeError, ValueError):
+            files.add("")
+    origin = (it.origin or "").rpartition(":")[0]
+    if origin:
+        files.add(origin)
+    if not files or "" in files:
+        return None
+    sources = sorted(file_digest(f) for f in files)
+    if any(not d or len(d) != 64 for d in sources):  # missing, unreadable
+        return None
+    declaration = [it.id, it.kind, it.title, it.statement, it.source, list(it.uses), list(it.proof_uses),
+                   it.expected, it.cited_kind, list(it.avoids), getattr(it, "scope", ""),
+                   sorted((a.id, a.kind, a.description) for a in it.assumes),
+                   sorted((str(k), str(v)) for k, v in (it.exports or {}).items())]
+    return _sha(json.dumps(declaration, default=str, sort_keys=True), *sources)[:20]
+
+
+def make_token(item_id: str, outcome: dict, *, seed: int, profile: str, timeout: float, code, env: str) -> str:
+    """The replay token of one item's outcome (see the comment above :data:`TOKEN_VERSION`)."""
+    import base64
+    import zlib
+    payload = {"v": 1, "id": item_id, "seed": int(seed), "profile": profile, "timeout": float(timeout),
+               "code": code, "env": env, "outcome": outcome}
+    raw = zlib.compress(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode("utf-8"), 9)
+    body = f"{TOKEN_VERSION}.{base64.urlsafe_b64encode(raw).decode('ascii').rstrip('=')}"
+    return f"{body}.{hashlib.sha256(body.encode('ascii')).hexdigest()[:16]}"
+
+
+def read_token(text: str) -> dict:
+    """The payload of a replay token, or ``ValueError`` with a one-line reason (malformed, damaged, unknown version)."""
+    import base64
+    import binascii
+    import zlib
+    text = str(text).strip()
+    parts = text.split(".")
+    if len(parts) != 3 or not parts[0]:
+        raise ValueError("malformed replay token (expected cr1.<payload>.<checksum>, as a failing item prints it)")
+    version, body, checksum = parts
+    if version != TOKEN_VERSION:
+        raise ValueError(f"replay token of an unknown version {version[:12]!r} (this checker reads {TOKEN_VERSION})")
+    if hashlib.sha256(f"{version}.{body}".encode("utf-8", "surrogatepass")).hexdigest()[:16] != checksum:
+        raise ValueError("damaged replay token: its checksum does not match (copy the whole token)")
+    try:
+        data = json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))).decode("utf-8"))
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+        raise ValueError("damaged replay token: its payload does not decode") from None
+    if not isinstance(data, dict) or sorted(data) != sorted(_TOKEN_FIELDS) or data["v"] != 1 or \
+            not isinstance(data["id"], str) or not isinstance(data["outcome"], dict) or \
+            not isinstance(data["seed"], int) or not isinstance(data["timeout"], float) or \
+            data["profile"] not in ("quick", "default", "thorough") or not data["timeout"] > 0:
+        raise ValueError("malformed replay token: its payload is not a replay of an item")
+    return data
+
+
+def stale_reason(corpus, data: dict) -> str:
+    """Why the token no longer replays what it was made from ("" when it does): the item is gone, its declaration
+    or code changed, or the checker or a library did; or ``"unchecked"`` when its code cannot be digested."""
+    item_id = data["id"]
+    if item_id not in corpus.items:
+        return f"no item {item_id!r} is loaded (give the --path/--module that declares it)"
+    code = code_digest(corpus, item_id)
+    if code != data["code"]:
+        if code is None or data["code"] is None:
+            return f"{item_id}: its code cannot be digested faithfully, so the token cannot be checked against it"
+        return f"{item_id}: its declaration or code changed since the token was made"
+    if environment_digest() != data["env"]:
+        return "the checker's code or a library version changed since the token was made"
+    return ""
+
+
+def tokens_for(corpus, results: dict, *, seed: int, profile: str, timeout: float) -> None:
+    """Set ``replay`` on every result whose own outcome is not as expected (:func:`own_outcome_fails`)."""
+    failing = [i for i, r in results.items() if i in corpus.items and own_outcome_fails(corpus.items[i], r)]
+    if not failing:
+        return
+    import shlex
+    from .loader import LoadSpec
+    env = environment_digest()
+    flags = (corpus.load_spec or LoadSpec()).flags()
+    for item_id in failing:
+        res = results[item_id]
+        code = code_digest(corpus, item_id)
+        outcome = outcome_signature(corpus.items[item_id], res.verdict, res.checks, res.failure_detail, res.hypotheses)
+        res.replay = make_token(item_id, outcome, seed=seed, profile=profile, timeout=timeout, code=code, env=env)
+        res.replay_command = f"python -m checker verify {shlex.quote(item_id)} --replay {res.replay}" + \
+            (f" {flags}" if flags else "")
+
+
+def replay_item(corpus, data: dict, *, load_flags: str = ""):
+    """Run the token's item's verifier alone, here, with the token's seed, profile and time limit and no cache;
+    returns ``(result, differences)``: ``differences`` lists what differs from the token's outcome (empty: the
+    same outcome, the same witness, was reproduced)."""
+    from ..kernel.evidence import status_of
+    from .runner import run
+    item_id = data["id"]
+    results = run(corpus, [item_id], seed=data["seed"], profile=data["profile"], timeout=data["timeout"], jobs=1,
+                  load_flags=load_flags)
+    res = results[item_id]
+    it = corpus.items[item_id]
+    res.graph_verdict = res.verdict  # the verifier alone: what lies below is not replayed
+    res.status = status_of(it.expected, res.verdict, res.verdict)
+    problems = [p for h in res.hypotheses for p in h.get("problems", ())]
+    if res.status == "ok" and problems:
+        res.status = f"hypothesis analysis: {problems[0]}"
+    now = outcome_signature(it, res.verdict, res.checks, res.failure_detail, res.hypotheses)
+    then = data["outcome"]
+    differences = [f"{key}: the token has {json.dumps(then.get(key), ensure_ascii=False)}, this run "
+                   f"{json.dumps(now.get(key), ensure_ascii=False)}" for key in sorted(set(then) | set(now))
+                   if then.get(key) != now.get(key)]
+    return res, differences
+
+
+def describe_outcome(outcome: dict) -> str:
+    """One line: the verdict, and the refuting check or the exception."""
+    text = outcome.get("verdict", "?")
+    if "check" in outcome:
+        text += f" by check {outcome['check']!r}, the same witness"
+    elif "detail" in outcome:
+        text += f" ({outcome['detail']})"
+    return text

@@ -62,7 +62,7 @@ def run(corpus, ids, *, seed: int = 0, profile: str = "default", load_flags: str
 def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
                jobs: int = 1, progress=None, isolate: bool = True, load_flags: str = "", hints=None,
                dropped=None, cache=None, keys=None, rerun=(), full_traceback: bool = False, executor: str = "local",
-               scheduler=None, load_spec=None) -> dict:
+               scheduler=None, load_spec=None, retry_errors: bool = False) -> dict:
     """The verifiers of ``ids`` (and nothing else), run here or on Dask; id -> :class:`ItemResult`.
 
     ``dropped`` maps the ids resting on a dropped assumption to their dependency path
@@ -70,7 +70,8 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     With a results ``cache`` (:class:`checker.execution.cache.ResultsCache`) and the items' ``keys``
     (:func:`checker.execution.fingerprint.item_keys`), an item whose key has a stored result is not run: the
     stored check records are judged again here, exactly as a fresh run's; settled fresh results are stored.
-    The ids in ``rerun`` always run.
+    The ids in ``rerun`` always run, and so do those whose stored result is an ``error`` with ``retry_errors``.
+    A verifier stopped at its time limit is noted in the cache for drawings (never reused as a result).
     """
     dropped = dropped or {}
     results: dict = {}
@@ -79,6 +80,8 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     if cache is not None and keys:
         for item_id in sorted(set(ids) - set(dropped) - set(rerun)):
             stored = cache.get_entry(keys[item_id]) if item_id in keys else None
+            if stored is not None and retry_errors and stored["verdict"] == "error":
+                continue
             if stored is not None:
                 result = _result(corpus.items[item_id], stored["message"], stored["seconds"])
                 if result.verdict != stored["verdict"]:  # its records no longer give the verdict stored with them
@@ -113,6 +116,7 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
         run_on_dask(corpus, order, seed=seed, profile=profile, timeout=timeout, load_flags=load_flags,
                     load_spec=load_spec or {"modules": [], "paths": [], "no_corpus": False}, scheduler=scheduler,
                     jobs=jobs if jobs and jobs > 0 else None, progress=arrived, full_traceback=full_traceback)
+        _remember_time_outs(cache, keys, results, order)
         return results
     if not isolate:
         for item_id in order:
@@ -133,7 +137,28 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
                   results, settle, progress, exiting)
     finally:  # interrupted (Ctrl-C, SIGTERM) or failed: no verifier process outlives the run
         _stop_all(running, exiting)
+    _remember_time_outs(cache, keys, results, order)
     return results
+
+
+TIME_LIMIT_DETAIL = "verifier exceeded its time limit"
+
+
+def _remember_time_outs(cache, keys, results: dict, ran) -> None:
+    """Note in the cache which of the verifiers that ran were stopped at their time limit (for drawings: ``graph``
+    draws them ``inconclusive``, not ``not run``) and forget the note of those that finished."""
+    if cache is None or not keys:
+        return
+    stopped, finished = {}, []
+    for item_id in ran:
+        res = results.get(item_id)
+        if res is None or item_id not in keys:
+            continue
+        if res.verdict == "inconclusive" and res.failure_detail.startswith(TIME_LIMIT_DETAIL):
+            stopped[keys[item_id]] = (item_id, res.failure_detail)
+        else:
+            finished.append(keys[item_id])
+    cache.note_timeouts(stopped, finished)
 
 
 def drop(results: dict, dropped: dict) -> None:

@@ -73,10 +73,11 @@ def open_cache(cache, *, writable: bool = True):
 
 
 def stored_results(corpus, cache=True, *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
-                   keys=None) -> dict:
+                   keys=None, time_outs: bool = False) -> dict:
     """id -> :class:`~checker.execution.runner.ItemResult` stored in the results cache under each item's *current* key (its
     own verdict, not propagated), running nothing; an item never verified with these options, or changed since,
-    is absent.  ``keys`` as in :func:`verify`."""
+    is absent.  ``keys`` as in :func:`verify`.  With ``time_outs`` (drawings), an item whose verifier the last run
+    under its key stopped at its time limit is ``inconclusive`` (such a result is never reused by :func:`verify`)."""
     from ..execution.runner import answer_result
     cache = open_cache(cache, writable=False)
     if cache is None:
@@ -90,6 +91,9 @@ def stored_results(corpus, cache=True, *, seed: int = 0, profile: str = "default
         stored = cache.get(key)
         if stored is not None and item_id in corpus.items:
             out[item_id] = answer_result(corpus.items[item_id], {"message": stored[0], "seconds": stored[1]})
+        elif time_outs and item_id in corpus.items and cache.get_timeout(key) is not None:
+            out[item_id] = ItemResult(item_id, "inconclusive", [], 0.0,
+                                      f"{cache.get_timeout(key)} (in the last run, which is not reused)")
     return out
 
 
@@ -99,7 +103,7 @@ def stored_verification(corpus, cache=True, *, seed: int = 0, profile: str = "de
     the graph as :func:`verify` would: what the last verifications established, without running anything.
     Items left out (something they rest on has no stored result) are "not run"."""
     from ..execution.runner import propagate
-    stored = stored_results(corpus, cache, seed=seed, profile=profile, timeout=timeout)
+    stored = stored_results(corpus, cache, seed=seed, profile=profile, timeout=timeout, time_outs=True)
     complete = {i: r for i, r in stored.items() if all(d in stored for d in closure(corpus, [i]))}
     propagate(corpus, complete)
     return complete
@@ -116,13 +120,15 @@ def run_flags(spec: LoadSpec, timeout: float = DEFAULT_TIMEOUT) -> str:
 
 def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeout: float = DEFAULT_TIMEOUT,
            jobs=None, cache=True, rerun=(), without=(), progress=None, hints=None, full_traceback: bool = False,
-           executor: str = "local", scheduler=None, known=None, keys=None) -> Verification:
+           executor: str = "local", scheduler=None, known=None, keys=None,
+           retry_errors: bool = False) -> Verification:
     """Verify ``ids`` (``"all"`` or item ids) of ``corpus`` as ``python -m checker verify`` does.
 
     Every verifier of the ids and of what they rest on runs in its own process under ``timeout`` seconds
     (``jobs`` at once, default: the usable cores), seeded by :func:`checker.execution.runner.item_seed`; a result stored in
     the ``cache`` (see :func:`open_cache`) under an unchanged key is reused unless its id is in ``rerun``.
-    ``without`` drops assumptions or trusted results (the CLI's ``--without``).  ``known`` (id -> ItemResult of
+    ``without`` drops assumptions or trusted results (the CLI's ``--without``).  A stored ``error`` (a verifier
+    that raised) is reused like any result unless ``retry_errors`` (``--retry-errors``).  ``known`` (id -> ItemResult of
     an earlier run with the same options, e.g. this session's) are taken as they are, not run again; ``keys`` are
     the cache keys when already computed (:func:`checker.execution.fingerprint.item_keys`, same options).  Then the
     graph propagates, so each result has its ``established`` verdict and ``status``.  An unknown id is a
@@ -148,7 +154,7 @@ def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeou
     results = run(corpus, [i for i in needed if i not in known], seed=seed, profile=profile, timeout=timeout,
                   jobs=jobs or default_jobs(), progress=progress, load_flags=run_flags(spec, timeout), hints=hints, cache=cache,
                   keys=keys, rerun=set(rerun), full_traceback=full_traceback, executor=executor, scheduler=scheduler,
-                  load_spec=spec.for_workers())
+                  load_spec=spec.for_workers(), retry_errors=retry_errors)
     results.update({i: known[i] for i in needed if i in known})
     if cache is not None:  # an item without a key is not cacheable: say why (``verify``, ``show``, ``cache info``)
         unkeyed = {i: reasons.get(i) or getattr(keys, "reasons", {}).get(i) or "its key cannot be computed"
@@ -160,6 +166,8 @@ def verify(corpus, ids="all", *, seed: int = 0, profile: str = "default", timeou
         from ..execution.ablation import dropped_items, not_needed_map
         drop(results, dropped_items(corpus, list(without), not_needed_map(results)))
     propagate(corpus, results)
+    from ..execution.replay import tokens_for
+    tokens_for(corpus, results, seed=seed, profile=profile, timeout=timeout)
     return Verification(results, corpus=corpus, requested=ids, seed=seed, profile=profile,
                         seconds=time.monotonic() - start)
 

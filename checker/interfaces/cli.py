@@ -50,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="a verifier that raises shows its whole stack, not only the line of your code")
     run.add_argument("--no-cache", action="store_true",
                      help="neither reuse nor store results (the cache is .checker/ in the working directory)")
+    run.add_argument("--retry-errors", action="store_true",
+                     help="run again the verifiers whose stored result is an error (a verifier that raised is stored "
+                          "like any result; one that hung is never stored and runs every time)")
     run.add_argument("--cache-dir", metavar="DIR", default=None,
                      help="folder of the results cache (default .checker, or $CHECKER_CACHE_DIR)")
 
@@ -63,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="skip the independent re-check of the claim checks (checker.recheck; on by default)")
     v.add_argument("--rerun-failed", action="store_true",
                    help="run the items that were not as expected in the last verify (pytest's --lf)")
+    v.add_argument("--replay", metavar="TOKEN", default=None,
+                   help="re-run one failing item exactly: its verifier alone, with the seed, profile and time limit of "
+                        "the token it printed, and check that it gives the same outcome (the same witness)")
     rc = sub.add_parser("recheck", help="re-check a JSON report's claim checks with the independent re-checker")
     rc.add_argument("--results", metavar="FILE", default="reports/verification.json",
                     help="the report to re-check (verify --json, or reports/verification.json)")
@@ -256,17 +262,61 @@ def _run(corpus, ids, args, progress=True, cache=None, reuse=True):
     results = verify(corpus, ids, seed=args.seed, profile=args.profile, timeout=args.timeout, jobs=args.jobs,
                      cache=cache, rerun=set(ids) if not reuse else (), without=args.without, progress=callback,
                      hints=timing_hints(TIMINGS), full_traceback=args.traceback, executor=args.executor,
-                     scheduler=args.scheduler)
+                     scheduler=args.scheduler, retry_errors=args.retry_errors)
     return results, results.seconds
 
 
+def _replay(args) -> int:
+    """``verify [ID] --replay TOKEN``: the token's item's verifier alone, as the token fixes it (seed, profile, time
+    limit), no cache; a malformed token, one for another item, or a stale one (its code changed) is a usage error."""
+    from ..execution.replay import describe_outcome, read_token, replay_item, stale_reason
+    try:
+        data = read_token(args.replay)
+    except ValueError as exc:
+        raise UsageError(f"--replay: {exc}") from None
+    if args.rerun_failed or args.without or "all" in args.ids:
+        raise UsageError("--replay runs one item's verifier alone: no 'all', --rerun-failed or --without")
+    if args.ids and args.ids != [data["id"]]:
+        raise UsageError(f"--replay: the token replays {data['id']}, not {' '.join(args.ids)}")
+    given = _given_options(args)
+    for option in ("seed", "profile", "timeout"):
+        if option in given and getattr(args, option) != data[option]:
+            raise UsageError(f"--replay: the token fixes --{option} {data[option]:g}" if option == "timeout" else
+                             f"--replay: the token fixes --{option} {data[option]}; leave --{option} out")
+    corpus = _load(args)
+    why = stale_reason(corpus, data)
+    if why:
+        raise UsageError(f"stale replay token: {why}")
+    if data["code"] is None:
+        print(f"checker: {data['id']}'s code cannot be digested faithfully: the token is not checked against it",
+              file=sys.stderr)
+    from ..execution.pool import RECHECK
+    from .api import run_flags
+    RECHECK.update(enabled=True, seed=data["seed"])
+    print(f"checker: replaying {data['id']} (seed {data['seed']}, profile {data['profile']}, time limit "
+          f"{data['timeout']:g} s): its verifier alone, no cache", file=sys.stderr)
+    res, differences = replay_item(corpus, data, load_flags=run_flags(corpus.load_spec, data["timeout"]))
+    if not res.as_expected:
+        from ..reporting.explain import failure_text
+        print(failure_text(corpus.items[data["id"]], res))
+    if differences:
+        print("replay: NOT reproduced: the same code gave another outcome")
+        for line in differences:
+            print(f"  {line}")
+    else:
+        print(f"replay: reproduced: {describe_outcome(data['outcome'])}")
+    return EXIT_OK if res.as_expected else EXIT_NOT_AS_EXPECTED
+
+
 def cmd_verify(args) -> int:
+    if args.replay is not None:
+        return _replay(args)
     if "all" in args.ids and len(args.ids) > 1:
         raise UsageError("'all' cannot be combined with ids")
     if not args.ids and not args.rerun_failed:
         raise UsageError("verify needs 'all', item ids, or --rerun-failed")
     cache = _open_cache(args)
-    if cache is not None and not args.rerun_failed:
+    if cache is not None and not args.rerun_failed and not args.retry_errors:
         from ..execution.replay import try_replay
         replay = try_replay(cache, "verify", args)
         if replay is not None:
@@ -377,6 +427,10 @@ def _print_summary(report, seconds, corpus) -> None:
     for r in report["items"]:
         if not as_expected(r["status"]):
             print(f"NOT AS EXPECTED: {r['id']}: {r['status']}" + (f" ({r['detail']})" if r.get("detail") else ""))
+            if r.get("replay"):
+                flags = corpus.load_spec.flags() if getattr(corpus, "load_spec", None) is not None else ""
+                print(f"  replay exactly: python -m checker verify {r['id']} --replay {r['replay']}"
+                      + (f" {flags}" if flags else ""))
             for c in r["checks"]:
                 if c["outcome"] not in ("proved", "confirmed"):
                     print(f"  {c['name']}: {c['outcome']}: {c.get('detail', '')}")

@@ -85,6 +85,8 @@ def result_html(result) -> str:
     records = [c if isinstance(c, dict) else c.to_dict() for c in result.checks]
     cards = "".join(_check(c) for c in leading_failures(records))
     reproduce = f"<p class='muted'>reproduce: <code>{escape(result.reproduce)}</code></p>" if result.reproduce else ""
+    if getattr(result, "replay_command", ""):
+        reproduce += f"<p class='muted'>replay exactly: <code>{escape(result.replay_command)}</code></p>"
     return _wrap(head + cards + reproduce)
 
 

@@ -50,6 +50,11 @@ def pytest_addoption(parser):
                     help="time limit of each verifier in seconds, as verify --timeout (default 60)")
     group.addoption("--checker-jobs", type=int, default=None, metavar="N",
                     help="verifiers run at once (default: the usable cores; 1 in a pytest-xdist worker)")
+    group.addoption("--checker-replay", default=None, metavar="TOKEN",
+                    help="run only the item of this replay token (a failing item prints it), its verifier alone with "
+                         "the token's seed, profile and time limit, and check that it gives the same outcome")
+    group.addoption("--checker-retry-errors", action="store_true", default=None,
+                    help="run again the verifiers whose stored result is an error (as verify --retry-errors)")
     group.addoption("--checker-no-cache", action="store_true", default=None,
                     help="neither reuse nor store results in the checker's results cache")
     group.addoption("--checker-cache-dir", default=None, metavar="DIR",
@@ -77,6 +82,14 @@ class Settings:
         self.paths = [str(p) for p in config.getoption("checker_path")] or [str(p) for p in config.getini("checker_paths")]
         self.modules = list(config.getoption("checker_module")) or list(config.getini("checker_modules"))
         self.node_ids = list(config.stash.get(NODE_IDS, []))
+        self.replay = None
+        if config.getoption("checker_replay"):
+            from ..execution.replay import read_token
+            try:
+                self.replay = read_token(config.getoption("checker_replay"))
+            except ValueError as exc:
+                raise pytest.UsageError(f"--checker-replay: {exc}") from None
+            self.node_ids.append(self.replay["id"])
         # an item named by its node id alone is one of the corpus's (the items of a file need --checker-path)
         self.corpus_wanted = bool(option("checker", "checker")) or bool(self.node_ids and not (self.paths or self.modules))
         self.no_corpus = bool(option("checker_no_corpus", "checker_no_corpus"))
@@ -121,8 +134,8 @@ def pytest_load_initial_conftests(early_config, parser, args):
         args[:] = [a for a in args if not (isinstance(a, str) and a.startswith(NODE_ID_PREFIX))]
         early_config.stash[NODE_IDS] = [a[len(NODE_ID_PREFIX):] for a in named]
     ns = early_config.known_args_namespace
-    wanted = bool(named) or any(getattr(ns, name, None)
-                                for name in ("checker", "checker_path", "checker_module", "checker_no_corpus"))
+    wanted = bool(named) or any(getattr(ns, name, None) for name in ("checker", "checker_path", "checker_module",
+                                                                       "checker_no_corpus", "checker_replay"))
     if not wanted:
         try:
             wanted = any(early_config.getini(name) for name in ("checker", "checker_paths", "checker_modules",
@@ -193,6 +206,9 @@ class CheckerItem(pytest.Item):
         self.state = state
 
     def runtest(self):
+        replay = self.state.settings.replay
+        if replay is not None and replay["id"] == self.item.id:
+            return self._replay(replay)
         result = self.state.result(self)
         for key in ("verdict", "established", "status", "seconds", "cached", "reproduce"):
             self.user_properties.append((key, getattr(result, key)))
@@ -201,6 +217,22 @@ class CheckerItem(pytest.Item):
         if not result.as_expected:
             from ..reporting.explain import failure_text
             raise ItemNotAsExpected(failure_text(self.item, result))
+
+    def _replay(self, replay):
+        """The token's outcome again (the test fails with it, as under Hypothesis's ``@reproduce_failure``), or the
+        differences when the same code gave another outcome (the test fails too: the replay did not reproduce)."""
+        from ..execution.replay import describe_outcome, replay_item
+        from ..reporting.explain import failure_text
+        from .api import run_flags
+        result, differences = replay_item(self.state.corpus, replay,
+                                          load_flags=run_flags(self.state.corpus.load_spec, replay["timeout"]))
+        for key in ("verdict", "status", "seconds"):
+            self.user_properties.append((key, getattr(result, key)))
+        text = failure_text(self.item, result) if not result.as_expected else f"{self.item.id}: {result.status}"
+        if differences:
+            raise ItemNotAsExpected("\n".join([text, "replay: NOT reproduced: the same code gave another outcome"]
+                                              + [f"  {d}" for d in differences]))
+        raise ItemNotAsExpected(f"{text}\nreplay: reproduced: {describe_outcome(replay['outcome'])}")
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, ItemNotAsExpected):
@@ -252,6 +284,11 @@ class CheckerSession:
         if unknown:
             raise pytest.UsageError(f"no checker item {unknown[0]!r} (node ids are {NODE_ID_PREFIX}ID; "
                                     "the items of a file need --checker-path FILE)")
+        if self.settings.replay is not None:
+            from ..execution.replay import stale_reason
+            why = stale_reason(self.corpus, self.settings.replay)
+            if why:
+                raise pytest.UsageError(f"--checker-replay: stale replay token: {why}")
         kept = [t for t in items if not isinstance(t, CheckerItem) or t.item.id in wanted]
         dropped = [t for t in items if isinstance(t, CheckerItem) and t.item.id not in wanted]
         if dropped:
@@ -304,7 +341,8 @@ class CheckerSession:
         s = self.settings
         jobs = s.jobs or (1 if hasattr(self.config, "workerinput") else default_jobs())
         results = verify(self.corpus, ids, seed=s.seed, profile=s.profile, timeout=s.timeout, jobs=jobs,
-                         cache=self.cache, keys=self.keys, hints=timing_hints(TIMINGS), known=self.results)
+                         cache=self.cache, keys=self.keys, hints=timing_hints(TIMINGS), known=self.results,
+                         retry_errors=bool(self.config.getoption("checker_retry_errors")))
         self.results.update(results)
 
     def pytest_unconfigure(self, config):

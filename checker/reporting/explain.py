@@ -11,7 +11,7 @@ import json
 
 PASSING = ("proved", "confirmed")
 #: witness fields shown on lines of their own, in this order (the rest follow as ``key: value``)
-SHOWN_FIRST = ("check", "instance", "functions", "residual", "witness")
+SHOWN_FIRST = ("check", "instance", "functions", "residual", "witness", "sympy")
 
 
 def _value(v) -> str:
@@ -31,6 +31,8 @@ def witness_lines(witness) -> list:
     for key in ("functions", "witness"):
         if key in witness:
             lines.append(f"    {key}: {_value(witness[key])}")
+    if "sympy" in witness:
+        lines += ["Paste into Python (the instance, exact):", f"    {witness['sympy']}"]
     if "residual" in witness:
         residual = witness["residual"]
         if isinstance(residual, list) and len(residual) == 1:
@@ -78,4 +80,7 @@ def failure_text(item, result) -> str:
         lines += ["    " + line for line in output["text"].splitlines()]
     if result.reproduce:
         lines += ["Reproduce with:", f"    {result.reproduce}"]
+    if getattr(result, "replay_command", ""):
+        lines += ["Replay exactly (this verifier alone, the same draw; it must give the same outcome):",
+                  f"    {result.replay_command}", f"    (pytest: --checker-replay {result.replay})"]
     return "\n".join(lines)

@@ -121,6 +121,10 @@ def item_page(corpus, report: dict, r: dict, nodes: dict, graph, neighbours: tup
     extra = []
     if r.get("detail"):
         extra.append(f"<p>Detail: {escape(r['detail'])}</p>")
+    if r.get("replay"):
+        from .typeset import command_html
+        extra.append(f"<p>Replay exactly (this verifier alone, the same draw; the --path/--module that load it too): "
+                     f"{command_html('python -m checker verify ' + r['id'] + ' --replay ' + r['replay'])}</p>")
     if r.get("blocked_by"):
         extra.append(f"<p class='bad'>Blocked by: {links.links(r['blocked_by'])}</p>")
     if r.get("narrower_scopes"):

@@ -128,3 +128,62 @@ def grouped_positions(graph: nx.DiGraph, *, node_w: float, node_h: float, col_ga
         x += width + panel_gap
         shelf_h = max(shelf_h, height)
     return positions, panels
+
+
+# -- edges that do not pass behind other nodes ---------------------------------------------------------------------
+def _bezier_points(x1, y1, x2, y2, samples: int = 48) -> list:
+    """Points along the vertical S-curve from (x1, y1) to (x2, y2) the drawings use (control points at mid-height)."""
+    mid = (y1 + y2) / 2
+    out = []
+    for i in range(samples + 1):
+        t = i / samples
+        u = 1 - t
+        out.append((u**3 * x1 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x2,
+                    u**3 * y1 + 3 * u * u * t * mid + 3 * u * t * t * mid + t**3 * y2))
+    return out
+
+
+def _inside(point, box, pad: float) -> bool:
+    x, y = point
+    bx, by, bw, bh = box
+    return bx - pad < x < bx + bw + pad and by - pad < y < by + bh + pad
+
+
+def _segment_hits(p, q, box, pad: float) -> bool:
+    """Whether the axis-parallel segment ``p``–``q`` meets ``box`` (x, y, w, h) grown by ``pad``."""
+    bx, by, bw, bh = box
+    (x1, y1), (x2, y2) = p, q
+    lo_x, hi_x, lo_y, hi_y = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
+    return lo_x < bx + bw + pad and hi_x > bx - pad and lo_y < by + bh + pad and hi_y > by - pad
+
+
+def curve_is_clear(x1, y1, x2, y2, boxes, pad: float = 2.0) -> bool:
+    """Whether the S-curve of an edge misses every box of ``boxes`` (the nodes it does not join)."""
+    hull = (min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))  # the curve lies in its end points' rectangle
+    boxes = [b for b in boxes if _segment_hits((hull[0], hull[1]), (hull[0] + hull[2], hull[1] + hull[3]), b, pad)]
+    return not any(_inside(pt, box, pad) for pt in _bezier_points(x1, y1, x2, y2) for box in boxes)
+
+
+def route_edge(start, end, boxes, channels, *, gap: float, pad: float = 2.0):
+    """The path of an edge from ``start`` (the top middle of the node that uses) up to ``end`` (the bottom middle of
+    the node used), as a list of points, that passes behind none of ``boxes`` (the other nodes: an edge drawn across
+    a node reads as a chain through it, A -> C -> B where only A -> B exists).
+
+    The S-curve when it is clear (returns ``None``: draw the curve); else an orthogonal route: up into the free
+    band above ``start`` (``gap`` / 2 above it: rows are ``gap`` apart and hold no nodes in between), across to a
+    free vertical ``channel`` (a column gap, a panel's margin), up to the band below ``end``, across, and up; the
+    shortest such route that meets no box.  When no channel is free, the curve (``None``)."""
+    (x1, y1), (x2, y2) = start, end
+    if curve_is_clear(x1, y1, x2, y2, boxes, pad):
+        return None
+    low, high = y1 - gap / 2, y2 + gap / 2
+    lo_y, hi_y = min(y2, y1), max(y2, y1)
+    near = [b for b in boxes if b[1] - pad < hi_y and b[1] + b[3] + pad > lo_y]
+    blocked = [(b[0] - pad, b[0] + b[2] + pad) for b in near]  # a channel inside one of these meets a box
+    for channel in sorted(set(channels), key=lambda c: (abs(c - x1) + abs(c - x2), c)):
+        if any(lo < channel < hi for lo, hi in blocked):
+            continue
+        points = [(x1, y1), (x1, low), (channel, low), (channel, high), (x2, high), (x2, y2)]
+        if not any(_segment_hits(p, q, box, pad) for p, q in zip(points, points[1:]) for box in near):
+            return points
+    return None

@@ -70,6 +70,8 @@ def item_record(corpus, result, not_needed=None, used_graph=None, rests_on=None)
     witness = first_witness(result.checks)
     if witness is not None:
         record["witness"] = witness
+    if getattr(result, "replay", ""):
+        record["replay"] = result.replay
     return record
 
 

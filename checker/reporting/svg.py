@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .layout import grouped_positions, layered_positions, namespace, wrap_label
+from .layout import grouped_positions, layered_positions, namespace, route_edge, wrap_label
 
 NODE_W, LINE_H, FONT, COL_GAP, ROW_GAP, MARGIN = 184, 12.5, 10.5, 18, 30, 16
 HIGHLIGHT = "#1565c0"
@@ -137,6 +137,9 @@ def graph_svg(graph, nodes: dict, *, href, highlight: str = "", grouped: bool = 
                     f'fill="#37474f">{escape(grp)}</text></g>')
     body.append('</g><g class="edges">')
     group_of = {n: namespace(n) for n in graph.nodes}
+    boxes = {n: (x, y, NODE_W, node_h) for n, (x, y) in pos.items()}
+    channels = [MARGIN / 2] + [x - COL_GAP / 2 for x, _ in pos.values()] + [x + NODE_W + COL_GAP / 2 for x, _ in pos.values()]
+    channels += [MARGIN + px + 7 for _, px, _, _, _ in panels] + [MARGIN + px + pw - 7 for _, px, _, pw, _ in panels]
     for a, b in sorted(graph.edges):
         use = graph.edges[a, b].get("use", "statement")
         colour, dash = EDGE_STYLE.get(use, EDGE_STYLE["statement"])
@@ -147,11 +150,17 @@ def graph_svg(graph, nodes: dict, *, href, highlight: str = "", grouped: bool = 
             y1, y2 = ya + node_h / 2, yb + node_h / 2
             x1, x2 = (xa, xb + NODE_W) if xb < xa else (xa + NODE_W, xb)
         mid = (y1 + y2) / 2
+        shape = f"M{x1:.1f},{y1:.1f} C{x1:.1f},{mid:.1f} {x2:.1f},{mid:.1f} {x2:.1f},{y2:.1f}"
+        if y2 < y1:  # drawn upwards: around the nodes it does not join, not behind them
+            others = [box for n, box in boxes.items() if n not in (a, b)]
+            route = route_edge((x1, y1), (x2, y2), others, channels, gap=ROW_GAP)
+            if route is not None:
+                shape = "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in route)
         mark = f"edge-{use}" + (" edge-cross" if cross else "")
         marks.update(mark.split())
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         body.append(f'<path class="edge{" cross" if cross else ""}" data-from="{escape(a)}" data-to="{escape(b)}" '
-                    f'data-mark="{mark}" d="M{x1:.1f},{y1:.1f} C{x1:.1f},{mid:.1f} {x2:.1f},{mid:.1f} {x2:.1f},{y2:.1f}" '
+                    f'data-mark="{mark}" d="{shape}" '
                     f'fill="none" stroke="{colour}" stroke-opacity="{0.16 if cross else 0.6}"{dash_attr} '
                     f'marker-end="url(#arrow)"/>')
     body.append('</g><g class="nodes">')

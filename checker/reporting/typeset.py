@@ -32,7 +32,7 @@ RELATION_LATEX = {"=": "=", "!=": r"\ne"}
 _NUMBER = re.compile(r"^\s*-?\d+(\.\d+)?(e[+-]?\d+)?\s*$")
 CONSTANTS = {"E", "I", "pi", "oo", "zoo", "nan", "True", "False", "None"}
 #: witness keys whose value is text to copy or read, never a formula
-TEXT_KEYS = {"reproduce", "seed", "recheck", "context", "verification", "shown by", "premise"}
+TEXT_KEYS = {"reproduce", "seed", "recheck", "context", "verification", "shown by", "premise", "sympy"}
 
 
 @lru_cache(maxsize=8192)
@@ -160,7 +160,7 @@ def equation_html(text: str) -> str:
 
 def value_html(value, key: str = "") -> str:
     """A witness (a dict, list, number or sympy text, nested) as HTML: formulas, tables, copyable commands."""
-    if key == "reproduce" and isinstance(value, str):
+    if key in ("reproduce", "sympy") and isinstance(value, str):  # a command, a line of Python: copied as they are
         return command_html(value)
     if isinstance(value, dict):
         rows = "".join(f"<dt>{escape(str(k))}</dt><dd>{value_html(v, str(k))}</dd>" for k, v in value.items())

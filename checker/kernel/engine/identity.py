@@ -152,7 +152,7 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
     if found is not None:
         if verdict["genuine"]:
             witness = {"instance": plan.describe(found.counterexample), "residual": verdict["residual"],
-                       "seed": seed, "recheck": verdict["method"]}
+                       "seed": seed, "recheck": verdict["method"], "sympy": plan.pasteable(found.counterexample)}
             families = plan.families_of(found.counterexample)
             if families:
                 witness["families"] = families
@@ -612,6 +612,22 @@ class InstancePlan:
                 value = self._concrete(self.relations.apply(new), instance, values)
                 out[f"{old.name} (by the relations)"] = sympy.sstr(value) if value is not None else sympy.sstr(new)
         return out
+
+    def pasteable(self, instance) -> str:
+        """The instance as one line of Python to paste into a session: ``from sympy import *``, the variables of the
+        functions, each function a ``Lambda`` and each value exact (``S(1)/3``, not 0.333)."""
+        assignments, variables = [], set()
+        for func, template in self.templates.items():
+            names, body = template.concrete(instance["functions"][self.function_keys[func]])
+            variables.update(map(str, names))
+            arguments = ", ".join(map(str, names)) + ("," if len(names) == 1 else "")
+            assignments.append(f"{self.function_keys[func]} = Lambda(({arguments}), "
+                               f"{sympy.sstr(body, sympy_integers=True)})")
+        values = self.assignment(instance)
+        for s in self.value_symbols:
+            assignments.append(f"{self.symbol_keys[s]} = {sympy.sstr(values[s], sympy_integers=True)}")
+        head = [f"{name} = Symbol({name!r})" for name in sorted(variables)]
+        return "; ".join(["from sympy import *"] + head + assignments)
 
     def jet_note(self) -> str:
         """How a witness's curves meet derivative relations (they are used only up to the order the relations fix)."""
