@@ -3,9 +3,12 @@
 This file contains
 
 * the hypotheses H1–H7 of the corollary (``immersion.dimensions_open_domain`` ... ``immersion.ideal_reaction``);
-* the corollary ``immersion.reduced_dalembert_equation`` (catalogue #10): the second-order chain rule for generic X,
-  the tangent projection at each time t for every n and m (a matrix identity of symbolic shape, any m×n Jacobian,
-  any m×m M) and checked proofs at fixed sizes, the affine case for every n and m, the polar map; exact motions of
+* the corollary ``immersion.reduced_dalembert_equation`` (catalogue #10): the second-order chain rule
+  x'' = DX q'' + X_qq[q', q'] for every n and m (opaque DX and d/dt DX(q(t)) = X_qq[q', ·], the cited chain and product
+  rules of every size; only orders 1 and 2 occur: C² suffices), generic X and the 2-jet model at fixed sizes
+  supporting it; the tangent projection at each time t for every n and m (a matrix identity of symbolic shape, any
+  m×n Jacobian, any m×m M), checked proofs at fixed sizes supporting it, the affine case for every n and m, the polar
+  map; exact motions of
   random polynomial immersions support; hypothesis analysis: H7 necessary (tangential friction), H2 (C² suffices),
   H3 (rank-one Jacobian) and H4 (any M) not needed;
 * the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu) and symmetry for every n and m
