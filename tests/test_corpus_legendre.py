@@ -96,7 +96,9 @@ def test_necessity_witnesses_are_accepted():
 def test_the_checked_proofs_are_proofs():
     # every size of the sweeps (n = 1..3): the default profile (quick runs the first only)
     run = _run("legendre.hyperregular_implies_regular", profile="default")
-    assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]  # n = 1..3
+    proofs = [c for c in run.checks if c.method == "proof script"]
+    assert [c.outcome for c in proofs] == ["proved"] * 4  # every n (the claim), then n = 1..3 (supporting)
+    assert [c.claim for c in proofs] == [True, False, False, False]
     run = _run(lg.HAMILTON_ID, profile="default")
     assert [c.outcome for c in run.checks if c.method == "proof script"] == ["proved", "proved", "proved"]
 
@@ -159,9 +161,10 @@ def test_every_n_and_supporting_checks():
 
 
 def test_scopes_and_trusted_results():
-    for item_id in (lg.CHART_ID, lg.MAP_ID, lg.HYPERREGULARITY_ID, "legendre.hyperregular_implies_regular",
-                    lg.LOCAL_INVERSE_ID, lg.HAMILTON_ID):
+    for item_id in (lg.LOCAL_INVERSE_ID, lg.HAMILTON_ID):
         assert ITEMS[item_id].scope == "n <= 3", item_id
+    for item_id in (lg.CHART_ID, lg.MAP_ID, lg.HYPERREGULARITY_ID, "legendre.hyperregular_implies_regular"):
+        assert ITEMS[item_id].scope == "", item_id  # every n (issue 38: tests/test_every_size_en2.py)
     assert ITEMS[lg.MECHANICAL_ID].scope == ""
     for item_id in (lg.LOCAL_INVERSE_ID, lg.REGULARITY_ID):
         assert "calculus.inverse_function_theorem" in ITEMS[item_id].all_uses

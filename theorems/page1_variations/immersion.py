@@ -3,9 +3,12 @@
 This file contains
 
 * the hypotheses H1–H7 of the corollary (``immersion.dimensions_open_domain`` ... ``immersion.ideal_reaction``);
-* the corollary ``immersion.reduced_dalembert_equation`` (catalogue #10): the second-order chain rule for generic X,
-  the tangent projection at each time t for every n and m (a matrix identity of symbolic shape, any m×n Jacobian,
-  any m×m M) and checked proofs at fixed sizes, the affine case for every n and m, the polar map; exact motions of
+* the corollary ``immersion.reduced_dalembert_equation`` (catalogue #10): the second-order chain rule
+  x'' = DX q'' + X_qq[q', q'] for every n and m (opaque DX and d/dt DX(q(t)) = X_qq[q', ·], the cited chain and product
+  rules of every size; only orders 1 and 2 occur: C² suffices), generic X and the 2-jet model at fixed sizes
+  supporting it; the tangent projection at each time t for every n and m (a matrix identity of symbolic shape, any
+  m×n Jacobian, any m×m M), checked proofs at fixed sizes supporting it, the affine case for every n and m, the polar
+  map; exact motions of
   random polynomial immersions support; hypothesis analysis: H7 necessary (tangential friction), H2 (C² suffices),
   H3 (rank-one Jacobian) and H4 (any M) not needed;
 * the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu) and symmetry for every n and m
@@ -169,6 +172,30 @@ def _tangent_projection_every_size(check, correction_sign):
                 "every δ, so the left side vanishes for every δ: the reduced equation (i); M and DX arbitrary")
 
 
+#: the order of the derivative of X each opaque symbol of :func:`_chain_rule_every_size` stands for
+_DX, _XQQ_ALONG = sympy.MatrixSymbol("DX", _M_SHAPE, _N_SHAPE), sympy.MatrixSymbol("Xqq_qdot", _M_SHAPE, _N_SHAPE)
+_X_DERIVATIVE_ORDER = {_DX: 1, _XQQ_ALONG: 2}
+
+
+def _chain_rule_every_size(check, curvature_factor=1, derivative_order=2):
+    """x = X∘q for every n, m: x' = DX(q) q' (the cited chain rule of every size); x'' = (DX(q(t)) q')' = (DX)' q' +
+    DX q'' (the product rule), and (DX(q(t)))' = X_qq[q', ·] (the chain rule for the map DX), so x'' = DX q'' +
+    X_qq[q', q']: only DX and X_qq (orders 1 and 2) occur, X ∈ C² suffices."""
+    from theorems.page1_variations.noether import matrix_derivative
+    n, mm = _N_SHAPE, _M_SHAPE
+    qdot, qddot = sympy.MatrixSymbol("qdot", n, 1), sympy.MatrixSymbol("qddot", n, 1)
+    rates = {_DX: _XQQ_ALONG, qdot: qddot}  # d/dt DX(q(t)) = X_qq[q', ·] (chain rule); d/dt q' = q''
+    velocity = _DX * qdot  # x' = DX(q) q' (chain rule)
+    acceleration = matrix_derivative(velocity, lambda e: rates.get(e, sympy.ZeroMatrix(*e.shape))).doit()
+    scope = (f"{_EVERY_SIZE}; x'' by the product rule from x' = DX q', d/dt DX(q(t)) = X_qq[q', ·] (an m×n matrix "
+             "symbol) by the cited chain rule of every size (calculus.chain_and_product_rules_every_size)")
+    check.identity("x = X∘q, every n and m: x'' = DX q'' + X_qq[q', q'] (X_qq[q', q'] = X_qq[q', ·] q')", acceleration,
+                   _DX * qddot + curvature_factor * _XQQ_ALONG * qdot, scope=scope)
+    order = max((_X_DERIVATIVE_ORDER.get(a, 0) for a in acceleration.atoms(sympy.MatrixSymbol)), default=0)
+    check.fact(f"every n and m: x'' involves derivatives of X of order ≤ {derivative_order} only (DX, X_qq): X ∈ C² "
+               "suffices", order == derivative_order, method="computation", detail=f"highest order {order}", scope=scope)
+
+
 def _affine_every_size(check):
     """(ii) for every n, m: X(q) = Aq + b has X_qq[v, v] = d²/ds² X(q + s v) = 0, so the correction vanishes."""
     n, mm = _N_SHAPE, _M_SHAPE
@@ -277,33 +304,38 @@ def _polar_correction_claim(r, th):
 
 
 def check_reduced_dalembert_equation(check, *, correction_sign=-1, friction=0, polar_correction=_polar_correction_claim,
-                                     sizes=((1, 2), (2, 3)), max_n=3, max_m=4, samples=6):
+                                     sizes=((1, 2), (2, 3)), max_n=3, max_m=4, samples=6, curvature_factor=1,
+                                     derivative_order=2):
     """(i) DXᵀMDX q'' = DXᵀF + sign·DXᵀ M X_qq[q', q'] (true sign −1) from M x'' = F + R, R·DXδ = 0; (ii) the
     correction vanishes for affine X, and is ``polar_correction`` for the polar map with M = mI.
 
     ``friction`` = γ adds the tangential friction −γ x' to R in the randomized motions (violating H7).
     """
-    # the chain rule x'' = DX q'' + X_qq[q', q'] for generic X; the 2-jet model shows that C² suffices
-    for n, mm in sizes[:1]:
-        q = _coordinates(n)
-        _chain_rule_identity(check, n, mm, Matrix([Function(f"X{k + 1}")(*q) for k in range(mm)]), q,
-                             "generic (undefined sympy functions)")
+    # the chain rule x'' = DX q'' + X_qq[q', q'] for every n and m (only ∂X and ∂²X occur: C² suffices); generic X
+    # and the 2-jet model at fixed sizes support it
     with check.without(H_X_C3, note="only ∂X and ∂²X occur: X ∈ C² suffices"):
-        for n, mm in sizes:
-            q = _coordinates(n)
-            X = generic_two_jet_map("X", q, mm)
-            _chain_rule_identity(check, n, mm, X, q, "generic C² (2-jet model, no third derivatives defined)")
-            check.fact(f"no derivative of order 3 of X occurs in x'', DX, X_qq[q', q'] ((n, m) = ({n}, {mm}))",
-                       _third_derivatives_absent(X, q), method="computation")
+        _chain_rule_every_size(check, curvature_factor, derivative_order)
+        with check.supporting():  # sympy's differentiation of generic maps at fixed sizes
+            for n, mm in sizes[:1]:
+                q = _coordinates(n)
+                _chain_rule_identity(check, n, mm, Matrix([Function(f"X{k + 1}")(*q) for k in range(mm)]), q,
+                                     "generic (undefined sympy functions)")
+            for n, mm in sizes:
+                q = _coordinates(n)
+                X = generic_two_jet_map("X", q, mm)
+                _chain_rule_identity(check, n, mm, X, q, "generic C² (2-jet model, no third derivatives defined)")
+                check.fact(f"no derivative of order 3 of X occurs in x'', DX, X_qq[q', q'] ((n, m) = ({n}, {mm}))",
+                           _third_derivatives_absent(X, q), method="computation")
     # the tangent projection at each time t, for any m×n Jacobian and any m×m matrix M
     with check.without(H_MASS_SPD, note="M any real m×m matrix (generic entries, not symmetric)"):
         _tangent_projection_every_size(check, correction_sign)
-        for n, mm in sizes:
-            D = Matrix(mm, n, lambda k, i: Symbol(f"d{k + 1}_{i + 1}", real=True))
-            check.proof(f"(i) from M x'' = F + R and R·DXδ = 0 at each t ((n, m) = ({n}, {mm}))",
-                        _pointwise_proof(D, _symmetric_hessians(n, mm), _generic_square(mm, "M"), correction_sign),
-                        scope=f"symbolic, (n, m) = ({n}, {mm}): DX(q(t)) = D any m×n matrix (generic entries), "
-                              "∂²X_k(q(t)) any symmetric matrices, M any m×m matrix, generic F, R, q', q'', every δ")
+        with check.supporting():  # the same at fixed sizes, as checked proofs with generic entries
+            for n, mm in sizes:
+                D = Matrix(mm, n, lambda k, i: Symbol(f"d{k + 1}_{i + 1}", real=True))
+                check.proof(f"(i) from M x'' = F + R and R·DXδ = 0 at each t ((n, m) = ({n}, {mm}))",
+                            _pointwise_proof(D, _symmetric_hessians(n, mm), _generic_square(mm, "M"), correction_sign),
+                            scope=f"symbolic, (n, m) = ({n}, {mm}): DX(q(t)) = D any m×n matrix (generic entries), "
+                                  "∂²X_k(q(t)) any symmetric matrices, M any m×m matrix, generic F, R, q', q'', every δ")
     with check.without(H_IMMERSION, note="DX of rank < n"):
         u, w = _vector("u", 2), _vector("w", 2)
         D = u * w.T
@@ -400,9 +432,7 @@ def _friction_witness(check):
                   "the correction vanishes'",
            uses=[IMMERSIONS_ID, "reals.intervals_nine_order_convex_forms", "linalg.euclidean_inner_product",
                  "calculus.ck_maps_and_diffeomorphisms", "calculus.jacobian_matrix_and_gradient"],
-           proof_uses=[CHAIN_RULE], assumes=list(HYPOTHESES),
-           scope="the second-order chain rule x'' = DX q'' + X_qq[q', q'] and the C² finding at (n, m) = (1, 2), (2, 3); "
-                 "the tangent projection for every n, m")
+           proof_uses=[CHAIN_RULE, "calculus.chain_and_product_rules_every_size"], assumes=list(HYPOTHESES))
 def _(check):
     check_reduced_dalembert_equation(check)
 

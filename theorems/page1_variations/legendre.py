@@ -14,7 +14,7 @@ This file contains
   ``legendre.regularity_definition`` (#26) and ``legendre.hyperregularity_inverse_branch_hamiltonian`` (#27);
 * the remark ``legendre.regularity_exactly_local_invertibility_claim`` (the sentence of #26 that regularity is
   "exactly" local invertibility; expected to fail: 𝓛 = v⁴/4 is a witness);
-* the lemma ``legendre.hyperregular_implies_regular`` (#28, a checked proof for each fixed n; run for n ≤ 3) and the counterexample
+* the lemma ``legendre.hyperregular_implies_regular`` (#28, for every n; checked proofs at n ≤ 3 support it) and the counterexample
   ``legendre.regular_not_hyperregular`` (#29);
 * the cited items ``legendre.nonsingular_hessian_local_c1_inverse`` (#93),
   ``hamiltonian.inverse_branch_hamilton_equations_energy`` (#94), ``legendre.mechanical_lagrangian_hyperregular``
@@ -43,6 +43,9 @@ from theorems.toolkit.legendre import (HamiltonianBranch, HyperregularityUndecid
                                        hamilton_equations, hamiltonian, is_hyperregular, is_regular,
                                        lagrangian_chart, legendre_map)
 from theorems.page1_variations.noether import matrix_derivative, scalar_form
+from theorems.page1_variations.legendre_every_size import (SCHWARZ, check_chart_every_n, check_hamiltonian_every_n,
+                                                           check_legendre_map_every_n,
+                                                           hyperregular_implies_regular_every_n)
 from theorems.toolkit.strategies import rational_matrices, spd_matrices
 from theorems.toolkit.variational import _name, euler_lagrange
 
@@ -72,6 +75,7 @@ ACTION_CHART_ID = "lagrangian.time_dependent_chart_action_first_variation"
 CK_ID = "calculus.ck_maps_and_diffeomorphisms"
 JACOBIAN_ID = "calculus.jacobian_matrix_and_gradient"
 CHAIN_RULE_ID = "calculus.chain_rule_total_derivative"
+CHAIN_EVERY_SIZE_ID = "calculus.chain_and_product_rules_every_size"
 
 
 # ---------------------------------------------------------------------------
@@ -174,19 +178,26 @@ H_MECHANICAL_DATA_C2 = hypothesis("legendre.mechanical_data_C2", "K(t, q) and th
 # ---------------------------------------------------------------------------
 
 def check_fibre_full_chart(check, *, hessian_factor=1, sizes=(1, 2, 3), conventions=True):
-    """𝓛_v is the gradient and 𝓛_vv the (symmetric) Hessian of 𝓛 in its velocity slot; both conventions agree."""
-    for n in check.sweep(sizes):
-        q, v, _ = _chart_symbols(n)
-        L = L_GENERIC(t, *q, *v)
-        lm = legendre_map(L, q, t, v=v)
-        scope = f"symbolic, generic 𝓛(t, q, v), n = {n}"
-        check.identity(f"𝓛_v is the gradient of 𝓛 in its velocity slot (n = {n})", lm.momentum,
-                       Matrix([L.diff(s) for s in v]), scope=scope)
-        check.identity(f"𝓛_vv is the matrix of second partial derivatives in v (n = {n})", lm.hessian,
-                       hessian_factor * Matrix(n, n, lambda i, j: L.diff(v[i], v[j])), scope=scope)
-        check.identity(f"𝓛_vv is symmetric (Schwarz, 𝓛 ∈ C²) (n = {n})", lm.hessian, lm.hessian.T, scope=scope)
-    if not conventions:
-        return
+    """𝓛_v is the gradient and 𝓛_vv the (symmetric) Hessian of 𝓛 in its velocity slot, for every n (opaque derivative
+    values, :mod:`theorems.page1_variations.legendre_every_size`); both conventions of the toolkit agree.  Supporting:
+    the toolkit's ``legendre_map`` on a generic 𝓛 at n in ``sizes``."""
+    check_chart_every_n(check, hessian_factor=hessian_factor)
+    if conventions:
+        _chart_conventions(check)
+    with check.supporting():  # the toolkit at fixed sizes (recorded after every claim: the sweep decides nothing)
+        for n in check.sweep(sizes):
+            q, v, _ = _chart_symbols(n)
+            L = L_GENERIC(t, *q, *v)
+            lm = legendre_map(L, q, t, v=v)
+            scope = f"symbolic, generic 𝓛(t, q, v), n = {n}"
+            check.identity(f"𝓛_v is the gradient of 𝓛 in its velocity slot (n = {n})", lm.momentum,
+                           Matrix([L.diff(s) for s in v]), scope=scope)
+            check.identity(f"𝓛_vv is the matrix of second partial derivatives in v (n = {n})", lm.hessian,
+                           Matrix(n, n, lambda i, j: L.diff(v[i], v[j])), scope=scope)
+            check.identity(f"𝓛_vv is symmetric (Schwarz, 𝓛 ∈ C²) (n = {n})", lm.hessian, lm.hessian.T, scope=scope)
+
+
+def _chart_conventions(check):
     curves = Function("U", real=True)(t, X, Y)
     in_functions = m * (X.diff(t) ** 2 + Y.diff(t) ** 2) / 2 + A_FIELD(t, X, Y) * X.diff(t) - curves
     to_symbols = {X.diff(t): V1, Y.diff(t): V2, X: Q1, Y: Q2}
@@ -212,8 +223,9 @@ definition(CHART_ID,
                       r"$\mathcal L$ in its third slot and $\mathcal L_{vv}(t,q,v)\in M_n(\mathbb R)$ the matrix of "
                       r"second partial derivatives in the third slot (symmetric, since $\mathcal L\in C^2$).",
             source=f"{SEED001}: 'Chart data. Let n≥1, let J⊆ℝ and U⊆ℝⁿ be open and nonempty …'",
-            uses=[ACTION_CHART_ID, CK_ID, JACOBIAN_ID, "calculus.directional_and_partial_derivatives"],
-            assumes=[H_LAGRANGIAN_C2], scope="n <= 3")(check_fibre_full_chart)
+            uses=[ACTION_CHART_ID, CK_ID, JACOBIAN_ID, "calculus.directional_and_partial_derivatives",
+                  CHAIN_EVERY_SIZE_ID, SCHWARZ],
+            assumes=[H_LAGRANGIAN_C2])(check_fibre_full_chart)
 
 
 # ---------------------------------------------------------------------------
@@ -226,7 +238,8 @@ def _velocity_gradient(L, q, v):
 
 def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jacobian_order=2, sizes=(1, 2, 3),
                                   generic=True):
-    """F_𝓛(t, q, v) = (t, q, 𝓛_v); its components are derivatives of 𝓛 of order ≤ 1 and D F_𝓛 of order ≤ 2 (C¹ from C²).
+    """F_𝓛(t, q, v) = (t, q, 𝓛_v); D F_𝓛 has the rows (0, I, 0) for q and (𝓛_vt, 𝓛_vq, 𝓛_vv) for p, second derivatives
+    of 𝓛 (C¹ from C²), for every n; supporting: the toolkit's ``legendre_map`` on a generic 𝓛 at n in ``sizes``.
 
     ``generic=False`` keeps only the concrete mechanical example (p = m x' against the claimed ``momentum_of``).
     """
@@ -238,8 +251,10 @@ def check_legendre_map_definition(check, *, momentum_of=_velocity_gradient, jaco
                    scope="symbolic, generic U(t, x), n = 1")
     if not generic:
         return
-    for n in check.sweep(sizes):
-        _legendre_map_generic(check, n, momentum_of, jacobian_order)
+    check_legendre_map_every_n(check, jacobian_order=jacobian_order)
+    with check.supporting():  # the toolkit at fixed sizes (recorded after every claim: the sweep decides nothing)
+        for n in check.sweep(sizes):
+            _legendre_map_generic(check, n, _velocity_gradient, 2)
 
 
 def _legendre_map_generic(check, n, momentum_of, jacobian_order):
@@ -271,7 +286,8 @@ definition(MAP_ID,
                       r"since $\mathcal L\in C^2$, of class $C^1$: its components are first derivatives of "
                       r"$\mathcal L$ and its Jacobian involves second derivatives only (checked).",
             source=f"{SEED001}: 'Legendre map. The Legendre map of 𝓛 is the map F_𝓛 … Since 𝓛 is C², F_𝓛 is C¹'",
-            uses=[CHART_ID, CK_ID, JACOBIAN_ID], assumes=[H_LAGRANGIAN_C2], scope="n <= 3")(check_legendre_map_definition)
+            uses=[CHART_ID, CK_ID, JACOBIAN_ID, CHAIN_EVERY_SIZE_ID], assumes=[H_LAGRANGIAN_C2])(
+    check_legendre_map_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -387,7 +403,7 @@ def _slot_partial(n: int, q, w, slot: int, at):
     return sympy.Subs(Derivative(L_GENERIC(*args), xi), xi, at)
 
 
-def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES, sizes=(1, 2, 3)):
+def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES, sizes=(1, 2, 3), p_sign=1):
     """is_hyperregular and hamiltonian on hyperregular examples (claimed H), H_p = v, H_q = −𝓛_q, H_t = −𝓛_t on the
     branch, and H ∈ C²: its first partials involve only the branch and first derivatives of 𝓛."""
     for name, L, claimed in examples:
@@ -404,16 +420,19 @@ def check_hyperregularity_definition(check, *, examples=HYPERREGULAR_EXAMPLES, s
         check.identity(f"{name}: H_p = v(t, q, p)", H.diff(P), velocity, scope=scope)
         check.identity(f"{name}: H_q = −𝓛_q(t, q, v(t, q, p))", H.diff(Q), -L.diff(Q).xreplace(on_branch), scope=scope)
         check.identity(f"{name}: H_t = −𝓛_t(t, q, v(t, q, p))", H.diff(t), -L.diff(t).xreplace(on_branch), scope=scope)
-    for n in check.sweep(sizes):
-        q, p, w, H, _ = _generic_branch(n)
-        Lw = L_GENERIC(t, *q, *w)
-        relation = {Lw.diff(w[i]): p[i] for i in range(n)}
-        partials = [H.diff(x).xreplace(relation) for x in (t, *q, *p)]
-        w_order = max(_derivative_order(e, wi.func) for e in partials for wi in w)
-        L_order = max(_derivative_order(e, L_GENERIC) for e in partials)
-        check.fact(f"n = {n}: on a generic branch the first partials of H involve w itself and first derivatives of 𝓛 "
-                   "only (so H ∈ C² when w ∈ C¹ and 𝓛 ∈ C²)", w_order == 0 and L_order == 1, method="computation",
-                   detail=f"highest order of w: {w_order}, of 𝓛: {L_order}", scope=f"symbolic, generic 𝓛 and w, n = {n}")
+    check_hamiltonian_every_n(check, p_sign=p_sign)
+    with check.supporting():  # sympy's differentiation at fixed sizes (recorded after every claim)
+        for n in check.sweep(sizes):
+            q, p, w, H, _ = _generic_branch(n)
+            Lw = L_GENERIC(t, *q, *w)
+            relation = {Lw.diff(w[i]): p[i] for i in range(n)}
+            partials = [H.diff(x).xreplace(relation) for x in (t, *q, *p)]
+            w_order = max(_derivative_order(e, wi.func) for e in partials for wi in w)
+            L_order = max(_derivative_order(e, L_GENERIC) for e in partials)
+            check.fact(f"n = {n}: on a generic branch the first partials of H involve w itself and first derivatives "
+                       "of 𝓛 only (so H ∈ C² when w ∈ C¹ and 𝓛 ∈ C²)", w_order == 0 and L_order == 1,
+                       method="computation", detail=f"highest order of w: {w_order}, of 𝓛: {L_order}",
+                       scope=f"symbolic, generic 𝓛 and w, n = {n}")
 
 
 definition(HYPERREGULARITY_ID,
@@ -428,8 +447,8 @@ definition(HYPERREGULARITY_ID,
                       r"composition, not a product).",
             source=f"{SEED001}: 'Hyperregularity. The Lagrangian 𝓛 is hyperregular (on the chart) when … The Hamiltonian "
                    "is C¹ on its domain, being a sum of products of C¹ maps.'",
-            uses=[CHART_ID, MAP_ID, REGULARITY_ID, HAMILTON_ID, MECHANICAL_ID],
-            assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1], scope="n <= 3")(check_hyperregularity_definition)
+            uses=[CHART_ID, MAP_ID, REGULARITY_ID, HAMILTON_ID, MECHANICAL_ID, CHAIN_EVERY_SIZE_ID],
+            assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregularity_definition)
 
 
 # ---------------------------------------------------------------------------
@@ -482,11 +501,15 @@ def hyperregular_implies_regular_proof(n: int, identity_factor=1) -> Proof:
 
 
 def check_hyperregular_implies_regular(check, *, identity_factor=1, sizes=(1, 2, 3)):
-    """Checked proofs for n in ``sizes``; necessity of the C¹ clause: 𝓛 = v⁴/4 is bijective but not regular at 0."""
-    for n in check.sweep(sizes):
-        check.proof(f"v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (n = {n})",
-                    hyperregular_implies_regular_proof(n, identity_factor),
-                    scope=f"symbolic, generic 𝓛(t, q, v) and C¹ branch v(t, q, p), n = {n}")
+    """For every n (opaque D_pv̂, 𝓛_vv; the chain rule of every size and a checked proof with determinants); necessity
+    of the C¹ clause: 𝓛 = v⁴/4 is bijective but not regular at 0.  Supporting: checked proofs with generic 𝓛 and
+    branch at n in ``sizes`` (recorded after every claim)."""
+    hyperregular_implies_regular_every_n(check, inverse_hypothesis=H_INVERSE_C1, identity_factor=identity_factor)
+    with check.supporting():
+        for n in check.sweep(sizes):
+            check.proof(f"v(t, q, 𝓛_v(t, q, w)) = w ⇒ D_pv·𝓛_vv = I ⇒ det 𝓛_vv ≠ 0 (n = {n})",
+                        hyperregular_implies_regular_proof(n, identity_factor),
+                        scope=f"symbolic, generic 𝓛(t, q, v) and C¹ branch v(t, q, p), n = {n}")
     bijective, not_c1, singular = _quartic_necessity_facts()
     check.necessary(H_INVERSE_C1, "𝓛 = v⁴/4 (n = 1): 𝓛_v = v³ is a bijection of ℝ with inverse p^{1/3}",
                     violates=not_c1, others_hold={
@@ -503,8 +526,8 @@ lemma("legendre.hyperregular_implies_regular",
                  r"velocity gradient $v^3$ but $\mathcal L_{vv}(0)=0$.",
        source=f"{SEED001}: 'Hyperregularity implies regularity: at fixed (t,q), differentiating v(t,q,𝓛_v(t,q,w))=w "
               "gives D_p v 𝓛_vv = I_n, so the square velocity Hessian is invertible.'",
-       uses=[HYPERREGULARITY_ID, REGULARITY_ID], proof_uses=[CHAIN_RULE_ID],
-       assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1], scope="n <= 3")(check_hyperregular_implies_regular)
+       uses=[HYPERREGULARITY_ID, REGULARITY_ID], proof_uses=[CHAIN_RULE_ID, CHAIN_EVERY_SIZE_ID],
+       assumes=[H_LAGRANGIAN_C2, H_GRADIENT_BIJECTIVE, H_INVERSE_C1])(check_hyperregular_implies_regular)
 
 
 # ---------------------------------------------------------------------------

@@ -31,8 +31,9 @@ Every n.  The identities of #4, #6, #7, #23, #90 and #91 are also checked for a 
 one point of the jet (q, v = q', w = q''), of a and of ∇U₀ (or of 𝓛_q, 𝓛_v, ...) are n×1 MatrixSymbols, D_t is
 computed by the product rule (:func:`matrix_derivative`, :func:`matrix_total_derivative`), and the kernel reduces
 lhs − rhs with sympy's matrix-expression algebra for every size (:func:`scalar_form` writes each 1×1 term of a side
-in one orientation, as a 1×1 matrix equals its transpose).  Items whose generic 𝓛 has no matrix form (#19–#22) are
-checked for n = 1, 2, 3 and say so (``scope="n <= 3"``).
+in one orientation, as a 1×1 matrix equals its transpose).  The generic 𝓛(t, q, v), ξ(q), B(t, q) of #19–#22 enter
+every n through opaque derivative values (𝓛_q, 𝓛_v, ξ_q, ...: :mod:`theorems.page1_variations.noether_every_size`),
+related by the cited chain rule of every size; their jet-Symbol checks at n = 1, 2, 3 support them.
 """
 from __future__ import annotations
 

@@ -9,8 +9,9 @@ and the cited results ``noether.point_symmetry_charge_conserved`` (#90), ``noeth
 the every-n helpers live in :mod:`theorems.page1_variations.noether`, whose conventions apply here: jet Symbols (t, q, v, a) with
 ``D_t = ∂_t + v·∂_q + a·∂_v`` for the pointwise identities (checked against sympy's chain rule in #22), n×1
 MatrixSymbols for the every-n identities (#23, #90, #91), and verifiers ``check_*(check, **claim)`` whose keyword
-parameters are the claim's data with the true values as defaults.  #19–#22 are checked for generic data at
-n = 1, 2, 3 (``scope="n <= 3"``).
+parameters are the claim's data with the true values as defaults.  #19–#22 are checked for every n with opaque
+derivative values (:mod:`theorems.page1_variations.noether_every_size`); their generic jet-Symbol checks at
+n = 1, 2, 3 support them.
 """
 from __future__ import annotations
 
@@ -22,12 +23,17 @@ from checker.kernel.items import stated
 from theorems.foundations.analytic_facts import ZERO_DERIVATIVE
 from theorems.foundations.linalg import euclidean_inner_product
 from theorems.page1_variations.noether import (CHAIN_111, CHART_77, DEFINITION_19, H_REPARAMETRISED, H_SOLUTION, H_SYMMETRY, INNER_78,
-                              N_DIM, PARTIALS_89, REACTION_LAW, SCOPE_92, SEED, THEOREM_90, THEOREM_91, VN, U0,
+                              N_DIM, PARTIALS_89, AN, QN, _direction_rule, REACTION_LAW, SCOPE_92, SEED, THEOREM_90, THEOREM_91, VN, U0,
                               _along, _direction, _velocities, coordinates, k, m, matrix_derivative,
                               potential_lagrangian, scalar_form, t)
 from theorems.toolkit.symmetry import (energy, generator_depends_on_time, is_first_integral, is_point_symmetry, noether_charge,
                                symmetry_residual, total_derivative, velocity_variation)
 from theorems.toolkit.variational import euler_lagrange
+from theorems.page1_variations.noether_every_size import (B_Q, B_T, CHAIN_AND_PRODUCT_RULES, DXI, L_Q, L_T, L_V, L_VALUE,
+                                                          NO_Q_DEPENDENCE, PHI_Q, PHI_T, QDOT, S, XI_N, ZERO_COLUMN,
+                                                          ZERO_SCALAR, field_chain_rule, rate_in,
+                                                          reparametrised_residual_n, scalar_chain_rule,
+                                                          seed_symmetry_residual_n, statement_D_t)
 
 __all__ = [
     "check_point_symmetry_definition", "check_first_order_reading", "check_constant_field_case",
@@ -59,11 +65,32 @@ def _generic_jet_data(n: int = 2, xi_depends_on_t: bool = False):
     return q, v, L, xi, Function("tau")(TJ, *q), Function("B")(TJ, *q)
 
 
-def check_point_symmetry_definition(check, *, B_sign=1, generic_dims=(1, 2, 3)):
-    """symmetry_residual is the seed's 𝓛_q·ξ(q) + 𝓛_v·Dξ(q)v − (B_t + B_q·v); the toolkit on five examples."""
-    for n in generic_dims:
-        _definition_identities(check, n, B_sign)
+def check_point_symmetry_definition(check, *, B_sign=1, generic_dims=(1, 2, 3), charge_sign=1):
+    """Every n: the seed's identity 𝓛_q·ξ(q) + 𝓛_v·Dξ(q)v = B_t + B_q·v is #91's identity at τ = 0 with D_tξ = Dξ v
+    and D_tB = B_t + B_q·v (the statement's D_t, the cited chain rule), and the charge 𝓛_v·ξ − B is #91's p·ξ − Eτ − B
+    at τ = 0; the toolkit on five examples.  Supporting: the toolkit's ``symmetry_residual`` and ``noether_charge``
+    are the seed's formulas for generic 𝓛, ξ, B at n in ``generic_dims``."""
+    _definition_every_n(check, B_sign, charge_sign)
     _definition_examples(check, B_sign)
+    with check.supporting():  # the toolkit (a construction users call) against the formula, at fixed sizes
+        for n in generic_dims:
+            _definition_identities(check, n, 1)
+
+
+def _definition_every_n(check, B_sign, charge_sign):
+    scope = ("symbolic, every n: 𝓛_q, 𝓛_v, ξ, v, B_q n×1 and Dξ = ξ_q n×n MatrixSymbols (n a symbol), 𝓛, 𝓛_t, B_t, B "
+             f"1×1; D_tξ = Dξ v and D_tB = B_t + B_q·v by the cited chain rule of every size ({CHAIN_AND_PRODUCT_RULES})")
+    xi_rate = field_chain_rule(DXI, VN)  # ξ = ξ(q): no ξ_t term
+    B_rate = scalar_chain_rule(B_T, B_Q, None, sympy.S.One, VN, None)
+    check.identity("every n: 𝓛_q·ξ + 𝓛_v·D_tξ − D_tB (#91's residual at τ = 0, D_t by the chain rule) is the seed's "
+                   "𝓛_q·ξ(q) + 𝓛_v·Dξ(q)v − (B_t + B_q·v)",
+                   scalar_form(reparametrised_residual_n(L_T, L_Q, L_V, L_VALUE, VN, XI_N, xi_rate, ZERO_SCALAR,
+                                                         ZERO_SCALAR, B_rate)),
+                   scalar_form(seed_symmetry_residual_n(L_Q, L_V, XI_N, DXI, VN, B_T, B_Q, B_sign)), scope=scope)
+    B, E = MatrixSymbol("B", 1, 1), L_V.T * VN - L_VALUE
+    check.identity("every n: the charge 𝓛_v·ξ − B is #91's p·ξ − Eτ − B at τ = 0 (p = 𝓛_v, E = p·v − 𝓛)",
+                   scalar_form(general_charge_n(L_V, XI_N, B, E, ZERO_SCALAR)),
+                   scalar_form(L_V.T * XI_N - charge_sign * B), scope=scope)
 
 
 def _definition_identities(check, n: int, B_sign):
@@ -119,7 +146,8 @@ definition(DEFINITION_19, title="Infinitesimal point symmetry (ξ, B) of a Lagra
                      r"\cdot v$ for every $(t,q,v)\in O$. Its charge is $C(t,q,v):=\mathcal L_v(t,q,v)\cdot\xi(q)-B(t,q)$.",
            source=f"{SEED}: 'The pair (ξ,B) is an infinitesimal point symmetry of 𝓛 when the identity … holds for "
                   "every (t,q,v) ∈ O. The charge of the pair is the function C(t,q,v) := 𝓛_v·ξ(q) − B(t,q).'",
-           uses=[CHART_77, INNER_78, PARTIALS_89], scope="n <= 3")(lambda check: check_point_symmetry_definition(check))
+           uses=[CHART_77, INNER_78, PARTIALS_89, CHAIN_AND_PRODUCT_RULES])(
+    lambda check: check_point_symmetry_definition(check))
 
 
 def _first_variation(L, q, v, xi, velocity_rule: str):
@@ -131,15 +159,34 @@ def _first_variation(L, q, v, xi, velocity_rule: str):
 
 
 def check_first_order_reading(check, *, velocity_rule="Dxi v", generic_dims=(1, 2, 3)):
-    """d/ds|₀ 𝓛(t, q + sξ(q), v + sDξ(q)v) = 𝓛_q·ξ + 𝓛_v·Dξ v; B_t + B_q·q' = d/dt B(t, q(t)); B = 0 is invariance."""
-    for n in generic_dims:
-        _first_order_identities(check, n, velocity_rule)
+    """d/ds|₀ 𝓛(t, q + sξ(q), v + sDξ(q)v) = 𝓛_q·ξ + 𝓛_v·Dξ v; B_t + B_q·q' = d/dt B(t, q(t)) (every n, the cited
+    chain rule of every size); B = 0 is invariance (a rotation example).  Supporting: the same for generic 𝓛, ξ, B in
+    jet Symbols at n in ``generic_dims`` (sympy's differentiation)."""
+    _first_order_every_n(check, velocity_rule)
     q, v = list(QJ), list(VJ)
     free = euclidean_inner_product(v, v) / 2
     check.identity("𝓛 = ½|v|², ξ = (q₁, 0) (a scaling): the variation is v₁², the symmetry residual",
                    _first_variation(free, q, v, [q[0], 0], velocity_rule), symmetry_residual(free, q, TJ, [q[0], 0], v=v),
                    scope="symbolic")
     _rotation_invariance(check, q, v)
+    with check.supporting():  # the chain rule at fixed sizes, by sympy's differentiation of generic functions
+        for n in generic_dims:
+            _first_order_identities(check, n, "Dxi v")
+
+
+def _first_order_every_n(check, velocity_rule):
+    scope = ("symbolic, every n: 𝓛_q, 𝓛_v, ξ, v, q', B_q n×1 and Dξ n×n MatrixSymbols (n a symbol), 𝓛_t, B_t 1×1; the "
+             f"rates of s ↦ (t, q + sξ, v + sDξ v) by the product rule, d/ds 𝓛 and d/dt B(t, q(t)) by the cited chain "
+             f"rule of every size ({CHAIN_AND_PRODUCT_RULES})")
+    moved_q = QN + S * XI_N
+    moved_v = VN + S * (DXI * VN) if velocity_rule == "Dxi v" else VN
+    variation = scalar_chain_rule(L_T, L_Q, L_V, None, rate_in(moved_q), rate_in(moved_v))
+    check.identity("every n: d/ds|₀ 𝓛(t, q + sξ, v + sDξ v) = 𝓛_q·ξ + 𝓛_v·Dξ v (the left side of the identity)",
+                   scalar_form(variation),
+                   scalar_form(seed_symmetry_residual_n(L_Q, L_V, XI_N, DXI, VN, ZERO_SCALAR, ZERO_COLUMN)), scope=scope)
+    check.identity("every n: B_t + B_q·v with v = q' is d/dt B(t, q(t)) (the right side)",
+                   scalar_form(statement_D_t(B_T, B_Q, v=QDOT)),
+                   scalar_form(scalar_chain_rule(B_T, B_Q, None, sympy.S.One, QDOT, None)), scope=scope)
 
 
 def _first_order_identities(check, n: int, velocity_rule):
@@ -176,31 +223,19 @@ remark("noether.symmetry_identity_first_order_reading",
                  r"$\mathcal L$ is a total time derivative. With $B=0$ the identity is the invariance of $\mathcal L$.",
        source=f"{SEED}: 'Reading of the identity. The left-hand side is the derivative of the Lagrangian under the "
               "infinitesimal family of point transformations …'; 'Taking B = 0 reduces the identity to … the invariance'",
-       uses=[DEFINITION_19, CHAIN_111], scope="n <= 3")(lambda check: check_first_order_reading(check))
+       uses=[DEFINITION_19, CHAIN_111, CHAIN_AND_PRODUCT_RULES])(lambda check: check_first_order_reading(check))
 
 
-def check_constant_field_case(check, *, q_dependent_gauge=None, dims=(1, 2, 3), variation_sign=1):
+def check_constant_field_case(check, *, q_dependent_gauge=None, dims=(1, 2, 3), variation_sign=1, field=AN):
     """ξ ≡ a: Dξ = 0 and the identity is 𝓛_q·a = B_t + B_q·v; for generic 𝓛 and B the first-order change of 𝓛 under
-    q ↦ q + sa is D_tB + residual, so under the identity 𝓛(t, q+sa, v) = 𝓛 + sB'(t) + o(s) when B = B(t)."""
+    q ↦ q + sa is D_tB + residual, so under the identity 𝓛(t, q+sa, v) = 𝓛 + sB'(t) + o(s) when B = B(t) (every n,
+    the cited chain rule of every size; ``field`` is the constant generator as an n×1 matrix expression).
+    Supporting: the same for generic 𝓛, B in jet Symbols at n in ``dims`` (sympy's differentiation)."""
+    _constant_field_every_n(check, variation_sign, field)
+    with check.supporting():  # the same identities at fixed sizes, by sympy's differentiation of generic functions
+        for n in dims:
+            _constant_field_fixed_size(check, n)
     s = Symbol("s")
-    for n in dims:
-        q, v, L, _, _, B = _generic_jet_data(n)
-        a = _direction(n)
-        scope = f"symbolic, generic 𝓛(t, q, v), B(t, q), a, n = {n}"
-        check.fact(f"n = {n}: Dξ = 0 for ξ ≡ a", Matrix(a).jacobian(q).is_zero_matrix, scope=scope)
-        residual = symmetry_residual(L, q, TJ, a, B, v=v)
-        check.identity(f"n = {n}: the identity reads 𝓛_q·a = B_t + B_q·v", residual,
-                       euclidean_inner_product([sympy.diff(L, x) for x in q], a) - sympy.diff(B, TJ)
-                       - euclidean_inner_product([sympy.diff(B, x) for x in q], v), scope=scope)
-        first_order = sympy.diff(L.xreplace({x: x + s * ai for x, ai in zip(q, a)}), s).subs(s, 0).doit()
-        check.identity(f"n = {n}: d/ds|₀ 𝓛(t, q + sa, v) = D_tB + residual: the identity holds iff 𝓛 changes to first "
-                       "order by the total derivative s D_tB", first_order,
-                       variation_sign * total_derivative(B, q, TJ, v=v) + residual, scope=scope)
-        Bt = Function("B")(TJ)
-        check.identity(f"n = {n}: B = B(t): d/ds|₀ 𝓛(t, q + sa, v) = B'(t) + residual, so under the identity "
-                       "𝓛(t, q + sa, v) = 𝓛 + sB'(t) + o(s)", first_order,
-                       variation_sign * sympy.diff(Bt, TJ) + symmetry_residual(L, q, TJ, a, Bt, v=v),
-                       scope=f"symbolic, generic 𝓛(t, q, v), B(t), a, n = {n}")
     q, v = list(QJ), list(VJ)
     a = _direction(2)
     F = sympy.symbols("F1:3", real=True)
@@ -230,13 +265,79 @@ remark("noether.constant_field_translation_case",
                  r"$\mathcal L=\tfrac12|v|^2+q_1v_2$, $\xi=e_1$, $B=q_2$.)",
        source=f"{SEED}: 'For a constant field ξ ≡ a one has Dξ = 0, and the identity reads 𝓛_q·a = B_t + B_q·v; when B "
               "is independent of q …'",
-       uses=[DEFINITION_19], scope="n <= 3")(lambda check: check_constant_field_case(check))
+       uses=[DEFINITION_19, CHAIN_AND_PRODUCT_RULES])(lambda check: check_constant_field_case(check))
 
 
-def check_total_derivative_operator(check, *, operator=total_derivative, dims=(1, 2, 3)):
-    """D_tφ(t, q(t), q'(t)) = d/dt φ(t, q(t)) for a generic φ (and a polynomial one), with jet Symbols and with curves."""
-    cases = [(n, lambda time, *q: Function("phi")(time, *q), f"generic φ(t, q), n = {n}") for n in dims]
-    cases.append((1, lambda time, *q: time * q[0]**2 + q[0]**3, "φ = t q² + q³, n = 1"))
+def _constant_field_every_n(check, variation_sign, field):
+    scope = ("symbolic, every n: 𝓛_q, 𝓛_v, a, v, u, B_q n×1 MatrixSymbols (n a symbol), 𝓛_t, B_t 1×1; Dξ by the "
+             "product rule (a does not depend on q), d/ds 𝓛(t, q + sa, v) by the cited chain rule of every size "
+             f"({CHAIN_AND_PRODUCT_RULES})")
+    u = MatrixSymbol("u", N_DIM, 1)
+    check.identity("every n: Dξ u = 0 for ξ ≡ a and every u ∈ ℝⁿ", matrix_derivative(field, _direction_rule(QN, u)).doit(),
+                   ZERO_COLUMN, scope=scope)
+    dxi_v = matrix_derivative(field, _direction_rule(QN, VN)).doit()
+
+    def residual(B_q):
+        return L_Q.T * field + L_V.T * dxi_v - (B_T + B_q.T * VN)
+    check.identity("every n: the identity reads 𝓛_q·a = B_t + B_q·v", scalar_form(residual(B_Q)),
+                   scalar_form(L_Q.T * AN - B_T - B_Q.T * VN), scope=scope)
+    first_order = scalar_chain_rule(L_T, L_Q, L_V, None, rate_in(QN + S * field), rate_in(VN))
+    check.identity("every n: d/ds|₀ 𝓛(t, q + sa, v) = D_tB + residual: the identity holds iff 𝓛 changes to first "
+                   "order by the total derivative s D_tB", scalar_form(first_order),
+                   scalar_form(variation_sign * statement_D_t(B_T, B_Q) + residual(B_Q)), scope=scope)
+    check.identity("every n: B = B(t) (B_q = 0): d/ds|₀ 𝓛(t, q + sa, v) = B'(t) + residual, so under the identity "
+                   "𝓛(t, q + sa, v) = 𝓛 + sB'(t) + o(s)", scalar_form(first_order),
+                   scalar_form(variation_sign * B_T + residual(NO_Q_DEPENDENCE)), scope=scope)
+
+
+def _constant_field_fixed_size(check, n: int):
+    s = Symbol("s")
+    q, v, L, _, _, B = _generic_jet_data(n)
+    a = _direction(n)
+    scope = f"symbolic, generic 𝓛(t, q, v), B(t, q), a, n = {n}"
+    check.fact(f"n = {n}: Dξ = 0 for ξ ≡ a", Matrix(a).jacobian(q).is_zero_matrix, scope=scope)
+    residual = symmetry_residual(L, q, TJ, a, B, v=v)
+    check.identity(f"n = {n}: the identity reads 𝓛_q·a = B_t + B_q·v", residual,
+                   euclidean_inner_product([sympy.diff(L, x) for x in q], a) - sympy.diff(B, TJ)
+                   - euclidean_inner_product([sympy.diff(B, x) for x in q], v), scope=scope)
+    first_order = sympy.diff(L.xreplace({x: x + s * ai for x, ai in zip(q, a)}), s).subs(s, 0).doit()
+    check.identity(f"n = {n}: d/ds|₀ 𝓛(t, q + sa, v) = D_tB + residual", first_order,
+                   total_derivative(B, q, TJ, v=v) + residual, scope=scope)
+    Bt = Function("B")(TJ)
+    check.identity(f"n = {n}: B = B(t): d/ds|₀ 𝓛(t, q + sa, v) = B'(t) + residual", first_order,
+                   sympy.diff(Bt, TJ) + symmetry_residual(L, q, TJ, a, Bt, v=v),
+                   scope=f"symbolic, generic 𝓛(t, q, v), B(t), a, n = {n}")
+
+
+def check_total_derivative_operator(check, *, operator=total_derivative, dims=(1, 2, 3), operator_n=statement_D_t):
+    """Every n: D_tφ(t, q(t), q'(t)) = d/dt φ(t, q(t)) for a generic φ and for a product φψ (the cited chain rule of
+    every size, ``operator_n`` the statement's D_t on the values φ_t, φ_q); the toolkit's ``total_derivative`` on a
+    polynomial φ.  Supporting: the toolkit on generic φ at n in ``dims`` (sympy's differentiation)."""
+    _total_derivative_every_n(check, operator_n)
+    _total_derivative_cases(check, operator, [(1, lambda time, *q: time * q[0]**2 + q[0]**3, "φ = t q² + q³, n = 1")])
+    with check.supporting():  # the toolkit's operator on generic φ at fixed sizes
+        _total_derivative_cases(check, total_derivative,
+                                [(n, lambda time, *q: Function("phi")(time, *q), f"generic φ(t, q), n = {n}")
+                                 for n in dims])
+
+
+def _total_derivative_every_n(check, operator_n):
+    scope = ("symbolic, every n: φ_q, ψ_q, q' n×1 MatrixSymbols (n a symbol), φ_t, ψ_t 1×1, the values φ, ψ "
+             "scalars; d/dt by the cited "
+             f"chain rule of every size ({CHAIN_AND_PRODUCT_RULES}), products by the product rule")
+    check.identity("every n: D_tφ at v = q' is d/dt φ(t, q(t)) = φ_t + ∇φ·q' (generic φ)",
+                   scalar_form(operator_n(PHI_T, PHI_Q, v=QDOT)),
+                   scalar_form(scalar_chain_rule(PHI_T, PHI_Q, None, sympy.S.One, QDOT, None)), scope=scope)
+    phi, psi = Symbol("phi_value"), Symbol("psi_value")  # the values φ(t, q), ψ(t, q): scalars
+    psi_t, psi_q = MatrixSymbol("psi_t", 1, 1), MatrixSymbol("psi_q", N_DIM, 1)
+    product_t, product_q = PHI_T * psi + phi * psi_t, PHI_Q * psi + psi_q * phi  # the partials of φψ (product rule)
+    along = (scalar_chain_rule(PHI_T, PHI_Q, None, sympy.S.One, QDOT, None) * psi
+             + phi * scalar_chain_rule(psi_t, psi_q, None, sympy.S.One, QDOT, None))
+    check.identity("every n: D_t(φψ) at v = q' is d/dt (φψ)(t, q(t)) = (d/dt φ)ψ + φ(d/dt ψ)",
+                   scalar_form(operator_n(product_t, product_q, v=QDOT)), scalar_form(along), scope=scope)
+
+
+def _total_derivative_cases(check, operator, cases):
     for n, phi_of, label in cases:
         q, v, _ = _jets(n)
         x = coordinates(n)
@@ -253,7 +354,7 @@ remark("noether.total_derivative_operator_Dt", title="D_tφ is the derivative al
                  r"$D_t\phi(t,q(t),q'(t))=\frac{d}{dt}\phi(t,q(t))$; this is why the velocity slot of the symmetry "
                  r"identity is filled by $v$.",
        source=f"{SEED}: 'The notation D_tφ is the derivative of φ along the curve t ↦ (t,q(t)) when v = q'(t) …'",
-       uses=[DEFINITION_19, CHAIN_111], scope="n <= 3")(lambda check: check_total_derivative_operator(check))
+       uses=[DEFINITION_19, CHAIN_111, CHAIN_AND_PRODUCT_RULES])(lambda check: check_total_derivative_operator(check))
 
 
 def check_velocity_variation(check, *, sign=-1, dims=(1, 2)):
@@ -325,7 +426,7 @@ def _every_n_noether_identity(check, *, reparametrised, charge_n):
         return matrix_derivative(e, lambda a: rates.get(a, ZeroMatrix(*a.shape) if isinstance(a, MatrixExpr)
                                                         else sympy.S.Zero)).doit()
     E = Lv.T * v - L
-    residual = Lt * tau + Lq.T * xi + Lv.T * (xi_rate - v * tau_rate) + L * tau_rate - B_rate
+    residual = reparametrised_residual_n(Lt, Lq, Lv, L, v, xi, xi_rate, tau, tau_rate, B_rate)
     el = Lv_rate - Lq
     label = "p·ξ − Eτ − B" if reparametrised else "𝓛_v·ξ − B"
     check.identity(f"every n: D_t({label}) = residual + EL·(ξ − vτ)" if reparametrised
