@@ -223,27 +223,70 @@ def _captured(sink) -> dict:
 
 def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None,
            random_state=None):
+    """One verifier in a forked child (as :func:`worker` runs its items, for a single item given here)."""
+    _worker({it.id: it}, seed, profile, load_flags, conn, full_traceback, signal_mask, parent_pid,
+            first=(it.id, random_state))
+
+
+def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None,
+            first=None):
+    """A forked verifier process: runs the items the parent sends (``(id, random state)``; ``None`` ends it), one
+    at a time, answering ``{"message", "retire"}`` for each; ``retire`` (a reason) when the item left the process
+    changed (:class:`checker.execution.warm.StateGuard`), read something (its manifest is not empty), failed, or
+    the worker has run :data:`checker.execution.warm.ITEMS_PER_WORKER` items: it then exits, and the parent sends
+    the next item to a fresh fork.  ``first`` is a request to run before reading any (the single-item form)."""
     if parent_pid is not None:  # whatever ends the run's process ends this verifier too
         end_with_parent(parent_pid)
         own_process_group()  # what the verifier starts is stopped with it
     if signal_mask is not None:  # forked with the run-ending signals held: a SIGTERM ends us from here on
         release_in_child(signal_mask)
+    from .warm import ITEMS_PER_WORKER, StateGuard, clear_sympy_cache
     sink = None
+    served = 0
     try:
         sink = _capture_output()
         restore_recursion_budget()  # the same run wherever the fork happened (checker.execution.forking)
-        if random_state is not None:  # `random` reseeds itself from the OS in a forked child: the parent's state back
-            import random
-            random.setstate(random_state)
         collect_less_often()
-        message = call_on_fresh_frame_stack(run_in_process, it, seed, profile, load_flags, full_traceback)
-        output = _captured(sink)
-        if output:
-            message["output"] = output
-        conn.send(message)
-    except BaseException as exc:  # noqa: BLE001 - report anything, even a failure to pickle
+        guard = StateGuard()
+        while True:
+            request = first if first is not None else conn.recv()
+            first = None
+            if request is None:
+                break
+            item_id, random_state = request
+            sink.seek(0)
+            sink.truncate()
+            if random_state is not None:  # `random` reseeds itself in a forked child: the parent's state back
+                import random
+                random.setstate(random_state)
+            guard.restore()
+            clear_sympy_cache()
+            served += 1
+            try:
+                message = call_on_fresh_frame_stack(run_in_process, items[item_id], seed, profile, load_flags,
+                                                    full_traceback)
+                output = _captured(sink)
+                if output:
+                    message["output"] = output
+            except BaseException as exc:  # noqa: BLE001 - report anything
+                message = {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"}
+            retire = ("failed" if message.get("failure") else "read something" if message.get("depends") else
+                      "served its share" if served >= ITEMS_PER_WORKER else "")
+            if not retire:
+                changed = guard.changed()
+                retire = f"changed: {changed}" if changed else ""
+            try:
+                conn.send({"message": message, "retire": retire})
+            except BaseException as exc:  # noqa: BLE001 - a message that cannot be pickled
+                conn.send({"message": {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"},
+                           "retire": "unpicklable message"})
+                break
+            if retire:
+                break
+    except BaseException as exc:  # noqa: BLE001 - report anything
         try:
-            conn.send({"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"})
+            conn.send({"message": {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"},
+                       "retire": "failed"})
         except Exception:  # noqa: BLE001
             pass
     finally:
@@ -360,44 +403,73 @@ def answer_result(it, answer: dict) -> "ItemResult":
 
 def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
               results, settle, progress, exiting):
-    """Start verifiers (at most ``jobs`` at once) and collect their messages, enforcing the time limit.
+    """Run the verifiers of ``pending`` in at most ``jobs`` warm worker processes (:func:`_worker`), enforcing each
+    item's time limit from the moment it was sent.
 
-    A verifier that has sent its message no longer counts against ``jobs``: the next one starts while it exits
-    (tearing down a forked heap takes milliseconds); it is kept in ``exiting`` and reaped here, or by
-    :func:`_stop_all`, which kills whatever has not exited by then.
+    A worker whose item answered gets the next pending item unless it retires (:mod:`checker.execution.warm`);
+    then it exits by itself, kept in ``exiting`` and reaped here (or killed by :func:`_stop_all`), and a fresh fork
+    takes the next item.  A worker that outlives an item's limit is killed with its process group (the item is
+    ``inconclusive``); one that dies costs its item an ``error`` when it was the worker's first, and otherwise
+    the item is run again alone, first in a fresh fork, so its record is the one an unbatched run gives.  Items
+    not yet sent are never lost.
     """
+    served: dict = {}  # worker pid -> items sent to it
+    alone: set = set()  # items to run again, each as the first item of a fresh worker
     while pending or running:
         _reap(exiting)
         while pending and len(running) < jobs:
             _reap(exiting)  # before `start` reaps them unasked (multiprocessing does): their groups are still theirs
             item_id = pending.pop(0)
-            parent, child = ctx.Pipe(duplex=False)
+            parent, child = ctx.Pipe(duplex=True)
             with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`
-                proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
-                                                        full_traceback, mask, os.getpid(), _global_random_state()),
+                proc = ctx.Process(target=_worker, args=(corpus.items, seed, profile, load_flags, child,
+                                                         full_traceback, mask, os.getpid(),
+                                                         (item_id, _global_random_state())),
                                    daemon=True)
                 with frozen_heap():  # the child's collections skip the parent's objects (checker.execution.forking)
                     proc.start()
                 own_process_group(proc.pid)  # here too: whichever of the two runs first, the group exists
                 running[item_id] = (proc, parent, time.monotonic())
+                served[proc.pid] = 1
             child.close()
         finished = multiprocessing.connection.wait([p.sentinel for p, _, _ in running.values()] +
                                                    [c for _, c, _ in running.values()], timeout=0.05)
         now = time.monotonic()
         for item_id, (proc, conn, start) in list(running.items()):
             elapsed = now - start
-            message = None
+            answer = None
             if conn in finished or conn.poll():
                 try:
-                    message = conn.recv()
+                    answer = conn.recv()
                 except (EOFError, OSError):
-                    message = None
-            if message is not None:
-                exiting.append(proc)
-                settle(item_id, message, elapsed)
+                    answer = None
+            if isinstance(answer, dict) and "message" in answer:
+                del running[item_id]
+                settle(item_id, answer["message"], elapsed)
+                _report(progress, results[item_id])
+                following = next((i for i in pending if i not in alone), None)
+                if answer.get("retire") or following is None or not _send(conn, (following, _global_random_state())):
+                    _send(conn, None)
+                    conn.close()
+                    exiting.append(proc)
+                else:
+                    pending.remove(following)
+                    running[following] = (proc, conn, time.monotonic())
+                    served[proc.pid] = served.get(proc.pid, 0) + 1
+                continue
+            if answer is not None:  # not a worker's answer: the worker is not trusted with more
+                kill_process_group(proc)
+                proc.join(5)
+                results[item_id] = ItemResult(item_id, "error", [], elapsed, "malformed message from the verifier process")
             elif has_ended(proc):
                 kill_process_group(proc)  # what it started dies with it (before it is reaped)
                 proc.join(5)
+                if served.get(proc.pid, 1) > 1 and item_id not in alone:  # after others: run it again, alone
+                    alone.add(item_id)
+                    pending.insert(0, item_id)
+                    conn.close()
+                    del running[item_id]
+                    continue
                 results[item_id] = ItemResult(item_id, "error", [], elapsed,
                                               f"verifier process died (exit code {proc.exitcode})")
             elif elapsed > timeout:
@@ -411,6 +483,15 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             del running[item_id]
             _report(progress, results[item_id])
     return results
+
+
+def _send(conn, request) -> bool:
+    """Send a request to a worker; False when it cannot be sent (the worker is gone)."""
+    try:
+        conn.send(request)
+        return True
+    except (OSError, ValueError):
+        return False
 
 
 def _global_random_state():
