@@ -26,7 +26,7 @@ SABOTAGE = {
     "environ": "os.environ['CHECKER_WARM_SABOTAGE'] = '1'",
     "random": "random.seed(12345)",
     "memo": "MEMO.append(1); TABLE['k'] = 1",
-    "cache": ("original = sp.sin.eval\n"
+    "cache": ("original = sp.sin.__dict__['eval']\n"
               "    sp.sin.eval = classmethod(lambda cls, arg: sp.Integer(7))\n"
               "    sp.sin(sp.Integer(5))\n"
               "    sp.sin.eval = original"),
@@ -49,7 +49,10 @@ PROBE = """
     if {draws}:
         seen["environ"] = os.environ.get('CHECKER_WARM_SABOTAGE')
         seen["random"] = random.random()
-    check.identity("seen " + repr(sorted(seen.items())), sp.Integer(1), sp.Integer(1))
+    pristine = {{"expand": "x**2 + 2*x + 1", "str": "x", "next_seed": "next_seed", "abs": 2, "dps": 15,
+                "distribute": True, "memo": (0, 0), "sin5": "sin(5)", "environ": None}}
+    as_found = all(seen[k] == v for k, v in pristine.items() if k in seen)
+    check.identity("seen " + repr(sorted(seen.items())), sp.Integer(int(as_found)), sp.Integer(1))
 """
 
 HEADER = """import builtins, os, random
