@@ -229,12 +229,14 @@ def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mas
 
 
 def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None,
-            first=None):
+            first=None, guard=None):
     """A forked verifier process: runs the items the parent sends (``(id, random state)``; ``None`` ends it), one
     at a time, answering ``{"message", "retire"}`` for each; ``retire`` (a reason) when the item left the process
     changed (:class:`checker.execution.warm.StateGuard`), read something (its manifest is not empty), failed, or
     the worker has run :data:`checker.execution.warm.ITEMS_PER_WORKER` items: it then exits, and the parent sends
-    the next item to a fresh fork.  ``first`` is a request to run before reading any (the single-item form)."""
+    the next item to a fresh fork.  ``first`` is a request to run before reading any (the single-item form);
+    ``guard`` the parent's snapshot of its state (:class:`checker.execution.warm.StateGuard`, inherited by the fork),
+    taken here when there is none."""
     if parent_pid is not None:  # whatever ends the run's process ends this verifier too
         end_with_parent(parent_pid)
         own_process_group()  # what the verifier starts is stopped with it
@@ -247,7 +249,8 @@ def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal
         sink = _capture_output()
         restore_recursion_budget()  # the same run wherever the fork happened (checker.execution.forking)
         collect_less_often()
-        guard = StateGuard()
+        guard = guard if guard is not None else StateGuard()
+        guard.take_process_facts()  # this process's own: signals, descriptors, limits as set up here
         while True:
             request = first if first is not None else conn.recv()
             first = None
@@ -413,8 +416,10 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
     the item is run again alone, first in a fresh fork, so its record is the one an unbatched run gives.  Items
     not yet sent are never lost.
     """
+    from .warm import StateGuard
     served: dict = {}  # worker pid -> items sent to it
     alone: set = set()  # items to run again, each as the first item of a fresh worker
+    guard = StateGuard() if pending else None  # what every worker compares itself with (inherited at the fork)
     while pending or running:
         _reap(exiting)
         while pending and len(running) < jobs:
@@ -424,7 +429,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`
                 proc = ctx.Process(target=_worker, args=(corpus.items, seed, profile, load_flags, child,
                                                          full_traceback, mask, os.getpid(),
-                                                         (item_id, _global_random_state())),
+                                                         (item_id, _global_random_state()), guard),
                                    daemon=True)
                 with frozen_heap():  # the child's collections skip the parent's objects (checker.execution.forking)
                     proc.start()
@@ -447,6 +452,9 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                 del running[item_id]
                 settle(item_id, answer["message"], elapsed)
                 _report(progress, results[item_id])
+                retire = str(answer.get("retire") or "")
+                if retire.startswith("changed") and served.get(proc.pid) == 1 and guard.changed(process=False):
+                    guard = StateGuard()  # this process changed since the snapshot (not the item): a fresh one
                 following = next((i for i in pending if i not in alone), None)
                 if answer.get("retire") or following is None or not _send(conn, (following, _global_random_state())):
                     _send(conn, None)

@@ -88,7 +88,7 @@ def _size(value):
 class StateGuard:
     """A snapshot of the process state a verifier could leave changed for the next one; :meth:`changed` says what
     differs now (empty when nothing does), :meth:`restore` puts back the contents of module-level containers.
-    Taken in the worker right after it is forked and set up."""
+    Taken in the parent before it forks workers (they inherit it), the process facts again in each worker."""
 
     def __init__(self):
         modules = list(sys.modules.items())
@@ -173,8 +173,14 @@ class StateGuard:
             out["hypothesis"] = (settings.default, getattr(settings, "_current_profile", None))
         return out
 
-    def changed(self) -> str:
-        """What a verifier left different from the snapshot (the first difference found), or ``""``."""
+    def take_process_facts(self) -> None:
+        """Take the counters, settings and process facts again, here (in a worker forked from where the snapshot was
+        taken: its signals, descriptors, limits and threads are its own)."""
+        self.scalars = self._scalars()
+
+    def changed(self, process: bool = True) -> str:
+        """What a verifier left different from the snapshot (the first difference found), or ``""``; without
+        ``process``, only the modules, bindings and caches (not the counters, settings and process facts)."""
         if len(sys.modules) != len(self.module_names) or tuple(sys.modules) != self.module_names:
             return "loaded modules"
         for name, namespace, size, values in self.bindings:
@@ -186,6 +192,8 @@ class StateGuard:
         for name, value, size in self.sizes:
             if _size(value) != size:
                 return f"size of {name}"
+        if not process:
+            return ""
         now = self._scalars()
         for key, value in self.scalars.items():
             if now.get(key) != value:
