@@ -231,10 +231,13 @@ def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mas
 def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None,
             first=None, guard=None):
     """A forked verifier process: runs the items the parent sends (``(id, random state)``; ``None`` ends it), one
-    at a time, answering ``{"message", "retire"}`` for each; ``retire`` (a reason) when the item left the process
-    changed (:class:`checker.execution.warm.StateGuard`), read something (its manifest is not empty), failed, or
-    the worker has run :data:`checker.execution.warm.ITEMS_PER_WORKER` items: it then exits, and the parent sends
-    the next item to a fresh fork.  ``first`` is a request to run before reading any (the single-item form);
+    at a time, answering ``{"message", "retire", "verified", "clean"}`` for each; ``retire`` (a reason) when the
+    item left the process changed (:class:`checker.execution.warm.StateGuard`), read something (its manifest is not
+    empty), failed, or the worker has run :data:`checker.execution.warm.ITEMS_PER_WORKER` items: it then exits, and
+    the parent sends the next item to a fresh fork.  The cheap part of the guard runs after every item; the
+    bindings of modules and classes are compared when the request asks (its third field) and before retiring:
+    ``verified`` says they were, ``clean`` that they were unchanged (else the items since the last comparison may
+    have started from a changed process: the parent runs them again).  ``first`` is a request to run before reading any (the single-item form);
     ``guard`` the parent's snapshot of its state (:class:`checker.execution.warm.StateGuard`, inherited by the fork),
     taken here when there is none."""
     if parent_pid is not None:  # whatever ends the run's process ends this verifier too
@@ -256,7 +259,7 @@ def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal
             first = None
             if request is None:
                 break
-            item_id, random_state = request
+            item_id, random_state, check_bindings = (tuple(request) + (True,))[:3]
             sink.seek(0)
             sink.truncate()
             if random_state is not None:  # `random` reseeds itself in a forked child: the parent's state back
@@ -275,14 +278,20 @@ def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal
                 message = {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"}
             retire = ("failed" if message.get("failure") else "read something" if message.get("depends") else
                       "served its share" if served >= ITEMS_PER_WORKER else "")
-            if not retire:
-                changed = guard.changed()
+            if not retire:  # what this item changed (cheap: after every item)
+                changed = guard.changed(bindings=False)
                 retire = f"changed: {changed}" if changed else ""
+            verified = bool(check_bindings or retire)
+            clean = True
+            if verified:  # what this item or one since the last comparison changed
+                changed = guard.bindings_changed()
+                if changed:
+                    clean, retire = False, f"changed: {changed}"
             try:
-                conn.send({"message": message, "retire": retire})
+                conn.send({"message": message, "retire": retire, "verified": verified, "clean": clean})
             except BaseException as exc:  # noqa: BLE001 - a message that cannot be pickled
                 conn.send({"message": {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"},
-                           "retire": "unpicklable message"})
+                           "retire": "unpicklable message", "verified": False, "clean": False})
                 break
             if retire:
                 break
@@ -411,15 +420,37 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
 
     A worker whose item answered gets the next pending item unless it retires (:mod:`checker.execution.warm`);
     then it exits by itself, kept in ``exiting`` and reaped here (or killed by :func:`_stop_all`), and a fresh fork
-    takes the next item.  A worker that outlives an item's limit is killed with its process group (the item is
-    ``inconclusive``); one that dies costs its item an ``error`` when it was the worker's first, and otherwise
-    the item is run again alone, first in a fresh fork, so its record is the one an unbatched run gives.  Items
-    not yet sent are never lost.
+    takes the next item.  The answers of a worker's items are held back until its bindings were compared and found
+    unchanged (after at most :data:`checker.execution.warm.ITEMS_PER_BINDINGS_CHECK` items); when they had changed,
+    only the first held-back item (it started from a verified process) is kept and the others run again, each
+    followed by a comparison.  A worker that outlives an item's limit is killed with its process group (the item
+    is ``inconclusive``); one that dies costs its item an ``error`` when it was the worker's first, and otherwise
+    the item is run again alone, first in a fresh fork, so its record is the one an unbatched run gives; items
+    held back from a worker killed or dead run again.  Items not yet sent are never lost.
     """
-    from .warm import StateGuard
+    from .warm import ITEMS_PER_BINDINGS_CHECK, StateGuard
     served: dict = {}  # worker pid -> items sent to it
     alone: set = set()  # items to run again, each as the first item of a fresh worker
+    careful: set = set()  # items to run again, each followed by a comparison of the bindings
+    held: dict = {}  # worker pid -> [(id, message, seconds)] answered since its last comparison
     guard = StateGuard() if pending else None  # what every worker compares itself with (inherited at the fork)
+
+    def request(pid, item_id, last):
+        """What a worker is sent: the item, the parent's random state, and whether to compare the bindings after it
+        (``last``: no item is pending after it)."""
+        check = last or item_id in careful or len(held.get(pid, ())) + 1 >= ITEMS_PER_BINDINGS_CHECK
+        return item_id, _global_random_state(), check
+
+    def again(pid):
+        """The items held back from worker ``pid`` go back to the front of ``pending``, each to be compared after."""
+        back = [i for i, _, _ in held.pop(pid, [])]
+        careful.update(back)
+        pending[:0] = back
+
+    def keep(item_id, message, seconds):
+        settle(item_id, message, seconds)
+        _report(progress, results[item_id])
+
     while pending or running:
         _reap(exiting)
         while pending and len(running) < jobs:
@@ -428,8 +459,8 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
             parent, child = ctx.Pipe(duplex=True)
             with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`
                 proc = ctx.Process(target=_worker, args=(corpus.items, seed, profile, load_flags, child,
-                                                         full_traceback, mask, os.getpid(),
-                                                         (item_id, _global_random_state()), guard),
+                                                         full_traceback, mask, os.getpid(), request(None, item_id, not pending),
+                                                         guard),
                                    daemon=True)
                 with frozen_heap():  # the child's collections skip the parent's objects (checker.execution.forking)
                     proc.start()
@@ -450,43 +481,55 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                     answer = None
             if isinstance(answer, dict) and "message" in answer:
                 del running[item_id]
-                settle(item_id, answer["message"], elapsed)
-                _report(progress, results[item_id])
+                held.setdefault(proc.pid, []).append((item_id, answer["message"], elapsed))
+                if answer.get("verified"):
+                    answered = held.pop(proc.pid)
+                    if answer.get("clean"):
+                        for entry in answered:
+                            careful.discard(entry[0])
+                            keep(*entry)
+                    else:  # changed by one of them: only the first surely started from a verified process
+                        careful.discard(answered[0][0])
+                        keep(*answered[0])
+                        held[proc.pid] = answered[1:]
+                        again(proc.pid)
                 retire = str(answer.get("retire") or "")
                 if retire.startswith("changed") and served.get(proc.pid) == 1 and guard.changed(process=False):
                     guard = StateGuard()  # this process changed since the snapshot (not the item): a fresh one
                 following = next((i for i in pending if i not in alone), None)
-                if answer.get("retire") or following is None or not _send(conn, (following, _global_random_state())):
+                if retire or following is None or not _send(conn, request(proc.pid, following, len(pending) == 1)):
                     _send(conn, None)
                     conn.close()
                     exiting.append(proc)
+                    again(proc.pid)  # none when it compared before retiring; else they run again
                 else:
                     pending.remove(following)
                     running[following] = (proc, conn, time.monotonic())
                     served[proc.pid] = served.get(proc.pid, 0) + 1
                 continue
+            unverified = bool(held.get(proc.pid))
             if answer is not None:  # not a worker's answer: the worker is not trusted with more
                 kill_process_group(proc)
                 proc.join(5)
                 results[item_id] = ItemResult(item_id, "error", [], elapsed, "malformed message from the verifier process")
-            elif has_ended(proc):
+            elif has_ended(proc) or elapsed > timeout:
+                died = has_ended(proc)
                 kill_process_group(proc)  # what it started dies with it (before it is reaped)
                 proc.join(5)
-                if served.get(proc.pid, 1) > 1 and item_id not in alone:  # after others: run it again, alone
-                    alone.add(item_id)
+                again(proc.pid)
+                if (served.get(proc.pid, 1) > 1 if died else unverified) and item_id not in alone:
+                    alone.add(item_id)  # after others (not all verified): run it again, alone
                     pending.insert(0, item_id)
                     conn.close()
                     del running[item_id]
                     continue
-                results[item_id] = ItemResult(item_id, "error", [], elapsed,
-                                              f"verifier process died (exit code {proc.exitcode})")
-            elif elapsed > timeout:
-                kill_process_group(proc)
-                proc.join(5)
-                results[item_id] = ItemResult(item_id, "inconclusive", [], elapsed,
-                                              f"verifier exceeded its time limit of {timeout:g} s and was stopped")
+                results[item_id] = (ItemResult(item_id, "error", [], elapsed,
+                                               f"verifier process died (exit code {proc.exitcode})") if died else
+                                    ItemResult(item_id, "inconclusive", [], elapsed,
+                                               f"verifier exceeded its time limit of {timeout:g} s and was stopped"))
             else:
                 continue
+            again(proc.pid)
             conn.close()
             del running[item_id]
             _report(progress, results[item_id])

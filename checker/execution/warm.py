@@ -43,6 +43,10 @@ import threading
 #: a worker runs at most this many items, then a fresh fork takes over (bounds what slow leaks can accumulate)
 ITEMS_PER_WORKER = 200
 
+#: the bindings of modules and classes (the costly part of the guard, ~2 ms) are compared after at most this many
+#: items of a worker; the answers of the items in between are held back until a comparison found them clean
+ITEMS_PER_BINDINGS_CHECK = 16
+
 #: the packages whose modules' bindings and classes' attributes are watched for patches (besides the user's own
 #: modules): what computes a record -- the kernel, the libraries it computes with, the built-ins and the standard
 #: modules of arithmetic
@@ -51,7 +55,10 @@ WATCHED_PACKAGES = ("checker", "theorems", "sympy", "mpmath", "hypothesis", "num
 
 #: bindings that are bookkeeping, not state a verifier's result depends on: hypothesis' running total of the
 #: collector's time (a gc callback updates it whenever a collection runs; hypothesis uses differences of it)
-BOOKKEEPING = {"hypothesis.internal.conjecture.junkdrawer": frozenset({"_gc_start", "_gc_cumulative_time"})}
+#: sympy's Dummy and lambdify counters are compared after every item apart (:meth:`StateGuard.changed`)
+BOOKKEEPING = {"hypothesis.internal.conjecture.junkdrawer": frozenset({"_gc_start", "_gc_cumulative_time"}),
+               "sympy.core.symbol.Dummy": frozenset({"_count"}),
+               "sympy.utilities.lambdify": frozenset({"_lambdify_generated_counter"})}
 
 _SIGNALS = tuple(s for s in (getattr(signal, n, None) for n in ("SIGINT", "SIGTERM", "SIGALRM", "SIGCHLD", "SIGHUP",
                                                                  "SIGUSR1", "SIGUSR2", "SIGPIPE", "SIGVTALRM",
@@ -109,7 +116,7 @@ class StateGuard:
             for key, value in list(namespace.items()):
                 if isinstance(value, type) and getattr(value, "__module__", None) == name:
                     proxy = value.__dict__
-                    self.bindings.append((f"{name}.{key}", proxy, len(proxy), tuple(proxy.values())))
+                    self.bindings.append((f"{name}.{key}", proxy, len(proxy), _values(proxy, f"{name}.{key}")))
                 elif user and isinstance(value, (dict, list, set)):
                     self.containers.append((value, value.copy()))
                 elif user and _size(value) is not None:
@@ -178,17 +185,16 @@ class StateGuard:
         taken: its signals, descriptors, limits and threads are its own)."""
         self.scalars = self._scalars()
 
-    def changed(self, process: bool = True) -> str:
+    def changed(self, process: bool = True, bindings: bool = True) -> str:
         """What a verifier left different from the snapshot (the first difference found), or ``""``; without
-        ``process``, only the modules, bindings and caches (not the counters, settings and process facts)."""
+        ``process``, not the counters, settings and process facts; without ``bindings``, not the values bound in
+        modules and classes (:meth:`bindings_changed`)."""
         if len(sys.modules) != len(self.module_names) or tuple(sys.modules) != self.module_names:
             return "loaded modules"
-        for name, namespace, size, values in self.bindings:
-            try:
-                if len(namespace) != size or _values(namespace, name) != values:
-                    return f"bindings of {name}"
-            except Exception:  # noqa: BLE001 - a value whose == raises (an array): it was replaced
-                return f"bindings of {name}"
+        if bindings:
+            changed = self.bindings_changed()
+            if changed:
+                return changed
         for name, value, size in self.sizes:
             if _size(value) != size:
                 return f"size of {name}"
@@ -198,6 +204,16 @@ class StateGuard:
         for key, value in self.scalars.items():
             if now.get(key) != value:
                 return key
+        return ""
+
+    def bindings_changed(self) -> str:
+        """The first module or class whose bound values differ from the snapshot, or ``""``."""
+        for name, namespace, size, values in self.bindings:
+            try:
+                if len(namespace) != size or _values(namespace, name) != values:
+                    return f"bindings of {name}"
+            except Exception:  # noqa: BLE001 - a value whose == raises (an array): it was replaced
+                return f"bindings of {name}"
         return ""
 
 
