@@ -447,10 +447,6 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
         careful.update(back)
         pending[:0] = back
 
-    def keep(item_id, message, seconds):
-        settle(item_id, message, seconds)
-        _report(progress, results[item_id])
-
     while pending or running:
         _reap(exiting)
         while pending and len(running) < jobs:
@@ -484,15 +480,13 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                 held.setdefault(proc.pid, []).append((item_id, answer["message"], elapsed))
                 if answer.get("verified"):
                     answered = held.pop(proc.pid)
-                    if answer.get("clean"):
-                        for entry in answered:
-                            careful.discard(entry[0])
-                            keep(*entry)
-                    else:  # changed by one of them: only the first surely started from a verified process
-                        careful.discard(answered[0][0])
-                        keep(*answered[0])
-                        held[proc.pid] = answered[1:]
-                        again(proc.pid)
+                    kept = answered if answer.get("clean") else answered[:1]  # changed by one of them: only the
+                    held[proc.pid] = answered[len(kept):]  # first surely started from a verified process
+                    again(proc.pid)
+                    for kept_id, message, seconds in kept:  # judged here, at the depth it always was (a re-check
+                        careful.discard(kept_id)  # that runs out of stack says so in words that depend on it)
+                        settle(kept_id, message, seconds)
+                        _report(progress, results[kept_id])
                 retire = str(answer.get("retire") or "")
                 if retire.startswith("changed") and served.get(proc.pid) == 1 and guard.changed(process=False):
                     guard = StateGuard()  # this process changed since the snapshot (not the item): a fresh one
