@@ -433,13 +433,18 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
     alone: set = set()  # items to run again, each as the first item of a fresh worker
     careful: set = set()  # items to run again, each followed by a comparison of the bindings
     held: dict = {}  # worker pid -> [(id, message, seconds)] answered since its last comparison
+    sent_state: dict = {}  # worker pid -> the random state last sent to it (a worker that drew from it retires)
     guard = StateGuard() if pending else None  # what every worker compares itself with (inherited at the fork)
 
     def request(pid, item_id, last):
         """What a worker is sent: the item, the parent's random state, and whether to compare the bindings after it
         (``last``: no item is pending after it)."""
         check = last or item_id in careful or len(held.get(pid, ())) + 1 >= ITEMS_PER_BINDINGS_CHECK
-        return item_id, _global_random_state(), check
+        state = _global_random_state()
+        if pid is not None and state is not None and sent_state.get(pid) == state:
+            return item_id, None, check  # the worker still has it: an item that drew from it ended the worker
+        sent_state[pid] = state
+        return item_id, state, check
 
     def again(pid):
         """The items held back from worker ``pid`` go back to the front of ``pending``, each to be compared after."""
@@ -463,6 +468,7 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
                 own_process_group(proc.pid)  # here too: whichever of the two runs first, the group exists
                 running[item_id] = (proc, parent, time.monotonic())
                 served[proc.pid] = 1
+                sent_state[proc.pid] = sent_state.pop(None, None)
             child.close()
         finished = multiprocessing.connection.wait([p.sentinel for p, _, _ in running.values()] +
                                                    [c for _, c, _ in running.values()], timeout=0.05)
