@@ -12,7 +12,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from checker.execution import warm
+from checker.execution import forking as warm
 from checker.execution.loader import load
 from checker.execution.runner import run
 

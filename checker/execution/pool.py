@@ -232,20 +232,20 @@ def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal
             first=None, guard=None):
     """A forked verifier process: runs the items the parent sends (``(id, random state)``; ``None`` ends it), one
     at a time, answering ``{"message", "retire", "verified", "clean"}`` for each; ``retire`` (a reason) when the
-    item left the process changed (:class:`checker.execution.warm.StateGuard`), read something (its manifest is not
-    empty), failed, or the worker has run :data:`checker.execution.warm.ITEMS_PER_WORKER` items: it then exits, and
+    item left the process changed (:class:`checker.execution.forking.StateGuard`), read something (its manifest is not
+    empty), failed, or the worker has run :data:`checker.execution.forking.ITEMS_PER_WORKER` items: it then exits, and
     the parent sends the next item to a fresh fork.  The cheap part of the guard runs after every item; the
     bindings of modules and classes are compared when the request asks (its third field) and before retiring:
     ``verified`` says they were, ``clean`` that they were unchanged (else the items since the last comparison may
     have started from a changed process: the parent runs them again).  ``first`` is a request to run before reading any (the single-item form);
-    ``guard`` the parent's snapshot of its state (:class:`checker.execution.warm.StateGuard`, inherited by the fork),
+    ``guard`` the parent's snapshot of its state (:class:`checker.execution.forking.StateGuard`, inherited by the fork),
     taken here when there is none."""
     if parent_pid is not None:  # whatever ends the run's process ends this verifier too
         end_with_parent(parent_pid)
         own_process_group()  # what the verifier starts is stopped with it
     if signal_mask is not None:  # forked with the run-ending signals held: a SIGTERM ends us from here on
         release_in_child(signal_mask)
-    from .warm import ITEMS_PER_WORKER, StateGuard, clear_sympy_cache
+    from .forking import ITEMS_PER_WORKER, StateGuard, clear_sympy_cache
     sink = None
     served = 0
     try:
@@ -418,17 +418,17 @@ def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, fu
     """Run the verifiers of ``pending`` in at most ``jobs`` warm worker processes (:func:`_worker`), enforcing each
     item's time limit from the moment it was sent.
 
-    A worker whose item answered gets the next pending item unless it retires (:mod:`checker.execution.warm`);
+    A worker whose item answered gets the next pending item unless it retires (:mod:`checker.execution.forking`);
     then it exits by itself, kept in ``exiting`` and reaped here (or killed by :func:`_stop_all`), and a fresh fork
     takes the next item.  The answers of a worker's items are held back until its bindings were compared and found
-    unchanged (after at most :data:`checker.execution.warm.ITEMS_PER_BINDINGS_CHECK` items); when they had changed,
+    unchanged (after at most :data:`checker.execution.forking.ITEMS_PER_BINDINGS_CHECK` items); when they had changed,
     only the first held-back item (it started from a verified process) is kept and the others run again, each
     followed by a comparison.  A worker that outlives an item's limit is killed with its process group (the item
     is ``inconclusive``); one that dies costs its item an ``error`` when it was the worker's first, and otherwise
     the item is run again alone, first in a fresh fork, so its record is the one an unbatched run gives; items
     held back from a worker killed or dead run again.  Items not yet sent are never lost.
     """
-    from .warm import ITEMS_PER_BINDINGS_CHECK, StateGuard
+    from .forking import ITEMS_PER_BINDINGS_CHECK, StateGuard
     served: dict = {}  # worker pid -> items sent to it
     alone: set = set()  # items to run again, each as the first item of a fresh worker
     careful: set = set()  # items to run again, each followed by a comparison of the bindings
