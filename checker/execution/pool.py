@@ -228,27 +228,82 @@ def _captured(sink) -> dict:
 
 def _child(it, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None,
            random_state=None):
+    """One verifier in a forked child (as :func:`worker` runs its items, for a single item given here)."""
+    _worker({it.id: it}, seed, profile, load_flags, conn, full_traceback, signal_mask, parent_pid,
+            first=(it.id, random_state))
+
+
+def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal_mask=None, parent_pid=None,
+            first=None, guard=None):
+    """A forked verifier process: runs the items the parent sends (``(id, random state)``; ``None`` ends it), one
+    at a time, answering ``{"message", "retire", "verified", "clean"}`` for each; ``retire`` (a reason) when the
+    item left the process changed (:class:`checker.execution.forking.StateGuard`), read something (its manifest is not
+    empty), failed, or the worker has run :data:`checker.execution.forking.ITEMS_PER_WORKER` items: it then exits, and
+    the parent sends the next item to a fresh fork.  The cheap part of the guard runs after every item; the
+    bindings of modules and classes are compared when the request asks (its third field) and before retiring:
+    ``verified`` says they were, ``clean`` that they were unchanged (else the items since the last comparison may
+    have started from a changed process: the parent runs them again).  ``first`` is a request to run before reading any (the single-item form);
+    ``guard`` the parent's snapshot of its state (:class:`checker.execution.forking.StateGuard`, inherited by the fork),
+    taken here when there is none."""
     if parent_pid is not None:  # whatever ends the run's process ends this verifier too
         end_with_parent(parent_pid)
         own_process_group()  # what the verifier starts is stopped with it
     if signal_mask is not None:  # forked with the run-ending signals held: a SIGTERM ends us from here on
         release_in_child(signal_mask)
+    from .forking import ITEMS_PER_WORKER, StateGuard, clear_sympy_cache
     sink = None
+    served = 0
     try:
         sink = _capture_output()
         restore_recursion_budget()  # the same run wherever the fork happened (checker.execution.forking)
-        if random_state is not None:  # `random` reseeds itself from the OS in a forked child: the parent's state back
-            import random
-            random.setstate(random_state)
         collect_less_often()
-        message = call_on_fresh_frame_stack(run_in_process, it, seed, profile, load_flags, full_traceback)
-        output = _captured(sink)
-        if output:
-            message["output"] = output
-        conn.send(message)
-    except BaseException as exc:  # noqa: BLE001 - report anything, even a failure to pickle
+        guard = guard if guard is not None else StateGuard()
+        guard.take_process_facts()  # this process's own: signals, descriptors, limits as set up here
+        while True:
+            request = first if first is not None else conn.recv()
+            first = None
+            if request is None:
+                break
+            item_id, random_state, check_bindings = (tuple(request) + (True,))[:3]
+            sink.seek(0)
+            sink.truncate()
+            if random_state is not None:  # `random` reseeds itself in a forked child: the parent's state back
+                import random
+                random.setstate(random_state)
+            guard.restore()
+            clear_sympy_cache()
+            served += 1
+            try:
+                message = call_on_fresh_frame_stack(run_in_process, items[item_id], seed, profile, load_flags,
+                                                    full_traceback)
+                output = _captured(sink)
+                if output:
+                    message["output"] = output
+            except BaseException as exc:  # noqa: BLE001 - report anything
+                message = {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"}
+            retire = ("failed" if message.get("failure") else "read something" if message.get("depends") else
+                      "served its share" if served >= ITEMS_PER_WORKER else "")
+            if not retire:  # what this item changed (cheap: after every item)
+                changed = guard.changed(bindings=False)
+                retire = f"changed: {changed}" if changed else ""
+            verified = bool(check_bindings or retire)
+            clean = True
+            if verified:  # what this item or one since the last comparison changed
+                changed = guard.bindings_changed()
+                if changed:
+                    clean, retire = False, f"changed: {changed}"
+            try:
+                conn.send({"message": message, "retire": retire, "verified": verified, "clean": clean})
+            except BaseException as exc:  # noqa: BLE001 - a message that cannot be pickled
+                conn.send({"message": {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"},
+                           "retire": "unpicklable message", "verified": False, "clean": False})
+                break
+            if retire:
+                break
+    except BaseException as exc:  # noqa: BLE001 - report anything
         try:
-            conn.send({"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"})
+            conn.send({"message": {"failure": "error", "checks": [], "detail": f"{type(exc).__name__}: {exc}"},
+                       "retire": "failed"})
         except Exception:  # noqa: BLE001
             pass
     finally:
@@ -365,57 +420,134 @@ def answer_result(it, answer: dict) -> "ItemResult":
 
 def _run_pool(ctx, corpus, pending, running, jobs, seed, profile, load_flags, full_traceback, timeout,
               results, settle, progress, exiting):
-    """Start verifiers (at most ``jobs`` at once) and collect their messages, enforcing the time limit.
+    """Run the verifiers of ``pending`` in at most ``jobs`` warm worker processes (:func:`_worker`), enforcing each
+    item's time limit from the moment it was sent.
 
-    A verifier that has sent its message no longer counts against ``jobs``: the next one starts while it exits
-    (tearing down a forked heap takes milliseconds); it is kept in ``exiting`` and reaped here, or by
-    :func:`_stop_all`, which kills whatever has not exited by then.
+    A worker whose item answered gets the next pending item unless it retires (:mod:`checker.execution.forking`);
+    then it exits by itself, kept in ``exiting`` and reaped here (or killed by :func:`_stop_all`), and a fresh fork
+    takes the next item.  The answers of a worker's items are held back until its bindings were compared and found
+    unchanged (after at most :data:`checker.execution.forking.ITEMS_PER_BINDINGS_CHECK` items); when they had changed,
+    only the first held-back item (it started from a verified process) is kept and the others run again, each
+    followed by a comparison.  A worker that outlives an item's limit is killed with its process group (the item
+    is ``inconclusive``); one that dies costs its item an ``error`` when it was the worker's first, and otherwise
+    the item is run again alone, first in a fresh fork, so its record is the one an unbatched run gives; items
+    held back from a worker killed or dead run again.  Items not yet sent are never lost.
     """
+    from .forking import ITEMS_PER_BINDINGS_CHECK, StateGuard
+    served: dict = {}  # worker pid -> items sent to it
+    alone: set = set()  # items to run again, each as the first item of a fresh worker
+    careful: set = set()  # items to run again, each followed by a comparison of the bindings
+    held: dict = {}  # worker pid -> [(id, message, seconds)] answered since its last comparison
+    sent_state: dict = {}  # worker pid -> the random state last sent to it (a worker that drew from it retires)
+    guard = StateGuard() if pending else None  # what every worker compares itself with (inherited at the fork)
+
+    def request(pid, item_id, last):
+        """What a worker is sent: the item, the parent's random state, and whether to compare the bindings after it
+        (``last``: no item is pending after it)."""
+        check = last or item_id in careful or len(held.get(pid, ())) + 1 >= ITEMS_PER_BINDINGS_CHECK
+        state = _global_random_state()
+        if pid is not None and state is not None and sent_state.get(pid) == state:
+            return item_id, None, check  # the worker still has it: an item that drew from it ended the worker
+        sent_state[pid] = state
+        return item_id, state, check
+
+    def again(pid):
+        """The items held back from worker ``pid`` go back to the front of ``pending``, each to be compared after."""
+        back = [i for i, _, _ in held.pop(pid, [])]
+        careful.update(back)
+        pending[:0] = back
+
     while pending or running:
         _reap(exiting)
         while pending and len(running) < jobs:
             _reap(exiting)  # before `start` reaps them unasked (multiprocessing does): their groups are still theirs
             item_id = pending.pop(0)
-            parent, child = ctx.Pipe(duplex=False)
+            parent, child = ctx.Pipe(duplex=True)
             with run_ending_signals_held() as mask:  # a Ctrl-C or SIGTERM waits until the child is in `running`
-                proc = ctx.Process(target=_child, args=(corpus.items[item_id], seed, profile, load_flags, child,
-                                                        full_traceback, mask, os.getpid(), _global_random_state()),
+                proc = ctx.Process(target=_worker, args=(corpus.items, seed, profile, load_flags, child,
+                                                         full_traceback, mask, os.getpid(), request(None, item_id, not pending),
+                                                         guard),
                                    daemon=True)
                 with frozen_heap():  # the child's collections skip the parent's objects (checker.execution.forking)
                     proc.start()
                 own_process_group(proc.pid)  # here too: whichever of the two runs first, the group exists
                 running[item_id] = (proc, parent, time.monotonic())
+                served[proc.pid] = 1
+                sent_state[proc.pid] = sent_state.pop(None, None)
             child.close()
         finished = multiprocessing.connection.wait([p.sentinel for p, _, _ in running.values()] +
                                                    [c for _, c, _ in running.values()], timeout=0.05)
         now = time.monotonic()
         for item_id, (proc, conn, start) in list(running.items()):
             elapsed = now - start
-            message = None
+            answer = None
             if conn in finished or conn.poll():
                 try:
-                    message = conn.recv()
+                    answer = conn.recv()
                 except (EOFError, OSError):
-                    message = None
-            if message is not None:
-                exiting.append(proc)
-                settle(item_id, message, elapsed)
-            elif has_ended(proc):
-                kill_process_group(proc)  # what it started dies with it (before it is reaped)
-                proc.join(5)
-                results[item_id] = ItemResult(item_id, "error", [], elapsed,
-                                              f"verifier process died (exit code {proc.exitcode})")
-            elif elapsed > timeout:
+                    answer = None
+            if isinstance(answer, dict) and "message" in answer:
+                del running[item_id]
+                held.setdefault(proc.pid, []).append((item_id, answer["message"], elapsed))
+                if answer.get("verified"):
+                    answered = held.pop(proc.pid)
+                    kept = answered if answer.get("clean") else answered[:1]  # changed by one of them: only the
+                    held[proc.pid] = answered[len(kept):]  # first surely started from a verified process
+                    again(proc.pid)
+                    for kept_id, message, seconds in kept:  # judged here, at the depth it always was (a re-check
+                        careful.discard(kept_id)  # that runs out of stack says so in words that depend on it)
+                        settle(kept_id, message, seconds)
+                        _report(progress, results[kept_id])
+                retire = str(answer.get("retire") or "")
+                if retire.startswith("changed") and served.get(proc.pid) == 1 and guard.changed(process=False):
+                    guard = StateGuard()  # this process changed since the snapshot (not the item): a fresh one
+                following = next((i for i in pending if i not in alone), None)
+                if retire or following is None or not _send(conn, request(proc.pid, following, len(pending) == 1)):
+                    _send(conn, None)
+                    conn.close()
+                    exiting.append(proc)
+                    again(proc.pid)  # none when it compared before retiring; else they run again
+                else:
+                    pending.remove(following)
+                    running[following] = (proc, conn, time.monotonic())
+                    served[proc.pid] = served.get(proc.pid, 0) + 1
+                continue
+            unverified = bool(held.get(proc.pid))
+            if answer is not None:  # not a worker's answer: the worker is not trusted with more
                 kill_process_group(proc)
                 proc.join(5)
-                results[item_id] = ItemResult(item_id, "inconclusive", [], elapsed,
-                                              f"verifier exceeded its time limit of {timeout:g} s and was stopped")
+                results[item_id] = ItemResult(item_id, "error", [], elapsed, "malformed message from the verifier process")
+            elif has_ended(proc) or elapsed > timeout:
+                died = has_ended(proc)
+                kill_process_group(proc)  # what it started dies with it (before it is reaped)
+                proc.join(5)
+                again(proc.pid)
+                if (served.get(proc.pid, 1) > 1 if died else unverified) and item_id not in alone:
+                    alone.add(item_id)  # after others (not all verified): run it again, alone
+                    pending.insert(0, item_id)
+                    conn.close()
+                    del running[item_id]
+                    continue
+                results[item_id] = (ItemResult(item_id, "error", [], elapsed,
+                                               f"verifier process died (exit code {proc.exitcode})") if died else
+                                    ItemResult(item_id, "inconclusive", [], elapsed,
+                                               f"verifier exceeded its time limit of {timeout:g} s and was stopped"))
             else:
                 continue
+            again(proc.pid)
             conn.close()
             del running[item_id]
             _report(progress, results[item_id])
     return results
+
+
+def _send(conn, request) -> bool:
+    """Send a request to a worker; False when it cannot be sent (the worker is gone)."""
+    try:
+        conn.send(request)
+        return True
+    except (OSError, ValueError):
+        return False
 
 
 def _global_random_state():
