@@ -112,12 +112,18 @@ def function_instance(facts: dict, arity: int, rng):
     else:
         wrap = lambda v: v  # noqa: E731
 
+    nonzero = any(facts.get(f) for f in ("positive", "negative", "nonzero", "extended_positive",
+                                         "extended_negative", "extended_nonzero"))
+
     def make(dps):
         with mpmath.workdps(dps):
             numbers = _numbers(member)
 
         def f(*xs):
             value = wrap(_evaluate(numbers, xs))
+            if nonzero and abs(value) < mpmath.mpf(10) ** (-(mpmath.mp.dps // 3)):
+                # a function declared nonzero whose value is numerically zero: the point is outside what can be told
+                raise ValueError("a function declared nonzero is numerically zero here")
             if real and isinstance(value, mpmath.mpc):
                 # a real function at a complex argument: its family is real only at real arguments
                 if all(mpmath.im(x) == 0 for x in xs):
