@@ -136,7 +136,7 @@ def order_shifts(residuals, parameters, forbidden):
     return list(reversed(chosen))
 
 
-def install_shifts(shifts, env, real_functions):
+def install_shifts(shifts, env, real_functions, analytic=False):
     """Replace each shifted function ``F`` in ``env[FUNCS]`` by ``F₀ + δ`` (module docstring), in order."""
     for residual, app in shifts:
         name = str(app.func)
@@ -166,7 +166,7 @@ def install_shifts(shifts, env, real_functions):
                     d = mpmath.findroot(residual_at, d, verify=False)
                     if abs(residual_at(d)) > mpmath.mpf(10) ** (-mpmath.mp.dps // 2) * (1 + abs(r0)):
                         raise ValueError("no shift makes the relation hold")
-                if name in real_functions and abs(mpmath.im(d)) > mpmath.mpf(10) ** (-mpmath.mp.dps // 2):
+                if not analytic and name in real_functions and abs(mpmath.im(d)) > mpmath.mpf(10) ** (-mpmath.mp.dps // 2):
                     raise ValueError("the shift of a real function is not real")
                 cache[key] = (d, abs(at_curve) + abs(r0))
             d, size = cache[key]
@@ -178,16 +178,39 @@ def install_shifts(shifts, env, real_functions):
 
 
 # -- implicit relations at a point -------------------------------------------------------------------------------
-def solve_implicit(residuals, env, symbols, apply_rules, argument_symbols):
+#: nodes whose value at a complex point is the analytic continuation of their value at real points
+ANALYTIC = (sympy.Add, sympy.Mul, sympy.Symbol, sympy.Number, sympy.NumberSymbol, type(sympy.I), AppliedUndef,
+            sympy.Derivative, sympy.Subs, sympy.exp, sympy.sin, sympy.cos, sympy.tan, sympy.sinh, sympy.cosh,
+            sympy.tanh, sympy.MatrixBase, sympy.Tuple)
+
+
+def is_analytic(exprs) -> bool:
+    """Whether every node is analytic (no ``Abs``, ``re``, ``conjugate``, branch cuts, integrals, relations): an
+    identity of such trees that holds at generic complex points of a relation's solution set holds at its real
+    points too, and one that fails at real points fails at generic complex points of the same component."""
+    for e in exprs:
+        for node in (sympy.preorder_traversal(e) if not isinstance(e, sympy.MatrixBase) else
+                     (n for x in e for n in sympy.preorder_traversal(x))):
+            if isinstance(node, sympy.Pow):
+                if not node.exp.is_Integer:
+                    return False
+            elif not isinstance(node, ANALYTIC) and type(node).__name__ not in ("Str",):
+                return False
+    return True
+
+
+def solve_implicit(residuals, env, symbols, apply_rules, argument_symbols, analytic=False, attempt=0):
     """Make the implicit relations hold at the point: one unknown symbol per relation (preferring symbols in few
-    relations and no function's argument), solved by ``mpmath.findroot`` from the drawn values."""
+    relations and no function's argument; the ``attempt``-th candidate, so that a choice that leaves no solution
+    inside the domain is not the only one tried), solved by ``mpmath.findroot`` from the drawn values.  A real symbol
+    must get a real root unless the claim is analytic (:func:`is_analytic`): then a complex root will do."""
     unknowns = []
     for r in residuals:
         candidates = [s for s in r.free_symbols if s in symbols and s not in unknowns and not s.is_integer]
         if not candidates:
             raise NotRecheckable("an implicit relation with no symbol left to solve for")
         candidates.sort(key=lambda s: (s in argument_symbols, sum(1 for o in residuals if o.has(s)), str(s)))
-        unknowns.append(candidates[0])
+        unknowns.append(candidates[attempt % len(candidates)])  # each attempt solves for other symbols
     compiled = [compile_tree(r) for r in residuals]
 
     def system(*xs):
@@ -203,12 +226,15 @@ def solve_implicit(residuals, env, symbols, apply_rules, argument_symbols):
         else:
             root = mpmath.findroot(system, start, verify=False)
             roots = [root[i] for i in range(len(unknowns))]
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, TypeError):  # mpmath's LU solve fails on a singular Jacobian
         raise ValueError("findroot did not converge") from None
     scale = 1 + sum(abs(v) for v in start)
     if any(abs(v) > mpmath.mpf(10) ** (-mpmath.mp.dps // 2) * scale for v in system(*roots)):
         raise ValueError("findroot did not converge")
     for u, v in zip(unknowns, roots):
+        if analytic:
+            env[u] = v
+            continue
         if (u.is_real or u.is_positive or u.is_negative) and abs(mpmath.im(v)) > mpmath.eps * 1e6 * scale:
             raise ValueError("the root is not real")
         if u.is_real:

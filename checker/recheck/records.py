@@ -22,8 +22,8 @@ from sympy.core.function import AppliedUndef
 from .exact import is_rational_tree, value as exact_value
 from .families import function_instance, symbol_value
 from .numeric import FUNCS, MATS, SCALE, NotRecheckable, compile_tree, parse
-from .premises import (BINDERS, apply_jet_rules, curve_structure, install_shifts, jet_rule, order_shifts,
-                       solve_implicit)
+from .premises import (BINDERS, apply_jet_rules, curve_structure, install_shifts, is_analytic, jet_rule,
+                       order_shifts, solve_implicit)
 
 NOT_RECHECKABLE = "not re-checkable"
 DPS = 30
@@ -88,6 +88,7 @@ class Claim:
     def __init__(self, pairs, rules, implicit, nonzero, functions, shifts=()):
         self.pairs, self.rules, self.implicit, self.nonzero, self.functions = pairs, rules, implicit, nonzero, functions
         self.shifts = list(shifts)
+        self.attempt = 0
         exprs = [x for p in pairs for x in p] + [x for p in rules for x in p] + implicit + nonzero + \
             [r for r, _ in self.shifts]
         self.applications = {}
@@ -110,6 +111,7 @@ class Claim:
                                and s not in self.shape_symbols), key=lambda s: (str(s), str(s.assumptions0)))
         self.argument_symbols = {a for e in exprs for n in e.atoms(AppliedUndef) for a in n.args
                                  if isinstance(a, sympy.Symbol)}
+        self.analytic = (bool(implicit) or bool(self.shifts)) and is_analytic(exprs)
         self.exact = (not self.applications and not implicit and not self.shifts
                       and all(is_rational_tree(x) for x in exprs))
 
@@ -195,6 +197,7 @@ class Claim:
             sizes = self._sizes(rng)
             pairs = [(l.xreplace(sizes), r.xreplace(sizes)) for l, r in self.pairs] if sizes else self.pairs
             values, functions, matrices = self._draw(rng, sizes, self.exact, attempt)
+            self.attempt = attempt
             try:
                 if self.exact:
                     verdict = self._exact_at(pairs, values, matrices, sizes)
@@ -233,9 +236,10 @@ class Claim:
         env[MATS] = {name: mpmath.matrix([[mpmath.mpf(x.numerator) / x.denominator for x in row] for row in m])
                      for name, m in matrices.items()}
         if self.shifts:
-            install_shifts(self.shifts, env, {n for n, f in self.functions.items() if f.get("real")})
+            install_shifts(self.shifts, env, {n for n, f in self.functions.items() if f.get("real")}, self.analytic)
         if self.implicit:
-            solve_implicit(self.implicit, env, self.symbols, self._apply_rules, self.argument_symbols)
+            solve_implicit(self.implicit, env, self.symbols, self._apply_rules, self.argument_symbols, self.analytic,
+                           self.attempt)
         self._apply_rules(env)
         for nz in self.nonzero:
             if abs(compile_tree(nz)(env)) < mpmath.mpf(10) ** (-dps // 2):
