@@ -9,7 +9,6 @@ met: a residual is judged relative to it.
 from __future__ import annotations
 
 import base64
-import sys
 import zlib
 
 import mpmath
@@ -17,8 +16,6 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 FUNCS, MATS, SCALE = "__funcs__", "__mats__", "__scale__"
-#: the recursion limit while an ``srepr`` is rebuilt and evaluated (sympy's constructors recurse into the tree)
-DEEP = 4000
 
 
 class NotRecheckable(Exception):
@@ -30,17 +27,13 @@ def parse(text: str):
     if text.startswith("zlib:"):
         text = zlib.decompress(base64.b64decode(text[5:])).decode()
     namespace = dict(_namespace())
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, DEEP))  # sympy rebuilds nested derivatives recursively
     try:
         with sympy.core.parameters.evaluate(False):
             return eval(text, namespace)  # noqa: S307 - an srepr of our own records, names limited to sympy's
     except NameError as exc:
         raise NotRecheckable(f"an expression class the re-checker does not know: {exc}") from None
-    except RecursionError:
+    except RecursionError:  # sympy's Derivative recurses without end on some derivatives by jets
         raise NotRecheckable("sympy cannot rebuild the expression from its srepr (RecursionError)") from None
-    finally:
-        sys.setrecursionlimit(limit)
 
 
 _NAMESPACE: dict = {}

@@ -206,9 +206,13 @@ def solve_implicit(residuals, env, symbols, apply_rules, argument_symbols, analy
     must get a real root unless the claim is analytic (:func:`is_analytic`): then a complex root will do."""
     unknowns = []
     for r in residuals:
-        candidates = [s for s in r.free_symbols if s in symbols and s not in unknowns and not s.is_integer]
+        differentiated = {v for n in sympy.preorder_traversal(r) if isinstance(n, BINDERS)
+                          for v in getattr(n, "variables", ())}
+        candidates = [s for s in r.free_symbols if s in symbols and s not in unknowns and not s.is_integer
+                      and s not in differentiated]
         if not candidates:
-            raise NotRecheckable("an implicit relation with no symbol left to solve for")
+            raise NotRecheckable("an implicit relation with no symbol left to solve for (a symbol a derivative in "
+                                 "it is taken by is not solved for)")
         candidates.sort(key=lambda s: (s in argument_symbols, sum(1 for o in residuals if o.has(s)), str(s)))
         unknowns.append(candidates[attempt % len(candidates)])  # each attempt solves for other symbols
     compiled = [compile_tree(r) for r in residuals]
