@@ -37,6 +37,19 @@ def parse(text: str):
 
 
 _NAMESPACE: dict = {}
+_SYMBOLS: dict = {}
+
+
+def _interned_symbol(name, **assumptions):
+    """One ``Symbol`` object per name and assumptions: the evaluation environments are keyed by symbols, and a
+    lookup by the very same object skips sympy's slow ``__eq__``."""
+    key = (name, tuple(sorted(assumptions.items())))
+    found = _SYMBOLS.get(key)
+    if found is None:
+        if len(_SYMBOLS) > 100_000:
+            _SYMBOLS.clear()
+        found = _SYMBOLS[key] = sympy.Symbol(name, **assumptions)
+    return found
 
 
 def _namespace() -> dict:
@@ -45,7 +58,7 @@ def _namespace() -> dict:
         from sympy.core.symbol import Str
         from sympy.matrices.expressions.matexpr import MatrixElement
         _NAMESPACE.update({k: getattr(sympy, k) for k in dir(sympy) if not k.startswith("_")})
-        _NAMESPACE.update(Str=Str, MatrixElement=MatrixElement, __builtins__={})
+        _NAMESPACE.update(Str=Str, MatrixElement=MatrixElement, __builtins__={}, Symbol=_interned_symbol)
     return _NAMESPACE
 
 
