@@ -92,8 +92,8 @@ def compile_tree(e):
         return lambda env: mpmath.mpf(text)
     if e is sympy.I:
         return lambda env: mpmath.mpc(0, 1)
-    if e in (sympy.oo, -sympy.oo):
-        sign = 1 if e is sympy.oo else -1
+    if e is sympy.S.Infinity or e is sympy.S.NegativeInfinity:  # identity: ``==`` on every node is slow
+        sign = 1 if e is sympy.S.Infinity else -1
         return lambda env: sign * mpmath.inf
     name = type(e).__name__
     if name in _CONSTANTS:

@@ -224,6 +224,8 @@ def solve_implicit(residuals, env, symbols, apply_rules, argument_symbols, analy
         apply_rules(local)
         return [c(local) for c in compiled]
     start = [env[u] for u in unknowns]
+    if analytic:  # off the real line, so that the iteration can reach the complex roots
+        start = [v + mpmath.mpc(0, 1) / 7 for v in start]
     try:
         if len(start) == 1:
             roots = [mpmath.findroot(lambda x: system(x)[0], start[0], verify=False)]

@@ -88,9 +88,19 @@ class Claim:
     among symbols, ``nonzero`` expressions (points where one vanishes are skipped)."""
 
     def __init__(self, pairs, rules, implicit, nonzero, functions, shifts=()):
+        renamed = _letters_by_name_and_shape([x for p in pairs for x in p] + [x for p in rules for x in p]
+                                             + implicit + nonzero + [r for r, _ in shifts])
+        if renamed:
+            def rename(e):
+                return e.xreplace(renamed)
+            pairs = [(rename(a), rename(b)) for a, b in pairs]
+            rules = [(rename(a), rename(b)) for a, b in rules]
+            implicit, nonzero = [rename(e) for e in implicit], [rename(e) for e in nonzero]
+            shifts = [(rename(r), a) for r, a in shifts]
         self.pairs, self.rules, self.implicit, self.nonzero, self.functions = pairs, rules, implicit, nonzero, functions
         self.shifts = list(shifts)
         self.attempt = 0
+        self._cache: dict = {}
         exprs = [x for p in pairs for x in p] + [x for p in rules for x in p] + implicit + nonzero + \
             [r for r, _ in self.shifts]
         self.applications = {}
@@ -245,20 +255,28 @@ class Claim:
                            self.attempt)
         self._apply_rules(env)
         for nz in self.nonzero:
-            if abs(compile_tree(nz)(env)) < mpmath.mpf(10) ** (-dps // 2):
+            if abs(self._compiled(nz)(env)) < mpmath.mpf(10) ** (-dps // 2):
                 return None
         return env
+
+    def _compiled(self, e):
+        """``compile_tree(e)``, once per expression of the claim (the points differ, the trees do not)."""
+        key = id(e)
+        found = self._cache.get(key)
+        if found is None or found[0] is not e:
+            found = self._cache[key] = (e, compile_tree(e))
+        return found[1]
 
     def _apply_rules(self, env):
         """Set each ruled symbol to its rule's value and each defined function to its definition (in order)."""
         for old, new in self.rules:
             if isinstance(old, sympy.Symbol):
-                env[old] = compile_tree(new)(env)
+                env[old] = self._compiled(new)(env)
             else:
                 env[FUNCS][str(old.func)] = _defined_function(old, new, env)
 
     def _numeric_at(self, pairs, values, functions, matrices, sizes):
-        compiled = [(compile_tree(l), compile_tree(r)) for l, r in pairs]
+        compiled = [(self._compiled(l), self._compiled(r)) for l, r in pairs]
         first = self._compare(compiled, values, functions, matrices, sizes, DPS)
         if first is None or first is True:
             return first
@@ -329,6 +347,23 @@ def _defined_function(old, new, env):
         local.update(zip(names, xs))
         return compiled(local)
     return f
+
+
+def _letters_by_name_and_shape(exprs) -> dict:
+    """A matrix symbol is its name *and* its shape: same-named symbols of different shapes get names of their own
+    (``A`` n×k and ``A`` n×m become ``A[0]`` and ``A[1]``), so that they are drawn as different matrices."""
+    found: dict = {}
+    for e in exprs:
+        nodes = (n for x in (e if isinstance(e, sympy.MatrixBase) else [e]) for n in sympy.preorder_traversal(x))
+        for node in nodes:
+            if isinstance(node, sympy.MatrixSymbol):
+                found.setdefault(str(node.args[0]), set()).add(node)
+    out = {}
+    for name, nodes in found.items():
+        if len(nodes) > 1:
+            for i, node in enumerate(sorted(nodes, key=sympy.srepr)):
+                out[node] = sympy.MatrixSymbol(f"{name}[{i}]", *node.shape)
+    return out
 
 
 def _free_jet_rules(jets, rules, others):
