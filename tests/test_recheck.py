@@ -361,3 +361,18 @@ def test_shifted_relations_true_and_false(power, c, true):
     lhs = f_t + f_q * sympy.Derivative(q(t), t)
     rhs = factor * sympy.Derivative(q(t), t) + sympy.Derivative(R(t), t)
     assert rechecked(lhs, rhs, relations=relation) == ("agrees" if true else "disagrees")
+
+
+@pytest.mark.parametrize("true", [True, False])
+def test_block_matrices_of_symbolic_shape(true):
+    """diag(A, B)·diag(C, D) = diag(AC, BD) and [[A], [s·a]] = diag(I, s)·[[A], [a]] at random sizes; false: CA."""
+    n_, k_ = sympy.symbols("n k", integer=True, positive=True)
+    A, C = sympy.MatrixSymbol("A", n_, n_), sympy.MatrixSymbol("C", n_, n_)
+    B, D = sympy.MatrixSymbol("B", k_, k_), sympy.MatrixSymbol("D", k_, k_)
+    lhs = sympy.BlockDiagMatrix(A, B) * sympy.BlockDiagMatrix(C, D)
+    rhs = sympy.BlockDiagMatrix(A * C if true else C * A, B * D)
+    assert rechecked(lhs, rhs, seed=1) == ("agrees" if true else "disagrees")
+    E, a = sympy.MatrixSymbol("E", n_, k_), sympy.MatrixSymbol("a", 1, k_)
+    scaled = sympy.BlockMatrix([[E], [(p if true else p + 1) * a]])
+    assert rechecked(scaled, sympy.BlockDiagMatrix(sympy.Identity(n_), sympy.Matrix([[p]])) *
+                     sympy.BlockMatrix([[E], [a]]), seed=2) == ("agrees" if true else "disagrees")
