@@ -34,7 +34,7 @@ NUMERIC_POINTS = 2
 TOLERANCE_DIGITS = 20
 SHAPE_SIZES = (1, 2, 3, 4)
 #: points tried before a claim whose relations must be solved numerically is given up (each try costs findroot calls)
-SOLVE_ATTEMPTS = 6
+SOLVE_ATTEMPTS = 4
 
 
 def recheck_record(record: dict, seed: int = 0):
