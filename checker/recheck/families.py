@@ -18,6 +18,10 @@ UNSUPPORTED_FACTS = ("integer", "rational", "irrational", "even", "odd", "prime"
                      "transcendental", "imaginary", "infinite", "polar")
 
 
+#: function values remembered per instance (by arguments and precision)
+MEMO = 4096
+
+
 def symbol_value(symbol, rng, sign=None) -> Fraction:
     """A random rational honouring ``symbol``'s assumptions (of the given ``sign`` where they leave it free, so that
     both signs are met among the first points)."""
@@ -112,12 +116,29 @@ def function_instance(facts: dict, arity: int, rng):
     else:
         wrap = lambda v: v  # noqa: E731
 
+    nonzero = any(facts.get(f) for f in ("positive", "negative", "nonzero", "extended_positive",
+                                         "extended_negative", "extended_nonzero"))
+
     def make(dps):
         with mpmath.workdps(dps):
             numbers = _numbers(member)
 
+        memo: dict = {}
+
         def f(*xs):
+            key = (xs, mpmath.mp.prec)
+            if key in memo:  # findroot and diff come back to the same arguments often
+                return memo[key]
+            if len(memo) > MEMO:
+                memo.clear()
+            memo[key] = value = _value(xs)
+            return value
+
+        def _value(xs):
             value = wrap(_evaluate(numbers, xs))
+            if nonzero and abs(value) < mpmath.mpf(10) ** (-(mpmath.mp.dps // 3)):
+                # a function declared nonzero whose value is numerically zero: the point is outside what can be told
+                raise ValueError("a function declared nonzero is numerically zero here")
             if real and isinstance(value, mpmath.mpc):
                 # a real function at a complex argument: its family is real only at real arguments
                 if all(mpmath.im(x) == 0 for x in xs):

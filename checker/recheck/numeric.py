@@ -22,8 +22,21 @@ class NotRecheckable(Exception):
     """The claim holds something the re-checker has no independent semantics for (the message says what)."""
 
 
+_PARSED: dict = {}
+
+
 def parse(text: str):
-    """The sympy tree an ``srepr`` (possibly ``zlib:``-compressed) describes, rebuilt without evaluation."""
+    """The sympy tree an ``srepr`` (possibly ``zlib:``-compressed) describes, rebuilt without evaluation (sympy trees
+    are immutable: a text met again gives the tree built the first time)."""
+    found = _PARSED.get(text)
+    if found is None:
+        if len(_PARSED) > 4096:
+            _PARSED.clear()
+        found = _PARSED[text] = _parse(text)
+    return found
+
+
+def _parse(text: str):
     if text.startswith("zlib:"):
         text = zlib.decompress(base64.b64decode(text[5:])).decode()
     namespace = dict(_namespace())
@@ -32,9 +45,24 @@ def parse(text: str):
             return eval(text, namespace)  # noqa: S307 - an srepr of our own records, names limited to sympy's
     except NameError as exc:
         raise NotRecheckable(f"an expression class the re-checker does not know: {exc}") from None
+    except RecursionError:  # sympy's Derivative recurses without end on some derivatives by jets
+        raise NotRecheckable("sympy cannot rebuild the expression from its srepr (RecursionError)") from None
 
 
 _NAMESPACE: dict = {}
+_SYMBOLS: dict = {}
+
+
+def _interned_symbol(name, **assumptions):
+    """One ``Symbol`` object per name and assumptions: the evaluation environments are keyed by symbols, and a
+    lookup by the very same object skips sympy's slow ``__eq__``."""
+    key = (name, tuple(sorted(assumptions.items())))
+    found = _SYMBOLS.get(key)
+    if found is None:
+        if len(_SYMBOLS) > 100_000:
+            _SYMBOLS.clear()
+        found = _SYMBOLS[key] = sympy.Symbol(name, **assumptions)
+    return found
 
 
 def _namespace() -> dict:
@@ -43,7 +71,7 @@ def _namespace() -> dict:
         from sympy.core.symbol import Str
         from sympy.matrices.expressions.matexpr import MatrixElement
         _NAMESPACE.update({k: getattr(sympy, k) for k in dir(sympy) if not k.startswith("_")})
-        _NAMESPACE.update(Str=Str, MatrixElement=MatrixElement, __builtins__={})
+        _NAMESPACE.update(Str=Str, MatrixElement=MatrixElement, __builtins__={}, Symbol=_interned_symbol)
     return _NAMESPACE
 
 
@@ -77,8 +105,8 @@ def compile_tree(e):
         return lambda env: mpmath.mpf(text)
     if e is sympy.I:
         return lambda env: mpmath.mpc(0, 1)
-    if e in (sympy.oo, -sympy.oo):
-        sign = 1 if e is sympy.oo else -1
+    if e is sympy.S.Infinity or e is sympy.S.NegativeInfinity:  # identity: ``==`` on every node is slow
+        sign = 1 if e is sympy.S.Infinity else -1
         return lambda env: sign * mpmath.inf
     name = type(e).__name__
     if name in _CONSTANTS:
@@ -229,6 +257,13 @@ def _matrix_expression(e):
             rows, cols = (int(d(env)) for d in dims)
             return mpmath.eye(rows) if eye else mpmath.zeros(rows, cols)
         return constant
+    if isinstance(e, sympy.BlockDiagMatrix):
+        blocks = [compile_tree(b) for b in e.args]
+        return lambda env: _assemble_diagonal([_as_matrix(b(env)) for b in blocks])
+    if isinstance(e, sympy.BlockMatrix):
+        grid = e.args[0]
+        cells = [[compile_tree(grid[i, j]) for j in range(grid.shape[1])] for i in range(grid.shape[0])]
+        return lambda env: _assemble([[_as_matrix(c(env)) for c in row] for row in cells])
     if isinstance(e, sympy.Transpose):
         inner = compile_tree(e.arg)
         return lambda env: inner(env).T
@@ -251,6 +286,47 @@ def _matrix_expression(e):
         parent, i, j = compile_tree(e.args[0]), compile_tree(e.args[1]), compile_tree(e.args[2])
         return lambda env: parent(env)[int(i(env)), int(j(env))]
     return None
+
+
+def _as_matrix(v):
+    if isinstance(v, mpmath.matrix):
+        return v
+    m = mpmath.matrix(1, 1)
+    m[0, 0] = v
+    return m
+
+
+def _assemble(rows):
+    """The matrix whose blocks are ``rows`` (a block row's blocks share their row count, a block column its column
+    count: ``ValueError`` otherwise)."""
+    heights = [row[0].rows for row in rows]
+    widths = [b.cols for b in rows[0]]
+    if any(b.rows != h for row, h in zip(rows, heights) for b in row) or \
+            any(len(row) != len(widths) or any(b.cols != w for b, w in zip(row, widths)) for row in rows):
+        raise ValueError("blocks of mismatched sizes")
+    out = mpmath.zeros(sum(heights), sum(widths))
+    top = 0
+    for row, h in zip(rows, heights):
+        left = 0
+        for b, w in zip(row, widths):
+            for i in range(h):
+                for j in range(w):
+                    out[top + i, left + j] = b[i, j]
+            left += w
+        top += h
+    return out
+
+
+def _assemble_diagonal(blocks):
+    """``diag(B₁, …, Bₙ)``: the blocks on the diagonal, zeros elsewhere."""
+    out = mpmath.zeros(sum(b.rows for b in blocks), sum(b.cols for b in blocks))
+    top = left = 0
+    for b in blocks:
+        for i in range(b.rows):
+            for j in range(b.cols):
+                out[top + i, left + j] = b[i, j]
+        top, left = top + b.rows, left + b.cols
+    return out
 
 
 def _jet_nodes(expr, variable):

@@ -22,6 +22,8 @@ from sympy.core.function import AppliedUndef
 from .exact import is_rational_tree, value as exact_value
 from .families import function_instance, symbol_value
 from .numeric import FUNCS, MATS, SCALE, NotRecheckable, compile_tree, parse
+from .premises import (BINDERS, apply_jet_rules, curve_structure, install_shifts, is_analytic, jet_rule,
+                       order_shifts, solve_implicit)
 
 NOT_RECHECKABLE = "not re-checkable"
 DPS = 30
@@ -31,6 +33,8 @@ NUMERIC_POINTS = 2
 #: a residual is zero when below ``10**-(TOLERANCE_DIGITS)`` times the size of the terms met
 TOLERANCE_DIGITS = 20
 SHAPE_SIZES = (1, 2, 3, 4)
+#: points tried before a claim whose relations must be solved numerically is given up (each try costs findroot calls)
+SOLVE_ATTEMPTS = 4
 
 
 def recheck_record(record: dict, seed: int = 0):
@@ -83,9 +87,22 @@ class Claim:
     """``premises ⇒ lhs == rhs``: substitution ``rules`` (symbol or function definitions), ``implicit`` equations
     among symbols, ``nonzero`` expressions (points where one vanishes are skipped)."""
 
-    def __init__(self, pairs, rules, implicit, nonzero, functions):
+    def __init__(self, pairs, rules, implicit, nonzero, functions, shifts=()):
+        renamed = _letters_by_name_and_shape([x for p in pairs for x in p] + [x for p in rules for x in p]
+                                             + implicit + nonzero + [r for r, _ in shifts])
+        if renamed:
+            def rename(e):
+                return e.xreplace(renamed)
+            pairs = [(rename(a), rename(b)) for a, b in pairs]
+            rules = [(rename(a), rename(b)) for a, b in rules]
+            implicit, nonzero = [rename(e) for e in implicit], [rename(e) for e in nonzero]
+            shifts = [(rename(r), a) for r, a in shifts]
         self.pairs, self.rules, self.implicit, self.nonzero, self.functions = pairs, rules, implicit, nonzero, functions
-        exprs = [x for p in pairs for x in p] + [x for p in rules for x in p] + implicit + nonzero
+        self.shifts = list(shifts)
+        self.attempt = 0
+        self._cache: dict = {}
+        exprs = [x for p in pairs for x in p] + [x for p in rules for x in p] + implicit + nonzero + \
+            [r for r, _ in self.shifts]
         self.applications = {}
         self.matrices = {}
         bound = set()
@@ -104,7 +121,10 @@ class Claim:
         ruled = {old for old, _ in rules}
         self.symbols = sorted((s for s in free if isinstance(s, sympy.Symbol) and s not in ruled
                                and s not in self.shape_symbols), key=lambda s: (str(s), str(s.assumptions0)))
-        self.exact = (not self.applications and not implicit
+        self.argument_symbols = {a for e in exprs for n in e.atoms(AppliedUndef) for a in n.args
+                                 if isinstance(a, sympy.Symbol)}
+        self.analytic = (bool(implicit) or bool(self.shifts)) and is_analytic(exprs)
+        self.exact = (not self.applications and not implicit and not self.shifts
                       and all(is_rational_tree(x) for x in exprs))
 
     @classmethod
@@ -121,22 +141,43 @@ class Claim:
             lhs, rhs = parse(form["lhs"]), parse(form["rhs"])
             equations = [(parse(o), parse(n)) for o, n in form.get("relations", [])]
             nonzero = []
-        rules, implicit = [], []
+        rules, jets, others = [], [], []
         for old, new in (pair for eq in equations for pair in _residuals(*eq)):
             if _is_rule(old, new, rules):
                 rules.append((old, new))
             elif _is_rule(new, old, rules):
                 rules.append((new, old))
-            elif isinstance(old, sympy.Derivative) and isinstance(old.expr, AppliedUndef):
-                raise NotRecheckable("a differential relation (a derivative of a curve given by an equation): no "
-                                     "independent solver for it")
+            elif jet_rule(old, new) and not any(o == old for o, _ in jets):
+                jets.append((old, new))
+            elif jet_rule(new, old) and not any(o == new for o, _ in jets):
+                jets.append((new, old))
             else:
-                residual = sympy.Add(old, -new)
-                if residual.atoms(AppliedUndef):
-                    raise NotRecheckable("an implicit relation among functions (only relations among symbols are "
-                                         "solved numerically)")
-                implicit.append(residual)
-        return cls(_residuals(lhs, rhs), rules, implicit, nonzero, functions)
+                others.append(sympy.Add(old, -new))
+        jets, others = _free_jet_rules(jets, rules, others)
+        pairs = _residuals(lhs, rhs)
+        if jets:
+            flat = apply_jet_rules([x for p in pairs for x in p] + others + [n for _, n in rules] + nonzero, jets)
+            k = 2 * len(pairs)
+            pairs = [(flat[i], flat[i + 1]) for i in range(0, k, 2)]
+            others = flat[k:k + len(others)]
+            rules = [(o, n) for (o, _), n in zip(rules, flat[k + len(others):k + len(others) + len(rules)])]
+            nonzero = flat[k + len(others) + len(rules):]
+        parameters = _parameters([x for p in pairs for x in p] + others + [x for p in rules for x in p] + nonzero)
+        along = [r for r in others if r.atoms(AppliedUndef) and curve_structure(r)]
+        implicit = [r for r in others if not any(r is a for a in along)]
+        shifts = []
+        if along:
+            ruled = {o.func for o, _ in rules if isinstance(o, AppliedUndef)}
+            ruled |= {a.func for r in implicit + [n for _, n in rules] for a in r.atoms(AppliedUndef)}
+            shifts = order_shifts(along, parameters, ruled)
+            if shifts is None:
+                if any(isinstance(n, sympy.Derivative) and isinstance(n.expr, AppliedUndef) for r in along
+                       for n in sympy.preorder_traversal(r)):
+                    raise NotRecheckable("a differential relation (a derivative of a curve given by an equation): no "
+                                         "independent solver for it")
+                raise NotRecheckable("an implicit relation among functions with no function to shift (only "
+                                     "relations solvable for a symbol or a function are made to hold)")
+        return cls(pairs, rules, implicit, nonzero, functions, shifts)
 
     # -- drawing a point ----------------------------------------------------------------
     def _sizes(self, rng):
@@ -163,11 +204,13 @@ class Claim:
         wanted = POINTS if self.exact else NUMERIC_POINTS
         attempts = wanted * 5
         for attempt in range(attempts):
-            if agreed >= wanted:
+            if agreed >= wanted or (agreed == 0 and len(skipped) >= SOLVE_ATTEMPTS and (self.implicit or self.shifts)):
+                attempts = attempt
                 break
             sizes = self._sizes(rng)
             pairs = [(l.xreplace(sizes), r.xreplace(sizes)) for l, r in self.pairs] if sizes else self.pairs
             values, functions, matrices = self._draw(rng, sizes, self.exact, attempt)
+            self.attempt = attempt
             try:
                 if self.exact:
                     verdict = self._exact_at(pairs, values, matrices, sizes)
@@ -205,24 +248,35 @@ class Claim:
         env[FUNCS] = {name: f(dps) for name, f in functions.items()}
         env[MATS] = {name: mpmath.matrix([[mpmath.mpf(x.numerator) / x.denominator for x in row] for row in m])
                      for name, m in matrices.items()}
+        if self.shifts:
+            install_shifts(self.shifts, env, {n for n, f in self.functions.items() if f.get("real")}, self.analytic)
         if self.implicit:
-            _solve_implicit(self.implicit, env, self.symbols, self._apply_rules)
+            solve_implicit(self.implicit, env, self.symbols, self._apply_rules, self.argument_symbols, self.analytic,
+                           self.attempt)
         self._apply_rules(env)
         for nz in self.nonzero:
-            if abs(compile_tree(nz)(env)) < mpmath.mpf(10) ** (-dps // 2):
+            if abs(self._compiled(nz)(env)) < mpmath.mpf(10) ** (-dps // 2):
                 return None
         return env
+
+    def _compiled(self, e):
+        """``compile_tree(e)``, once per expression of the claim (the points differ, the trees do not)."""
+        key = id(e)
+        found = self._cache.get(key)
+        if found is None or found[0] is not e:
+            found = self._cache[key] = (e, compile_tree(e))
+        return found[1]
 
     def _apply_rules(self, env):
         """Set each ruled symbol to its rule's value and each defined function to its definition (in order)."""
         for old, new in self.rules:
             if isinstance(old, sympy.Symbol):
-                env[old] = compile_tree(new)(env)
+                env[old] = self._compiled(new)(env)
             else:
                 env[FUNCS][str(old.func)] = _defined_function(old, new, env)
 
     def _numeric_at(self, pairs, values, functions, matrices, sizes):
-        compiled = [(compile_tree(l), compile_tree(r)) for l, r in pairs]
+        compiled = [(self._compiled(l), self._compiled(r)) for l, r in pairs]
         first = self._compare(compiled, values, functions, matrices, sizes, DPS)
         if first is None or first is True:
             return first
@@ -253,7 +307,7 @@ class Claim:
         if not isinstance(witness, dict):
             return _not("the refutation records no witness")
         instance = witness.get("instance")
-        if self.rules or self.implicit:
+        if self.rules or self.implicit or self.shifts:
             return _not("a refutation modulo relations (its witness's curves are given only up to the relations)")
         sizes = self._sizes(rng)
         values, functions, matrices = self._draw(rng, sizes, False)
@@ -295,39 +349,50 @@ def _defined_function(old, new, env):
     return f
 
 
-def _solve_implicit(residuals, env, symbols, apply_rules):
-    """Make the implicit relations hold: one unknown symbol per relation, solved by ``mpmath.findroot`` from the
-    drawn values (other symbols keep theirs)."""
-    unknowns = []
-    for r in residuals:
-        candidates = [s for s in sorted(r.free_symbols, key=str) if s in symbols and s not in unknowns
-                      and not s.is_integer]
-        if not candidates:
-            raise NotRecheckable("an implicit relation with no symbol left to solve for")
-        unknowns.append(candidates[0])
-    compiled = [compile_tree(r) for r in residuals]
+def _letters_by_name_and_shape(exprs) -> dict:
+    """A matrix symbol is its name *and* its shape: same-named symbols of different shapes get names of their own
+    (``A`` n×k and ``A`` n×m become ``A[0]`` and ``A[1]``), so that they are drawn as different matrices."""
+    found: dict = {}
+    for e in exprs:
+        nodes = (n for x in (e if isinstance(e, sympy.MatrixBase) else [e]) for n in sympy.preorder_traversal(x))
+        for node in nodes:
+            if isinstance(node, sympy.MatrixSymbol):
+                found.setdefault(str(node.args[0]), set()).add(node)
+    out = {}
+    for name, nodes in found.items():
+        if len(nodes) > 1:
+            for i, node in enumerate(sorted(nodes, key=sympy.srepr)):
+                out[node] = sympy.MatrixSymbol(f"{name}[{i}]", *node.shape)
+    return out
 
-    def system(*xs):
-        local = dict(env)
-        local[FUNCS] = dict(env[FUNCS])
-        local.update(zip(unknowns, xs))
-        apply_rules(local)
-        return [c(local) for c in compiled]
-    start = [env[u] for u in unknowns]
-    try:
-        if len(start) == 1:
-            root = mpmath.findroot(lambda x: system(x)[0], start[0])
+
+def _free_jet_rules(jets, rules, others):
+    """Jet rules whose curve nothing else constrains (its lower jets are then free initial data): one rule per curve,
+    the curve in no other relation and defined by no rule; the others go back among the relations."""
+    per_curve: dict = {}
+    for old, new in jets:
+        per_curve.setdefault(old.expr.func, []).append((old, new))
+    kept, back = [], list(others)
+    for func, group in per_curve.items():
+        if len(group) == 1 and not any(r.has(func) for r in others) and \
+                not any(isinstance(o, AppliedUndef) and o.func == func for o, _ in rules):
+            kept += group
         else:
-            root = mpmath.findroot(system, start)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError("findroot did not converge") from None
-    roots = [root] if len(unknowns) == 1 else [root[i] for i in range(len(unknowns))]
-    for u, v in zip(unknowns, roots):
-        if (u.is_real or u.is_positive or u.is_negative) and abs(mpmath.im(v)) > mpmath.eps * 1e6:
-            raise ValueError("the root is not real")
-        if u.is_positive and mpmath.re(v) <= 0 or u.is_negative and mpmath.re(v) >= 0:
-            raise ValueError("the root breaks the symbol's sign")
-        env[u] = v
+            back += [sympy.Add(o, -n) for o, n in group]
+    return kept, back
+
+
+def _parameters(exprs) -> set:
+    """Symbols that are no function's argument and no bound variable anywhere: constants of the claim."""
+    free = set().union(*(e.free_symbols for e in exprs)) if exprs else set()
+    taken = set()
+    for e in exprs:
+        for node in sympy.preorder_traversal(e):
+            if isinstance(node, AppliedUndef):
+                taken |= node.free_symbols
+            elif isinstance(node, BINDERS):
+                taken |= {v for v in getattr(node, "variables", ()) if isinstance(v, sympy.Symbol)}
+    return free - taken
 
 
 def _witness_instance(instance, symbols, values, functions):
