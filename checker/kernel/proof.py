@@ -884,6 +884,13 @@ def _check_step(step, residuals, status, ctx):
         problem = derived_denominator_problem(claimed, _declared_nonzero(ctx, status))
         if problem:
             return False, problem
+    if step.rule in ("differentiate", "cancel", "contradiction"):
+        # every rule that decides something about a residual may meet sympy's closed form of an integral, sum or
+        # limit in it (the zero and non-zero tests evaluate): cross-checked first, as algebra and substitute do
+        unchecked = _closed_form_disagreement(list(claimed) + [r for ref in step.refs for r in residuals.get(ref, [])]
+                                              + ([sympy.sympify(step.factor)] if step.rule == "cancel" else []))
+        if unchecked:
+            return False, unchecked
     if step.rule == "differentiate":
         var = step.var
         if not isinstance(var, sympy.Symbol):
