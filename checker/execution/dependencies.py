@@ -13,6 +13,8 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
 * ``list:DIR``: the names in a folder the run listed, with each one's kind (``os.listdir``, ``os.scandir``, so
   ``glob``, ``Path.glob``/``iterdir``, ``os.walk``; the import system's own listings are left out: a module it
   imports is recorded by its source);
+* ``scan:DIR``: for ``os.scandir`` also each entry's ``stat()`` (a ``DirEntry`` stats without ``os.stat``);
+* ``cwd:``: the working directory, when the run named a relative path or called ``os.getcwd``;
 * ``stat:PATH``/``lstat:PATH``: what a stat told the run (``os.stat``, ``os.lstat``, ``os.access``, replaced by
   recording wrappers since stat calls raise no audit event, so ``os.path.exists/isfile/isdir/getsize``,
   ``Path.exists/is_file/stat``, ``glob`` of a literal name): missing, a folder, a file by size, modification time

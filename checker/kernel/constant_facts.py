@@ -48,7 +48,9 @@ def is_constant_expression(node, constant_names=frozenset(), name_is_constant=No
     """``node``'s value is fixed when the code is written: it takes no input from anything the verifier computed.
 
     Constant: literals; operators, comparisons, conditionals and containers of constants; a pure builtin
-    (:data:`PURE_BUILTINS`) or a sympy number constructor (``Rational(1, 2)``) called on constants; an attribute or a
+    (:data:`PURE_BUILTINS`) or a sympy number constructor (``Rational(1, 2)``) called on constants (a builtin passed
+    as a value counts as one: ``isinstance(1, int)``, ``map(bool, ...)``), a lambda written in place whose body is
+    constant in its parameters, called on constants; an attribute or a
     method call of a constant (``Rational(1, 2).is_positive``, ``S(4).is_square``, ``"ab".startswith("a")``); a
     comprehension or generator over constant iterables whose element and conditions are constant in its own variables
     (``all(k < 9 for k in range(3))``); ``constant_names``, and a name ``name_is_constant`` accepts (a name the
