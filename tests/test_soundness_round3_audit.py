@@ -113,6 +113,26 @@ def test_proof_rules_that_evaluate_do_not_trust_a_wrong_closed_form(integral, wr
     assert results["c"].status != "checked", results["c"].detail
 
 
+@SETTINGS
+@given(st.sampled_from([(sympy.Integral, (sympy.exp(-p * t), (t, 0, sympy.oo)), 1 / p),
+                        (sympy.Sum, (sympy.Rational(1, 2)**sympy.Symbol("k", integer=True),
+                                     (sympy.Symbol("k", integer=True), 0, sympy.oo)), sympy.Integer(2))]),
+       st.sampled_from([0, 1, -2]), st.sampled_from(["list", "dict", "pair"]))
+def test_a_wrong_closed_form_in_a_relation_is_not_trusted(case, wrong, form):
+    """``y == wrong`` modulo ``y = O`` where sympy's (faked) closed form of O is ``wrong``: the relation is cross-checked
+    as the claim is."""
+    cls, args, _true = case
+    y = sympy.Symbol("y")
+    obj = with_doit(cls, sympy.Integer(wrong))(*args)
+    relations = {"list": [y - obj], "dict": {y: obj}, "pair": [(y, obj)]}[form]
+    out = {}
+
+    def ver(check):
+        out["c"] = check.identity("claim", y, wrong, relations=relations, premise="H")
+    run_verifier(ver, seed=0)
+    assert out["c"].outcome not in ESTABLISHED, out["c"].detail
+
+
 # -- 3. breakpoints: KroneckerDelta, complex roots of equalities --------------------------------------------------
 
 POINTS = [sympy.sqrt(2) + 1, sympy.pi, sympy.Rational(7, 3), sympy.I, 1 + 2 * sympy.I, -sympy.sqrt(3) * sympy.I,
