@@ -166,6 +166,21 @@ def test_true_claims_with_point_conditions_stay_established(c, kind):
     assert chk.outcome in ESTABLISHED, chk.detail
 
 
+@SETTINGS
+@given(st.sampled_from([3, 5]), st.lists(st.integers(-4, 4), min_size=5, max_size=5), st.sampled_from(["eq", "sign"]))
+def test_claims_failing_only_at_a_real_root_of_an_odd_degree_polynomial(degree, coefficients, kind):
+    """An odd-degree polynomial has a real root, often one solveset cannot show real (casus irreducibilis): the claim
+    fails exactly there."""
+    xr = sympy.Symbol("xr", real=True)
+    poly = xr**degree + sum(c * xr**i for i, c in enumerate(coefficients[:degree]))
+    if kind == "eq":
+        lhs, rhs = sympy.Piecewise((1, sympy.Eq(poly, 0)), (0, True)), 0
+    else:
+        lhs, rhs = sympy.sign(poly)**2, 1
+    chk = verdict(lhs, rhs)
+    assert chk.outcome == "refuted", chk.detail  # the root found exactly (not merely an unsolved boundary)
+
+
 def test_kronecker_delta_of_integers_is_sampled_at_its_point():
     k = sympy.Symbol("k", integer=True, positive=True)
     for c in (3, 5, 12):

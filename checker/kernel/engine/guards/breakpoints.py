@@ -140,6 +140,13 @@ def _solve(g, s, domain=sympy.S.Reals):
     :data:`MAX_POINTS`), or ``None``."""
     try:
         with time_limit(SOLVE_SECONDS):
+            if domain is sympy.S.Reals:  # a polynomial with rational coefficients: its real roots exactly (CRootOf),
+                try:                     # where solveset may give radicals it cannot show real, or give up
+                    poly = sympy.Poly(g, s)
+                except sympy.PolynomialError:
+                    poly = None
+                if poly is not None and poly.degree() >= 1 and (poly.domain.is_ZZ or poly.domain.is_QQ):
+                    return list(dict.fromkeys(sympy.real_roots(poly)))[:MAX_POINTS]
             solutions = sympy.solveset(g, s, domain=domain)
             if isinstance(solutions, sympy.FiniteSet):
                 values = list(solutions)
