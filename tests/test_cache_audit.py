@@ -156,3 +156,24 @@ def test_switching_a_channel_off_makes_the_audit_fail(tmp_path, channel, switch,
         monkeypatch.setattr(target, attr, lambda *a, **k: "blind")
     found = [audit(tmp_path / f"m{seed}", [channel], seed, rounds=4, monkeypatch=monkeypatch) for seed in (1, 2, 3)]
     assert any(found), f"switching off {switch} went unnoticed"
+
+
+@pytest.mark.parametrize("draw", ["random.SystemRandom().random()", "secrets.randbits(16)",
+                                  "numpy.random.default_rng().integers(0, 2**30)"])
+def test_a_verifier_drawing_from_the_systems_entropy_is_not_cached(tmp_path, draw):
+    """``random`` bound ``os.urandom`` at its import; a library drawing through it on the user's behalf is an input no
+    digest describes: the item is reported not cacheable, and a warm run computes it again."""
+    import subprocess
+    path = tmp_path / "entropy_items.py"
+    path.write_text(HEAD + "import random, secrets, numpy\n" + f"""
+@theorem('audit.entropy', title='t')
+def _(check):
+    observed = {draw}
+    check.fact(f'observed {{observed!r}}', observed >= 0)
+""")
+    args = [sys.executable, "-m", "checker", "verify", "all", "--no-corpus", "--no-recheck", "--path", str(path),
+            "--cache-dir", str(tmp_path / "cache")]
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    for _ in range(2):
+        out = subprocess.run(args, capture_output=True, text=True, timeout=600, cwd=tmp_path, env=env)
+        assert "not cacheable: audit.entropy" in out.stdout and "entropy" in out.stdout, out.stdout[-600:]

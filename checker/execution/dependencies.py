@@ -738,6 +738,19 @@ def _cwd_recorder(original):
     return recorded
 
 
+def _entropy_recorder(original):
+    """``random._urandom``: the system's entropy read by a library for the run (``SystemRandom``): the run is not
+    cacheable unless the kernel itself asked."""
+    def recorded(*args, **kwargs):
+        if _recording():
+            _dispatch(sys._getframe(1), lambda rec, frame: rec.untracked(
+                "the system's entropy (random.SystemRandom)", frame, direct=False))
+        return original(*args, **kwargs)
+    recorded.__name__ = recorded.__qualname__ = "_urandom"
+    recorded.__wrapped__ = original
+    return recorded
+
+
 def _clock_recorder(what: str, original, reads_clock):
     """A function of the clock (or of the system's entropy) telling the recorders when the user's code called it
     (``reads_clock(args)``: the call reads it, e.g. ``time.localtime()`` without an argument)."""
@@ -849,6 +862,13 @@ def install() -> None:
         setattr(time, name, _clock_recorder(f"the clock (time.{name})", getattr(time, name), reads))
     os.urandom = _clock_recorder("the system's entropy (os.urandom)", os.urandom, lambda a: True)
     os.getcwd, os.getcwdb = _cwd_recorder(_ORIGINAL_GETCWD), _cwd_recorder(_ORIGINAL_GETCWDB)
+    # ``random`` bound ``os.urandom`` at its import: ``SystemRandom``, ``secrets.randbits`` (and what draws from them,
+    # such as numpy's unseeded ``default_rng()``) read the system's entropy through this name, inside the library,
+    # on the user's behalf: flagged unless the kernel is the caller
+    import random
+    original_entropy = getattr(random, "_urandom", None)
+    if original_entropy is not None and not hasattr(original_entropy, "__wrapped__"):
+        random._urandom = _entropy_recorder(original_entropy)
     for name, module in list(sys.modules.items()):
         f = getattr(module, "__file__", None)
         if isinstance(f, str) and is_user_path(f):
