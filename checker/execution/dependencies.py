@@ -13,6 +13,8 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
 * ``list:DIR``: the names in a folder the run listed, with each one's kind (``os.listdir``, ``os.scandir``, so
   ``glob``, ``Path.glob``/``iterdir``, ``os.walk``; the import system's own listings are left out: a module it
   imports is recorded by its source);
+* ``scan:DIR``: for ``os.scandir`` also each entry's ``stat()`` (a ``DirEntry`` stats without ``os.stat``);
+* ``cwd:``: the working directory, when the run named a relative path or called ``os.getcwd``;
 * ``stat:PATH``/``lstat:PATH``: what a stat told the run (``os.stat``, ``os.lstat``, ``os.access``, replaced by
   recording wrappers since stat calls raise no audit event, so ``os.path.exists/isfile/isdir/getsize``,
   ``Path.exists/is_file/stat``, ``glob`` of a literal name): missing, a folder, a file by size, modification time
@@ -158,6 +160,38 @@ def listing_digest(directory: str) -> str:
     return _sha("listing", *names)
 
 
+def scan_digest(directory: str) -> str:
+    """What ``os.scandir`` of a folder tells a program beyond the names: each entry's kind and what its ``stat()``
+    (a ``DirEntry`` stats without ``os.stat``) gives: a file's size and modification time, a folder's link count."""
+    try:
+        with os.scandir(directory) as entries:
+            names = sorted(f"{e.name}/{_entry_kind(e)}/{_entry_stat(e)}" for e in entries)
+    except FileNotFoundError:
+        return "missing"
+    except OSError as exc:
+        return f"unreadable {exc.errno}"
+    return _sha("scan", *names)
+
+
+def _entry_stat(entry) -> str:
+    try:
+        s = entry.stat(follow_symlinks=True)
+    except OSError:
+        return "unreadable"
+    return f"{s.st_size} {s.st_mtime_ns} {s.st_nlink} {s.st_mode:o}"
+
+
+def cwd_digest() -> str:
+    """The working directory: what a relative path and ``os.getcwd`` are relative to."""
+    try:
+        return _sha("cwd", _ORIGINAL_GETCWD())
+    except OSError as exc:
+        return f"unreadable {exc.errno}"
+
+
+_ORIGINAL_GETCWD, _ORIGINAL_GETCWDB = os.getcwd, os.getcwdb
+
+
 def _entry_kind(entry) -> str:
     try:
         return "link" if entry.is_symlink() else "dir" if entry.is_dir() else "file" if entry.is_file() else "other"
@@ -182,8 +216,8 @@ def stat_digest(path: str, follow: bool = True) -> str:
     except (OSError, ValueError) as exc:
         return f"unreadable {getattr(exc, 'errno', '')}"
     mode = st.S_IMODE(s.st_mode)
-    if st.S_ISDIR(s.st_mode):
-        return f"directory {mode:o}"
+    if st.S_ISDIR(s.st_mode):  # its link count (the folders in it) and modification time are what a stat tells
+        return f"directory {mode:o} {s.st_nlink} {s.st_mtime_ns}"
     if st.S_ISREG(s.st_mode):
         return f"file {s.st_size} {s.st_mtime_ns} {mode:o}"
     if st.S_ISLNK(s.st_mode):
@@ -277,6 +311,10 @@ def current(entry: str) -> str:
         return file_digest(name)
     if kind == "list":
         return listing_digest(name)
+    if kind == "scan":
+        return scan_digest(name)
+    if kind == "cwd":
+        return cwd_digest()
     if kind == "stat":
         return stat_digest(name, True)
     if kind == "lstat":
@@ -443,6 +481,21 @@ class Recorder:
             return None
         return os.path.abspath(path)
 
+    def _relative(self, path, frame):
+        """``_path``, and a relative path makes the working directory an input (``cwd``): the same name is another
+        file elsewhere."""
+        out = self._path(path)
+        if out is not None and not isinstance(path, int) and not os.path.isabs(os.fsdecode(path)) \
+                and not _caller_is_kernel(frame) and not frame.f_code.co_filename.startswith("<frozen importlib"):
+            self.entries.setdefault("cwd:", cwd_digest())
+        return out
+
+    def cwd_read(self, frame) -> None:
+        """``os.getcwd``/``os.getcwdb`` (and what calls them: ``Path.cwd``, ``os.path.abspath`` of a relative
+        name): the working directory is an input."""
+        if not _caller_is_kernel(frame):
+            self.entries.setdefault("cwd:", cwd_digest())
+
     def _produced(self, path: str) -> bool:
         """The run made (or removed) ``path`` or a folder above it itself."""
         if path in self.produced:
@@ -455,7 +508,7 @@ class Recorder:
         return False
 
     def opened(self, path, mode, flags, frame) -> None:
-        path = self._path(path)
+        path = self._relative(path, frame)
         if path is None:
             return
         if isinstance(mode, str):
@@ -489,20 +542,22 @@ class Recorder:
         if entry not in self.entries:
             self.entries[entry] = file_digest(path)
 
-    def listed(self, path, frame) -> None:
+    def listed(self, path, frame, scan: bool = False) -> None:
         if frame.f_code.co_filename.startswith("<frozen importlib"):
             return  # the import system looking for a module (the module is recorded by its source)
-        path = self._path(path if path is not None else ".")
+        path = self._relative(path if path is not None else ".", frame)
         if path is None or path.startswith(_NOT_FILES) or is_library_path(path) or is_kernel_path(path):
             return
         if self._produced(path) or _caller_is_kernel(frame):
             return
         self.entries.setdefault("list:" + path, listing_digest(path))
+        if scan:  # its entries' stat() answers too (DirEntry.stat calls no os.stat)
+            self.entries.setdefault("scan:" + path, scan_digest(path))
 
     def stat_seen(self, path, follow: bool, frame) -> None:
         """A stat (``os.stat``, ``os.path.exists``, ``Path.is_file``, ``glob`` of a literal name, ``os.access``):
         what it told the run (:func:`stat_digest`) is an input."""
-        path = self._path(path)
+        path = self._relative(path, frame)
         if path is None or path.startswith(_NOT_FILES) or is_library_path(path) or is_kernel_path(path):
             return
         if self._produced(path) or _caller_is_kernel(frame):
@@ -646,7 +701,8 @@ def _hook(event, args):
     elif event == "open":
         _dispatch(sys._getframe(1), lambda rec, frame: rec.opened(args[0], args[1], args[2], frame))
     elif event in ("os.listdir", "os.scandir"):
-        _dispatch(sys._getframe(1), lambda rec, frame: rec.listed(args[0], frame))
+        scan = event == "os.scandir"
+        _dispatch(sys._getframe(1), lambda rec, frame: rec.listed(args[0], frame, scan))
     elif event in _CHANGE_EVENTS:
         paths = [args[n] for n in _CHANGE_EVENTS[event] if n < len(args)]
         _dispatch(sys._getframe(1), lambda rec, frame: rec.changed(paths))
@@ -667,6 +723,30 @@ def _stat_recorder(original, follow_default: bool, takes_mode: bool = False):
             _dispatch(sys._getframe(1), lambda rec, frame: rec.stat_seen(path, follow, frame))
         return original(path, *args, **kwargs)
     recorded.__name__, recorded.__qualname__, recorded.__doc__ = original.__name__, original.__name__, original.__doc__
+    recorded.__wrapped__ = original
+    return recorded
+
+
+def _cwd_recorder(original):
+    """``os.getcwd``/``os.getcwdb`` telling the recorders that the working directory was read (no audit event)."""
+    def recorded():
+        if _recording():
+            _dispatch(sys._getframe(1), lambda rec, frame: rec.cwd_read(frame))
+        return original()
+    recorded.__name__, recorded.__qualname__, recorded.__doc__ = original.__name__, original.__name__, original.__doc__
+    recorded.__wrapped__ = original
+    return recorded
+
+
+def _entropy_recorder(original):
+    """``random._urandom``: the system's entropy read by a library for the run (``SystemRandom``): the run is not
+    cacheable unless the kernel itself asked."""
+    def recorded(*args, **kwargs):
+        if _recording():
+            _dispatch(sys._getframe(1), lambda rec, frame: rec.untracked(
+                "the system's entropy (random.SystemRandom)", frame, direct=False))
+        return original(*args, **kwargs)
+    recorded.__name__ = recorded.__qualname__ = "_urandom"
     recorded.__wrapped__ = original
     return recorded
 
@@ -781,6 +861,14 @@ def install() -> None:
                         ("asctime", _no_time_argument(0)), ("strftime", _no_time_argument(1))):
         setattr(time, name, _clock_recorder(f"the clock (time.{name})", getattr(time, name), reads))
     os.urandom = _clock_recorder("the system's entropy (os.urandom)", os.urandom, lambda a: True)
+    os.getcwd, os.getcwdb = _cwd_recorder(_ORIGINAL_GETCWD), _cwd_recorder(_ORIGINAL_GETCWDB)
+    # ``random`` bound ``os.urandom`` at its import: ``SystemRandom``, ``secrets.randbits`` (and what draws from them,
+    # such as numpy's unseeded ``default_rng()``) read the system's entropy through this name, inside the library,
+    # on the user's behalf: flagged unless the kernel is the caller
+    import random
+    original_entropy = getattr(random, "_urandom", None)
+    if original_entropy is not None and not hasattr(original_entropy, "__wrapped__"):
+        random._urandom = _entropy_recorder(original_entropy)
     for name, module in list(sys.modules.items()):
         f = getattr(module, "__file__", None)
         if isinstance(f, str) and is_user_path(f):

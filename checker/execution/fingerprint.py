@@ -515,6 +515,8 @@ class CodeFingerprints:
                     parts.append(module_part(name, v))
                 else:
                     parts.append(_sha(name, self.value(v)))
+                    if isinstance(v, types.ModuleType):
+                        parts += self._patched_into(v, names)
             elif not hasattr(builtins, name):
                 # a module the function imports itself (``import helper`` in its body), already loaded here
                 for candidate in dict.fromkeys(
@@ -535,6 +537,18 @@ class CodeFingerprints:
                 if isinstance(module, types.ModuleType) and self._owner(module) == "user":
                     parts.append(_sha("loaded module", label, self.value(module)))
         return _sha(*parts)
+
+    def _patched_into(self, module, names) -> list:
+        """A library module is pinned by its version, but a user module may have put its own code into it at import
+        (``sympy.my_rule = my_rule``, a monkeypatch): each attribute the function names that holds the user's
+        function, class or module is digested as the user's code."""
+        held = getattr(module, "__dict__", {})
+        out = []
+        for a in sorted(names):
+            v = held.get(a)
+            if isinstance(v, (types.FunctionType, type, types.ModuleType)) and self._owner(v) == "user":
+                out.append(_sha("patched into", module.__name__, a, self._ref(v)))
+        return out
 
     def _local_class(self, cls: type) -> str:
         parts = ["class", cls.__module__, cls.__qualname__, self._import_part(cls.__module__)]

@@ -60,7 +60,7 @@ class Corpus:
             data = self.graph.nodes[dep]
             # a postulate is one however it was declared (``postulate(...)``, or ``stated(kind="postulate")``, which
             # makes no assumption object) and however it is reached (assumes, uses, proof uses)
-            assumed = data.get("assumption_kind") or ("postulate" if data.get("kind") == "postulate" else None)
+            assumed = _assumed_kind(data)
             if dep not in used:
                 if assumed:
                     out["not needed"].append(dep)
@@ -82,7 +82,7 @@ class Corpus:
         quadratic in the items)."""
         used_graph = self.used_graph(not_needed)
         listed = {n for n, data in self.graph.nodes(data=True)
-                  if data.get("assumption_kind") or data["kind"] in ("definition", "cited")}
+                  if _assumed_kind(data) or data["kind"] in ("definition", "cited")}
         order = list(reversed(list(nx.topological_sort(self.graph))))
         below_all, below_used = _listed_below(self.graph, order, listed), _listed_below(used_graph, order, listed)
         out = {}
@@ -91,13 +91,14 @@ class Corpus:
             used = below_used[node]
             for dep in sorted(below_all[node]):
                 data = self.graph.nodes[dep]
+                assumed = _assumed_kind(data)  # as in rests_on: a stated postulate is a postulate
                 if dep not in used:
-                    if data.get("assumption_kind"):
+                    if assumed:
                         result["not needed"].append(dep)
                     continue
-                if data.get("assumption_kind") == "postulate":
+                if assumed == "postulate":
                     result["postulates"].append(dep)
-                elif data.get("assumption_kind") == "hypothesis":
+                elif assumed == "hypothesis":
                     result["hypotheses"].append(dep)
                 elif data["kind"] == "definition":
                     result["definitions"].append(dep)
@@ -195,3 +196,9 @@ def build(items: list, extra_assumptions=()) -> Corpus:
         path = [u for u, _ in cycle] + [cycle[0][0]]
         raise LoadError("dependency cycle: " + " -> ".join(path))
     return Corpus(by_id, assumptions, g)
+
+
+def _assumed_kind(data) -> str:
+    """A node's kind of assumption: its assumption object's, or "postulate" for an item of kind postulate however it
+    was declared (``stated(kind="postulate")`` makes no assumption object); '' for anything else."""
+    return data.get("assumption_kind") or ("postulate" if data.get("kind") == "postulate" else "") or ""

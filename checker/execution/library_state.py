@@ -96,6 +96,8 @@ def _standard_library() -> list:
             out.append(("locale", "unreadable"))
     if hasattr(sys, "get_int_max_str_digits"):
         out.append(("sys.int_max_str_digits", repr(sys.get_int_max_str_digits())))
+    # the recursion limit decides whether a deep sympy tree is processed or raises RecursionError
+    out.append(("sys.recursionlimit", repr(sys.getrecursionlimit())))
     return out
 
 

@@ -12,6 +12,7 @@ bare ``KeyboardInterrupt`` can only have been raised by the module's code.
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import importlib.util
@@ -41,6 +42,50 @@ def _ended_load(what: str, exc: BaseException) -> LoadError:
     text = f": {exc}" if str(exc) else ""
     return LoadError(f"cannot import {what}: it ended its own import by {type(exc).__module__}."
                      f"{type(exc).__qualname__}{text} (an item module must not exit, skip or interrupt while loading)")
+
+
+class ProcessExit(BaseException):
+    """``os._exit(code)`` called by a module while it loads: raised instead of ending the process (which would exit
+    with the module's code, no report, no JSON), so the load fails with one line like any other exit."""
+
+    def __str__(self):
+        return f"os._exit({self.args[0] if self.args else ''})"
+
+
+def _guarded_at_exit(callback):
+    """An exit handler a loading module registers, run so that it cannot decide the run's exit status: ``os._exit``
+    raises inside it and whatever it raises is dropped (``atexit.register(os._exit, 0)`` would turn a failed run
+    into exit 0)."""
+    def run(*args, **kwargs):
+        real = os._exit
+        os._exit = _raise_process_exit
+        try:
+            callback(*args, **kwargs)
+        except BaseException:  # noqa: BLE001 - a handler does not decide the exit status
+            pass
+        finally:
+            os._exit = real
+    return run
+
+
+def _raise_process_exit(code=0):
+    raise ProcessExit(code)
+
+
+@contextlib.contextmanager
+def _exits_raise():
+    """While loading, ``os._exit`` raises :class:`ProcessExit` and exit handlers are registered guarded
+    (:func:`_guarded_at_exit`); both come back after."""
+    real_exit, real_register = os._exit, atexit.register
+
+    def register(callback, *args, **kwargs):
+        real_register(_guarded_at_exit(callback), *args, **kwargs)
+        return callback
+    os._exit, atexit.register = _raise_process_exit, register
+    try:
+        yield
+    finally:
+        os._exit, atexit.register = real_exit, real_register
 
 
 @contextlib.contextmanager
@@ -153,7 +198,7 @@ def load(modules=(), paths=(), corpus: bool = True, package: str = DEFAULT_PACKA
     """
     from .dependencies import install
     install()  # from here on, what each user module's import reads is recorded (the results cache keys it)
-    with _ctrl_c_raises_interrupted():
+    with _ctrl_c_raises_interrupted(), _exits_raise():
         try:
             return _load(modules, paths, corpus, package)
         except (Exception, *RUN_ENDING):

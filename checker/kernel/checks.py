@@ -91,20 +91,29 @@ class Checks:
         sweeps smallest first) only, with a record (never a claim) naming the sizes not run."""
         sizes = list(sizes)
         run = sizes if self.profile != "quick" or len(sizes) <= 1 else sizes[:1]
+        reached = None
         if run:  # in every profile: the sizes the checks inside ran at bound the verdict's scope (verdict_scope)
             swept = Check(f"{what} swept: {_sizes_text(run)}", "proved", "computation",
                           detail=f"{SWEPT}{what} {_sizes_text(run)}", instances=len(run), claim=False)
             self.checks.append(swept)  # not through record(): never a claim check
             self._records.append(copy.deepcopy(swept.to_dict()))
+            index = len(self._records) - 1
+
+            def reached(sizes_reached):
+                """Iterating the sweep: the record names the sizes the loop reached (a ``break`` stops short)."""
+                text = _sizes_text(sizes_reached)
+                swept.name, swept.detail, swept.instances = f"{what} swept: {text}", f"{SWEPT}{what} {text}", \
+                    len(sizes_reached)
+                self._records[index].update(name=swept.name, detail=swept.detail, instances=swept.instances)
         if self.profile != "quick" or len(sizes) <= 1:
-            return sizes
+            return _SweptSizes(sizes, reached)
         skipped = ", ".join(str(size) for size in sizes[1:])
         cut = Check(f"{what} not run in the quick profile: {skipped}", "inconclusive", "computation",
                     f"sweep run at {sizes[0]} only; {SWEEP_CUT_IN_QUICK}", NOT_RUN + SWEEP_CUT_IN_QUICK,
                     instances=0, claim=False)
         self.checks.append(cut)  # not through record(): a claim() block must not make it a claim check
         self._records.append(copy.deepcopy(cut.to_dict()))
-        return sizes[:1]
+        return _SweptSizes(sizes[:1], reached)
 
     def next_seed(self) -> int:
         """A seed for the next randomized check, derived from the run's seed."""
@@ -482,6 +491,24 @@ class Checks:
             yield self
         finally:
             self._role = outer
+
+
+class _SweptSizes(list):
+    """The list of a sweep's sizes; iterating it tells the sweep's record which sizes the loop reached, so a loop
+    left by ``break`` after n = 1 reads "checked at sizes 1 only", not every size listed.  (A list used without
+    iterating it keeps the record of every size.)"""
+
+    def __init__(self, sizes, reached):
+        super().__init__(sizes)
+        self._reached_hook = reached
+        self._reached = []
+
+    def __iter__(self):
+        for size in list.__iter__(self):
+            if self._reached_hook is not None and size not in self._reached:
+                self._reached.append(size)
+                self._reached_hook(list(self._reached))
+            yield size
 
 
 def _sizes_text(sizes) -> str:

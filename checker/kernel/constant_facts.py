@@ -20,7 +20,11 @@ FACT_METHODS = {"symbolic", "proof script", "witness", "computation", "instances
 #: builtins whose value on constant arguments is a constant (pure: no input but their arguments)
 PURE_BUILTINS = frozenset({"all", "any", "bool", "len", "range", "sum", "min", "max", "sorted", "reversed", "abs", "int",
                            "float", "complex", "str", "tuple", "list", "set", "frozenset", "dict", "enumerate", "zip",
-                           "divmod", "pow", "round", "repr", "ord", "chr", "hash", "isinstance", "issubclass", "type"})
+                           "divmod", "pow", "round", "repr", "ord", "chr", "hash", "isinstance", "issubclass", "type",
+                           "map", "filter", "bytes", "bin", "hex", "oct", "format", "ascii", "callable", "iter", "next"})
+#: builtin names whose value is itself a constant when passed as an argument (``isinstance(1, int)``,
+#: ``map(bool, ...)``): the pure builtins and the builtin constants
+CONSTANT_BUILTIN_NAMES = PURE_BUILTINS | {"None", "True", "False", "Ellipsis", "NotImplemented", "object"}
 #: constructors of sympy numbers (``Rational(1, 2)``, ``S(3)``, ``sympify('2')``): a literal in sympy's clothes
 NUMBER_CONSTRUCTORS = frozenset({"Integer", "Rational", "Float", "Number", "S", "sympify", "nsimplify"})
 #: sympy's constant singletons reached as attributes (``sympy.true``, ``S.Half``, ``sp.pi``)
@@ -35,11 +39,18 @@ def _is_number_constructor(func) -> bool:
     return isinstance(func, ast.Attribute) and func.attr in NUMBER_CONSTRUCTORS
 
 
+def _builtin_name(node) -> bool:
+    """A builtin passed as a value (``isinstance(1, int)``, ``map(bool, ...)``, ``int.bit_length(5)``)."""
+    return isinstance(node, ast.Name) and node.id in CONSTANT_BUILTIN_NAMES
+
+
 def is_constant_expression(node, constant_names=frozenset(), name_is_constant=None) -> bool:
     """``node``'s value is fixed when the code is written: it takes no input from anything the verifier computed.
 
     Constant: literals; operators, comparisons, conditionals and containers of constants; a pure builtin
-    (:data:`PURE_BUILTINS`) or a sympy number constructor (``Rational(1, 2)``) called on constants; an attribute or a
+    (:data:`PURE_BUILTINS`) or a sympy number constructor (``Rational(1, 2)``) called on constants (a builtin passed
+    as a value counts as one: ``isinstance(1, int)``, ``map(bool, ...)``), a lambda written in place whose body is
+    constant in its parameters, called on constants; an attribute or a
     method call of a constant (``Rational(1, 2).is_positive``, ``S(4).is_square``, ``"ab".startswith("a")``); a
     comprehension or generator over constant iterables whose element and conditions are constant in its own variables
     (``all(k < 9 for k in range(3))``); ``constant_names``, and a name ``name_is_constant`` accepts (a name the
@@ -81,13 +92,17 @@ def is_constant_expression(node, constant_names=frozenset(), name_is_constant=No
             return n.attr in CONSTANT_ATTRIBUTES or const(n.value, names)
         if isinstance(n, ast.Call):
             arguments = list(n.args) + [k.value for k in n.keywords]
-            if not all(const(a, names) for a in arguments):
+            if not all(const(a, names) or _builtin_name(a) for a in arguments):
                 return False
             func = n.func
+            if isinstance(func, ast.Lambda):  # a lambda written in place, called on constants: its body decides
+                params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+                return all(d is None or const(d, names) for d in func.args.defaults + func.args.kw_defaults) \
+                    and const(func.body, frozenset(names | params))
             if isinstance(func, ast.Name):
                 return func.id in PURE_BUILTINS or func.id in NUMBER_CONSTRUCTORS
             if isinstance(func, ast.Attribute):  # a constructor, or a method of a constant (not of a module)
-                return func.attr in NUMBER_CONSTRUCTORS or const(func.value, names)
+                return func.attr in NUMBER_CONSTRUCTORS or const(func.value, names) or _builtin_name(func.value)
             return False
         if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             inner = set(names)

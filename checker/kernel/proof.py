@@ -505,6 +505,10 @@ def _nonzero_by_assumptions(expr) -> bool:
         return False
 
 
+#: the facts an undefined function's value carries into the consistency test
+_CARRIED_FACTS = ("real", "positive", "negative", "nonzero", "nonnegative", "nonpositive", "integer", "rational")
+
+
 def _assumption_carrying_generators(exprs):
     """``(polys, atoms)``: ``exprs`` with each function application and derivative replaced by a fresh variable that
     carries the application's own assumptions (``Function('f', positive=True)(x)`` stays positive; a derivative
@@ -516,7 +520,10 @@ def _assumption_carrying_generators(exprs):
         for a in atoms:
             if a in mapping:
                 continue
-            facts = {k: v for k, v in a.assumptions0.items() if v is not None} if isinstance(a, AppliedUndef) else {}
+            # an application's facts come from its function's class (``assumptions0`` of ``G(x)`` is empty even for a
+            # positive ``G``), so they are asked one by one, as the rules ask them (``G(x).is_positive``)
+            facts = {k: v for k in _CARRIED_FACTS for v in [getattr(a, f"is_{k}", None)] if v is not None} \
+                if isinstance(a, AppliedUndef) else {}
             try:
                 mapping[a] = sympy.Dummy(f"g{len(mapping)}", **facts)
             except Exception:  # noqa: BLE001 - facts sympy will not combine: none kept
@@ -551,15 +558,80 @@ def premises_inconsistency(proof: Proof, seconds: float = CONSISTENCY_SECONDS, r
     if inexact_numbers(*[r for _, r in equations], *[d for _, d in nonzero]):
         return ""
     for step, r in equations:  # one premise against the assumptions of its symbols
-        if _nonzero_by_assumptions(r):
+        if _nonzero_by_assumptions(r) or _reduces_to_nonzero(r, seconds) or _no_admissible_root(r, seconds):
             return (f"{step.label!r} ({_premise_text(step)}) contradicts the assumptions of its symbols "
                     f"({sympy.sstr(r)} is nonzero by them)")
     from sympy.core.function import AppliedUndef
+
+    def indeterminates_of(e):
+        return e.free_symbols | e.atoms(sympy.Derivative, AppliedUndef)
+    # the premises split into groups sharing no indeterminate: they are inconsistent exactly when one group is (the
+    # ideal of variable-disjoint groups contains 1 iff one group's does), so unrelated premises (``e_i = i``) never
+    # push a group past the size bound
+    items = [("eq", step, r) for step, r in equations] + [("nz", step, d) for step, d in nonzero]
+    groups = []
+    for item in items:
+        atoms = indeterminates_of(item[2])
+        joined = [g for g in groups if g[0] & atoms]
+        merged = (set(atoms), [item])
+        for g in joined:
+            groups.remove(g)
+            merged = (merged[0] | g[0], g[1] + merged[1])
+        groups.append(merged)
+    for atoms, group in sorted(groups, key=lambda g: len(g[0])):
+        why = _group_inconsistency([(st, e) for kind, st, e in group if kind == "eq"],
+                                   [(st, e) for kind, st, e in group if kind == "nz"], seconds)
+        if why:
+            return why
+    return ""
+
+
+def _reduces_to_nonzero(r, seconds) -> bool:
+    """The premise's residual reduces, by the same reduction the rules use (``reduce_residual``), to an expression
+    nonzero by the assumptions (``sin²t + cos²t = 0``: its residual reduces to 1)."""
+    if not r.free_symbols:
+        return False
+    try:
+        with time_limit(seconds):
+            return _nonzero_by_assumptions(reduce_residual(r, simplify_seconds=seconds)[1])
+    except (TimeLimit, Exception):  # noqa: BLE001 - undecided
+        return False
+
+
+def _no_admissible_root(e, seconds) -> bool:
+    """``e`` is a polynomial in one variable that its assumptions make real (or positive, negative, nonzero,
+    nonnegative, nonpositive) and has no root there (``r² − 2r + 2`` for a real r): counted exactly (Sturm)."""
+    symbols = e.free_symbols
+    if len(symbols) != 1:
+        return False
+    (v,) = symbols
+    if v.is_real is not True:
+        return False
+    try:
+        with time_limit(seconds):
+            poly = sympy.Poly(sympy.numer(sympy.together(e)), v)
+            if poly.degree() < 1 or not poly.domain.is_QQ and not poly.domain.is_ZZ:
+                return False
+            for root in sympy.real_roots(poly):
+                if not any(getattr(v, f"is_{fact}") and getattr(root, f"is_{fact}") is False
+                           for fact in ("positive", "negative", "nonzero", "nonnegative", "nonpositive", "integer")):
+                    return False  # a root the assumptions admit
+            return True
+    except (TimeLimit, Exception):  # noqa: BLE001 - undecided
+        return False
+
+
+def _group_inconsistency(equations, nonzero, seconds) -> str:
+    """The ideal test (2) and the Groebner-basis test (1) of :func:`premises_inconsistency` on premises sharing their
+    indeterminates; '' when not shown."""
+    from sympy.core.function import AppliedUndef
     exprs = [r for _, r in equations] + [d for _, d in nonzero]
+    if not equations:
+        return ""
     indeterminates = set().union(*(e.free_symbols | e.atoms(sympy.Derivative, AppliedUndef) for e in exprs))
     if len(indeterminates) + len(nonzero) > CONSISTENCY_MAX_VARIABLES:  # (an over-count: cheap to take first)
         return ""
-    generators, _ = _assumption_carrying_generators(exprs)
+    generators, back = _assumption_carrying_generators(exprs)
     polys = [sympy.numer(sympy.together(sympy.expand(g))) for g in generators[:len(equations)]]
     markers = set()
     for i, d in enumerate(generators[len(equations):]):
@@ -595,9 +667,10 @@ def premises_inconsistency(proof: Proof, seconds: float = CONSISTENCY_SECONDS, r
                 if basis.exprs == [1] or any(e.is_number and e != 0 for e in basis.exprs):
                     return f"1 lies in the ideal of the premises {labels} (and of the assumptions' nonzero values)"
                 for e in basis.exprs:
-                    if not (e.free_symbols & markers) and _nonzero_by_assumptions(e):
-                        return (f"the premises {labels} imply {sympy.sstr(e)} = 0, which is nonzero by the "
-                                "assumptions of its symbols")
+                    if not (e.free_symbols & markers) and (_nonzero_by_assumptions(e)
+                                                             or _no_admissible_root(e, seconds)):
+                        return (f"the premises {labels} imply {sympy.sstr(e.xreplace(back))} = 0, which is nonzero "
+                                "by the assumptions of its symbols")
     except (TimeLimit, sympy.PolynomialError, sympy.polys.polyerrors.GeneratorsNeeded, ValueError, TypeError):
         return ""
     return ""
@@ -884,6 +957,13 @@ def _check_step(step, residuals, status, ctx):
         problem = derived_denominator_problem(claimed, _declared_nonzero(ctx, status))
         if problem:
             return False, problem
+    if step.rule in ("differentiate", "cancel", "contradiction"):
+        # every rule that decides something about a residual may meet sympy's closed form of an integral, sum or
+        # limit in it (the zero and non-zero tests evaluate): cross-checked first, as algebra and substitute do
+        unchecked = _closed_form_disagreement(list(claimed) + [r for ref in step.refs for r in residuals.get(ref, [])]
+                                              + ([sympy.sympify(step.factor)] if step.rule == "cancel" else []))
+        if unchecked:
+            return False, unchecked
     if step.rule == "differentiate":
         var = step.var
         if not isinstance(var, sympy.Symbol):

@@ -55,6 +55,31 @@ ZERO_TEST = ("zero test: the residual shrinking as the precision doubles, or bel
              "the scale's digits: no fixed relative threshold)")
 
 
+def _relation_sides(relations) -> list:
+    """The relations as expressions ``a - b`` (a dict ``{a: b}``, equations, pairs, or expressions equal to 0), for the
+    cross-check of the closed forms in them; what is not read so is left to ``parse_relations``."""
+    if relations is None:
+        return []
+    if isinstance(relations, dict):
+        pairs = list(relations.items())
+    elif isinstance(relations, (list, tuple)):
+        pairs = list(relations)
+    else:
+        pairs = [relations]
+    out = []
+    for r in pairs:
+        try:
+            if isinstance(r, tuple) and len(r) == 2:
+                out.append(sympy.sympify(r[0]) - sympy.sympify(r[1]))
+            elif isinstance(r, sympy.Equality):
+                out.append(r.lhs - r.rhs)
+            else:
+                out.append(sympy.sympify(r))
+        except Exception:  # noqa: BLE001 - not an expression: parse_relations reports it
+            continue
+    return [e for e in out if isinstance(e, sympy.Basic)]
+
+
 def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, dps, context, witness_hook) -> Check:
     """The verdict on ``lhs == rhs`` (see the module docstring)."""
     require_one_shape_per_name(lhs, rhs, relations)
@@ -63,6 +88,10 @@ def check_identity(name, lhs, rhs, *, relations, premise, scope, samples, seed, 
         return Check(name, "inconclusive", "symbolic", scope, f"not decided: {inexact_reason(floats, 'the claim')}"
                      + (f"; {context}" if context else ""))
     crossed = cross_check(lhs, rhs, seed)
+    for relation in _relation_sides(relations) if crossed.ok else ():  # a relation's closed form is as untrusted
+        crossed = cross_check(relation, 0, seed)
+        if not crossed.ok:
+            break
     if not crossed.ok:
         return Check(name, "inconclusive", "symbolic", scope, f"not decided: {crossed.reason}"
                      + (f"; {context}" if context else ""), seed=seed)

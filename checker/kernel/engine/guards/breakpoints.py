@@ -49,19 +49,33 @@ def boundaries(expr) -> list:
     the module docstring); ``essential`` when the construct is discontinuous there (``Piecewise``, ``Heaviside``,
     ``sign``, ``floor``/``ceiling``/``frac``, a relation), not for the continuous ``Abs``/``Min``/``Max`` (two
     continuous sides equal on a dense set are equal everywhere: their kinks are sampled, but need not be solved)."""
+    return [(g, essential) for g, essential, _ in _boundaries(expr)]
+
+
+def _boundaries(expr) -> list:
+    """``[(g, essential, equality)]``: as :func:`boundaries`; ``equality`` when the condition is ``g = 0`` itself
+    (``Eq``/``Ne``, ``KroneckerDelta``, ``DiracDelta``), whose zero set may hold non-real points of a symbol that is
+    not known to be real (an order relation, a step or a sign is compared on the real line only)."""
     out, seen = [], set()
 
-    def add(g, essential):
+    def add(g, essential, equality=False):
         g = sympy.sympify(g)
         if isinstance(g, sympy.Expr) and g.free_symbols and g not in seen:
             seen.add(g)
-            out.append((g, essential))
+            out.append((g, essential, equality))
 
     for node in sympy.preorder_traversal(expr):
         if isinstance(node, sympy.Piecewise):
             for _, cond in node.args:
                 for rel in _relationals(cond):
-                    add(rel.lhs - rel.rhs, True)
+                    add(rel.lhs - rel.rhs, True, isinstance(rel, (sympy.Eq, sympy.Ne)))
+        elif isinstance(node, sympy.KroneckerDelta):
+            add(node.args[0] - node.args[1], True, True)
+        elif isinstance(node, sympy.DiracDelta):
+            add(node.args[0], True, True)
+        elif isinstance(node, sympy.Mod) and len(node.args) == 2 and node.args[1].free_symbols == set():
+            for k in STEP_INTEGERS:
+                add(node.args[0] / node.args[1] - k, True)
         elif isinstance(node, (sympy.Heaviside, sympy.sign)):
             add(node.args[0], True)
         elif isinstance(node, sympy.Abs):
@@ -75,7 +89,7 @@ def boundaries(expr) -> list:
             for k in STEP_INTEGERS:
                 add(node.args[0] - k, True)
         elif isinstance(node, sympy.core.relational.Relational) and isinstance(node.lhs, sympy.Expr):
-            add(node.lhs - node.rhs, True)
+            add(node.lhs - node.rhs, True, isinstance(node, (sympy.Eq, sympy.Ne)))
     return out
 
 
@@ -92,7 +106,7 @@ def breakpoints(residuals, symbols, base_values: dict) -> Breakpoints:
     not be solved are listed."""
     found = Breakpoints()
     seen = set()
-    for g, essential in (b for r in residuals for b in boundaries(r)):
+    for g, essential, equality in (b for r in residuals for b in _boundaries(r)):
         if g.has(sympy.Derivative, sympy.Subs, sympy.Integral, sympy.Sum, sympy.Limit) or g.atoms(AppliedUndef):
             if essential:
                 found.unsolved.append(f"{sympy.sstr(g)} = 0 (it involves unevaluated objects)")
@@ -100,6 +114,10 @@ def breakpoints(residuals, symbols, base_values: dict) -> Breakpoints:
         for s in sorted(g.free_symbols & set(symbols), key=lambda v: v.name):
             others = {o: base_values[o] for o in g.free_symbols if o != s and o in base_values}
             solutions = _solve(g.xreplace(others), s)
+            if solutions is not None and equality and s.is_real is not True:
+                # a symbol sympy does not know to be real takes complex values: g = 0 may hold off the real line
+                more = _solve(g.xreplace(others), s, sympy.S.Complexes)
+                solutions = None if more is None else solutions + [c for c in more if c not in solutions]
             if solutions is None:
                 if essential:
                     found.unsolved.append(f"{sympy.sstr(g)} = 0 for {s}")
@@ -117,11 +135,19 @@ def breakpoints(residuals, symbols, base_values: dict) -> Breakpoints:
     return found
 
 
-def _solve(g, s):
-    """Real solutions of ``g = 0`` for ``s`` (a list of exact numbers, at most :data:`MAX_POINTS`), or ``None``."""
+def _solve(g, s, domain=sympy.S.Reals):
+    """Solutions of ``g = 0`` for ``s`` in ``domain`` (the reals unless told; a list of exact numbers, at most
+    :data:`MAX_POINTS`), or ``None``."""
     try:
         with time_limit(SOLVE_SECONDS):
-            solutions = sympy.solveset(g, s, domain=sympy.S.Reals)
+            if domain is sympy.S.Reals:  # a polynomial with rational coefficients: its real roots exactly (CRootOf),
+                try:                     # where solveset may give radicals it cannot show real, or give up
+                    poly = sympy.Poly(g, s)
+                except sympy.PolynomialError:
+                    poly = None
+                if poly is not None and poly.degree() >= 1 and (poly.domain.is_ZZ or poly.domain.is_QQ):
+                    return list(dict.fromkeys(sympy.real_roots(poly)))[:MAX_POINTS]
+            solutions = sympy.solveset(g, s, domain=domain)
             if isinstance(solutions, sympy.FiniteSet):
                 values = list(solutions)
             elif isinstance(solutions, sympy.Union) and all(isinstance(a, (sympy.FiniteSet, sympy.ImageSet))
@@ -135,7 +161,8 @@ def _solve(g, s):
                 return None
     except (TimeLimit, Exception):  # noqa: BLE001 - not solved
         return None
-    out = [v for v in values if v.is_number and v.is_real is not False and not v.has(sympy.zoo, sympy.nan)]
+    out = [v for v in values if v.is_number and (domain is not sympy.S.Reals or v.is_real is not False)
+           and not v.has(sympy.zoo, sympy.nan)]
     return out[:MAX_POINTS]
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import mpmath
 import sympy
 from sympy.core.function import AppliedUndef
+from sympy.integrals.transforms import IntegralTransform
 
 from ..symbolic import TimeLimit, time_limit
 
@@ -33,6 +34,9 @@ FINITE_TERMS = 2000
 DIVERGED = mpmath.mpf(10) ** 40
 
 KINDS = (sympy.Integral, sympy.Sum, sympy.Product, sympy.Limit, sympy.Derivative, sympy.Subs)
+#: objects that are integrals under another name (Laplace, Fourier, Mellin, sine/cosine, Hankel transforms and their
+#: inverses): cross-checked as the integral that defines them (``as_integral``)
+TRANSFORMS = (IntegralTransform,)
 
 
 @dataclass
@@ -51,11 +55,14 @@ def evaluated_objects(expr) -> list:
     for node in sympy.preorder_traversal(expr):
         if isinstance(node, sympy.Derivative) and isinstance(node.expr, AppliedUndef):
             continue  # a derivative of an undefined function: nothing for doit to evaluate (cheap test first)
-        if isinstance(node, KINDS) and node not in [o for o, _ in out] and not node.atoms(AppliedUndef) \
-                and not any(node in o.args or node.has(o) or o.has(node) for o, _ in out):
+        if isinstance(node, KINDS + TRANSFORMS) and node not in [o for o, _ in out] \
+                and not node.atoms(AppliedUndef) and not any(node in o.args or node.has(o) or o.has(node)
+                                                             for o, _ in out):
             try:
                 with time_limit(SECONDS):
                     value = node.doit()
+                    if value != node and isinstance(node, TRANSFORMS):
+                        node = node.as_integral  # the transform is its integral: computed as such
             except (TimeLimit, Exception):  # noqa: BLE001 - not evaluated: nothing of sympy's to trust
                 continue
             if value != node:
@@ -67,7 +74,8 @@ def cross_check(lhs, rhs, seed: int = 0) -> CrossCheck:
     """Cross-check every object of ``lhs == rhs`` that sympy evaluates (see the module docstring)."""
     exprs = [e for e in (sympy.sympify(lhs), sympy.sympify(rhs)) if isinstance(e, sympy.Basic)]
     exprs = [x for e in exprs for x in (list(e) if isinstance(e, sympy.MatrixBase) else [e])]
-    pairs = [p for e in exprs if isinstance(e, sympy.Basic) and e.has(*KINDS) for p in evaluated_objects(e)]
+    pairs = [p for e in exprs if isinstance(e, sympy.Basic) and e.has(*KINDS, *TRANSFORMS)
+             for p in evaluated_objects(e)]
     if not pairs:
         return CrossCheck(True)
     checked = 0
