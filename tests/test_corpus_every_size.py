@@ -186,7 +186,7 @@ def test_3_every_n_rejects(mutation):
     assert any(c.name.startswith("every n") for c in _claims(run, "refuted")), run
 
 
-def test_scopes_of_10_and_56_are_in_their_verdicts():
+def test_10_and_56_are_proved_for_their_whole_statement():
     immersion = _items("theorems.page1_variations.immersion")["immersion.reduced_dalembert_equation"]
     remarks = _items("theorems.page3_velocity_constraints.velocity_constraint_remarks")[
         "velocity_constraint.holonomic_to_velocity_not_conversely"]
