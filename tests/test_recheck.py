@@ -180,6 +180,27 @@ def test_a_proof_conclusion_is_rechecked_under_its_premises():
     assert recheck_record({"name": "p", "outcome": "proved", "checkable": form})["result"] == "disagrees"
 
 
+@settings(max_examples=15, deadline=None, derandomize=True, database=None)
+@given(st.sampled_from([1 + sympy.Symbol("t", real=True) ** 2, sympy.exp(sympy.Symbol("t", real=True)), sympy.Integer(3),
+                        2 + sympy.cos(sympy.Symbol("t", real=True))]),
+       st.integers(min_value=1, max_value=3))
+def test_a_premise_along_a_curve_is_never_made_to_hold_at_a_point_only(factor, order):
+    """``suppose 0 = mu(t)·g(t)`` for every t, cancel g, differentiate: mu⁽ᵏ⁾ = 0 is valid.  Made to hold at one point
+    (solved for t), the premise would say nothing of mu's derivatives there: the re-checker disagreed with a valid
+    proof.  Such a premise is kept as what it is (identically in t), or the record is not re-checkable."""
+    from checker.kernel.proof import Proof
+    t = sympy.Symbol("t", real=True)
+    mu = sympy.Function("mu")(t)
+    proof = Proof("p")
+    proof.suppose("h", (0, mu * factor), along=t)
+    proof.cancel("mu = 0", "h", factor, (mu, 0))
+    proof.differentiate("mu' = 0", "mu = 0", t, (mu.diff(t, order), 0))
+    proof.conclude("mu' = 0")
+    form = proof_checkable(proof)
+    assert form["premises"][0]["along"] == [sympy.srepr(t)]
+    assert recheck_record({"name": "p", "outcome": "proved", "checkable": form})["result"] != "disagrees"
+
+
 # -- mutation tests: one engine rule broken at a time -----------------------------------------------------------
 def engine_verdict(lhs, rhs, relations=None):
     """The kernel's record and the item verdict after the (possibly broken) engine and the re-check."""

@@ -101,7 +101,10 @@ def proof_checkable(proof, scope: str = "") -> dict:
                 continue
             if s.rule in ("hypothesis", "suppose", "define", "cite"):
                 lhs, rhs = _sides(s.eq)
-                premises.append({"label": s.label, "rule": s.rule, "lhs": _srepr(lhs), "rhs": _srepr(rhs)})
+                premise = {"label": s.label, "rule": s.rule, "lhs": _srepr(lhs), "rhs": _srepr(rhs)}
+                if getattr(s, "along", ()):  # it holds identically in these variables, not only at a point
+                    premise["along"] = [_srepr(v) for v in s.along]
+                premises.append(premise)
                 exprs += [lhs, rhs]
         final = steps.get(proof.conclusion)
         if final is None or final.rule == "contradiction":

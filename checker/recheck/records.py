@@ -136,10 +136,13 @@ class Claim:
         if form.get("form") == "proof":
             lhs, rhs = (parse(x) for x in form["conclusion"])
             equations = [(parse(p["lhs"]), parse(p["rhs"])) for p in form.get("premises", [])]
+            identically = [sympy.Add(o, -n) for p in form.get("premises", []) if p.get("along")
+                           for o, n in _residuals(parse(p["lhs"]), parse(p["rhs"]))]
             nonzero = [parse(x) for x in form.get("nonzero", [])]
         else:
             lhs, rhs = parse(form["lhs"]), parse(form["rhs"])
             equations = [(parse(o), parse(n)) for o, n in form.get("relations", [])]
+            identically = []
             nonzero = []
         rules, jets, others = [], [], []
         for old, new in (pair for eq in equations for pair in _residuals(*eq)):
@@ -162,9 +165,15 @@ class Claim:
             others = flat[k:k + len(others)]
             rules = [(o, n) for (o, _), n in zip(rules, flat[k + len(others):k + len(others) + len(rules)])]
             nonzero = flat[k + len(others) + len(rules):]
+            identically = apply_jet_rules(identically, jets)
         parameters = _parameters([x for p in pairs for x in p] + others + [x for p in rules for x in p] + nonzero)
         along = [r for r in others if r.atoms(AppliedUndef) and curve_structure(r)]
         implicit = [r for r in others if not any(r is a for a in along)]
+        if any(_same_relation(r, p) for r in implicit for p in identically):
+            # a premise that holds identically in a variable (``along=``) made to hold at one point only would be a
+            # weaker premise: what the proof derives from it (a derivative along the curve) need not hold there
+            raise NotRecheckable("a premise holding identically along a variable that the re-checker would make hold "
+                                 "at a point only")
         shifts = []
         if along:
             ruled = {o.func for o, _ in rules if isinstance(o, AppliedUndef)}
@@ -440,3 +449,9 @@ def _shown(values, sizes) -> dict:
     out = {str(s): str(v) for s, v in values.items()}
     out.update({f"size {s}": str(v) for s, v in sizes.items()})
     return out
+
+
+def _same_relation(residual, premise) -> bool:
+    """Whether ``residual`` (a relation as the re-checker keeps it) is the premise ``premise = 0`` up to sign."""
+    return residual == premise or residual == -premise or sympy.Add(residual, premise) == 0 \
+        or sympy.Add(residual, -premise) == 0
