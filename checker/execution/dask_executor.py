@@ -21,6 +21,7 @@ import os
 import sys
 import tempfile
 import time
+import warnings
 
 _WORKER_CORPORA: dict = {}
 #: this worker's copy of a shipped folder -> the client's folder (a verifier's manifest names the client's files)
@@ -204,9 +205,13 @@ def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, s
             client = _connect(Client, scheduler)
         else:
             workers = jobs or max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
-            cluster = _quiet_on_ctrl_c(lambda: LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                            dashboard_address=None, silence_logs=50,
-                                                            preload=[__name__]))
+            with warnings.catch_warnings():
+                # the scheduler's HTTP server falls back to a free port when 8787 is taken (another cluster): it says
+                # so on stderr, which is not the user's business (no dashboard is asked for)
+                warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
+                cluster = _quiet_on_ctrl_c(lambda: LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                                processes=True, dashboard_address=None,
+                                                                silence_logs=50, preload=[__name__]))
             client = Client(cluster)
         out: dict = {}
         try:
