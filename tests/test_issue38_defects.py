@@ -80,3 +80,24 @@ def test_kernel_rejects_a_witness_that_leaves_any_other_assumption_uncovered(n_o
     run = run_verifier(witness, item=item)
     expected = "necessary" if len(covered) == n_others else "not analysed"
     assert run.hypothesis_status(target) == expected
+
+
+# --- definition.configuration_domain_mass_operator ---------------------------------------------------
+
+import theorems.page3_velocity_constraints.velocity_constraint_cited as vcc  # noqa: E402
+from checker.kernel.evidence import verdict_scope  # noqa: E402
+
+MASS = {it.id: it for it in registered("theorems.page3_velocity_constraints.velocity_constraint_cited")}[
+    "definition.configuration_domain_mass_operator"]
+
+
+def test_mass_operator_proved_for_every_N_with_no_narrower_scope():
+    run = run_verifier(MASS.verifier, item=MASS)
+    assert run.verdict == "proved"
+    assert verdict_scope(MASS, run.checks) == ""
+    assert any("every N" in (c.scope or "") for c in run.checks)
+
+
+def test_mass_operator_every_size_step_fails_for_nonnegative_masses():
+    assert run_verifier(vcc.check_mass_operator_every_size).verdict == "proved"
+    assert run_verifier(vcc.check_mass_operator_every_size, positive_masses=False).verdict != "proved"
