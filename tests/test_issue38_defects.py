@@ -101,3 +101,25 @@ def test_mass_operator_proved_for_every_N_with_no_narrower_scope():
 def test_mass_operator_every_size_step_fails_for_nonnegative_masses():
     assert run_verifier(vcc.check_mass_operator_every_size).verdict == "proved"
     assert run_verifier(vcc.check_mass_operator_every_size, positive_masses=False).verdict != "proved"
+
+
+# --- #2 nonholonomic.zxy_counterexample_scope_remarks --------------------------------------------------
+
+import theorems.page1_variations.zxy as zxy  # noqa: E402
+
+ZXY = {it.id: it for it in registered("theorems.page1_variations.zxy")}
+
+
+def test_2_the_proved_item_states_only_what_its_checks_check():
+    """#2 was `proved` though mostly non-mathematical text: the reading ("does not say which models a physical
+    system", "the content of the cited treatments") is now a stated remark; the proved item states its checked
+    clauses (the prescriptions part on the same data; an elementary closed form) and every one has a claim check."""
+    proved = ZXY["nonholonomic.zxy_counterexample_scope_remarks"]
+    reading = ZXY["nonholonomic.zxy_counterexample_reading"]
+    assert "physical system" not in proved.statement and "cited treatments" not in proved.statement
+    assert "physical system" in reading.statement and reading.verifier is None
+    run = run_verifier(proved.verifier, item=proved)
+    assert run.verdict == "proved"
+    names = " | ".join(c.name for c in run.checks)
+    for clause in ("vakonomic x-equation forces mu = 0", "vakonomic z-equation", "elementary", "solves"):
+        assert clause in names
