@@ -303,13 +303,23 @@ def check_scope_remarks(check, *, closed_form=None):
 
 
 remark("nonholonomic.zxy_counterexample_scope_remarks",
-       title="Scope of the z' = xy' counterexample: definitions, not physics; elementary numbers",
-       statement="The counterexample separates the two prescriptions as mathematical definitions; it does not say which "
-                 "models a physical system. The numbers were chosen for an elementary closed form; the general "
+       title="Scope of the z' = xy' counterexample: it separates the prescriptions; elementary numbers",
+       statement="The mathematical content of the two bullets: (i) the counterexample separates the two prescriptions "
+                 "as mathematical definitions -- from the same data (L, A, b) and the seed's initial data, along the "
+                 "d'Alembert motion the vakonomic x-equation forces mu = 0 and the vakonomic z-equation then fails at "
+                 "every t; (ii) the numbers give an elementary closed form (log, field operations, rational powers) "
+                 "that solves the d'Alembert system with the seed's data. The bullets' non-mathematical reading is "
+                 "the stated remark nonholonomic.zxy_counterexample_reading.",
+       source="seed 001_2e69a9934e04987b.txt, the two bullets after the first statement (their mathematical content)",
+       uses=[DIFFER_ID])(check_scope_remarks)
+
+stated("nonholonomic.zxy_counterexample_reading", kind="remark",
+       title="Reading of the z' = xy' counterexample: definitions, not physics (text, no mathematical claim)",
+       statement="The counterexample does not say which prescription models a physical system; the general "
                  "inequivalence is the content of the cited treatments. (The bullets speak of 'the counterexample' "
                  "although the statement they follow is written as a universal inclusion: the trace of its negation.)",
-       source="seed 001_2e69a9934e04987b.txt, the two bullets after the first statement",
-       uses=[DIFFER_ID, "literature.vakonomic_nonholonomic_treatments"])(check_scope_remarks)
+       source="seed 001_2e69a9934e04987b.txt, the two bullets after the first statement (their non-mathematical part)",
+       uses=["nonholonomic.zxy_counterexample_scope_remarks", "literature.vakonomic_nonholonomic_treatments"])
 
 stated("literature.vakonomic_nonholonomic_treatments", kind="cited", cited_kind="literature",
        title="The cited treatments of vakonomic and non-holonomic mechanics",

@@ -1,6 +1,7 @@
 """The cited items of seed 003's force branch (#101-#106, #110, #115), split from :mod:`theorems.page3_velocity_constraints.velocity_constraint`.
 
-``definition.configuration_domain_mass_operator`` (#102: 𝖬 SPD, symbolic Sylvester for N ≤ 3, its scope),
+``definition.configuration_domain_mass_operator`` (#102: 𝖬 SPD for every N by induction on N, each step decided
+symbolically; symbolic Sylvester for N ≤ 3 as a cross-check),
 ``linalg.linear_map`` (#106) and ``linalg.general_linear_group`` (#110: every size by matrix identities of symbolic
 shape) are checked; the others are text.  Item ids unchanged.
 """
@@ -17,7 +18,7 @@ from theorems.toolkit.strategies import rationals
 from theorems.page3_velocity_constraints.velocity_constraint import FORCE_ID, GL_ID, MASS_ID, X, _invertible_matrices, _symbol_set
 from theorems.page3_velocity_constraints.velocity_constraint_matrix_algebra import check_general_linear_group_every_size
 
-__all__ = ["check_mass_operator", "check_linear_map", "check_general_linear_group"]
+__all__ = ["check_mass_operator", "check_mass_operator_every_size", "check_linear_map", "check_general_linear_group"]
 
 
 # ---------------------------------------------------------------------------
@@ -66,7 +67,39 @@ stated("frames.inertial_frames_galilean_transformations", kind="cited", cited_ki
               "frames'; seed 003 fixes 'one inertial frame with adapted coordinates (t,x)'")
 
 
-def check_mass_operator(check, *, build=mass_operator, max_particles=3, samples=20, quadratic_form=True):
+def check_mass_operator_every_size(check, *, positive_masses=True):
+    """𝖬_N = diag(m₁I₃, …, m_N I₃) is symmetric positive definite for every N, by induction on N.
+
+    𝖬_{N+1} = diag(𝖬_N, m I₃) and xᵀ𝖬_{N+1}x = Q + m|y|² with Q = x'ᵀ𝖬_N x' (x = (x', y)).  Base: 𝖬_1 = m₁I₃.
+    Step, each fact decided by sympy from the symbols' assumptions: (i) 𝖬_N symmetric (every symmetric matrix of
+    size 3N is W + Wᵀ, N symbolic) ⇒ diag(𝖬_N, m I₃) symmetric (block transpose); (ii) Q ≥ 0 ⇒ Q + m|y|² ≥ 0;
+    (iii) Q ≥ 0 and y ≠ 0 (a component a ≠ 0) ⇒ Q + m|y|² > 0; (iv) Q > 0 ⇒ Q + m|y|² > 0; since x ≠ 0 means
+    x' ≠ 0 (Q > 0 by the induction hypothesis) or y ≠ 0, 𝖬_{N+1} is positive definite.  ``positive_masses=False``
+    (a test's mutation) weakens m > 0 to m ≥ 0: (iii) must then fail."""
+    N = Symbol("N", integer=True, positive=True)
+    m = Symbol("m", positive=True) if positive_masses else Symbol("m", nonnegative=True)
+    W = sympy.MatrixSymbol("W", 3 * N, 3 * N)
+    a, b, c = Symbol("a", real=True, nonzero=True), Symbol("b", real=True), Symbol("c", real=True)
+    Q0, Qp = Symbol("Q", nonnegative=True), Symbol("Q", positive=True)
+    y2 = a**2 + b**2 + c**2
+    scope = "every N (induction on N; base and step decided symbolically)"
+    base = m * sympy.eye(3)
+    check.fact("base N = 1: M_1 = m I_3 is symmetric and y^T M_1 y = m|y|^2 > 0 for y != 0 (a component a != 0)",
+               base.T == base and sympy.expand((Matrix([a, b, c]).T * base * Matrix([a, b, c]))[0]).is_positive is True,
+               method="symbolic", scope=scope)
+    step = sympy.BlockDiagMatrix(W + W.T, m * sympy.Identity(3))
+    check.fact("step (symmetry): diag(M_N, m I_3) is symmetric when M_N = W + W^T (N symbolic)",
+               sympy.block_collapse(step.T - step).is_ZeroMatrix is True, method="symbolic", scope=scope)
+    check.fact("step (semidefinite): Q >= 0 gives Q + m|y|^2 >= 0", (Q0 + m * y2).is_nonnegative is True,
+               method="symbolic", scope=scope)
+    check.fact("step (definite, y != 0): Q >= 0 and a component of y nonzero give Q + m|y|^2 > 0",
+               (Q0 + m * y2).is_positive is True, method="symbolic", scope=scope)
+    check.fact("step (definite, x' != 0): Q > 0 gives Q + m|y|^2 > 0 for every y",
+               (Qp + m * (b**2 + c**2)).is_positive is True, method="symbolic", scope=scope)
+
+
+def check_mass_operator(check, *, build=mass_operator, max_particles=3, samples=20, quadratic_form=True,
+                        every_size=True):
     """𝖬 = diag(m₁I₃, …, m_N I₃) is symmetric positive definite for m_i > 0, xᵀ𝖬x = Σ m_i|x_i|², and m_i ≤ 0 is rejected.
 
     ``build(masses)`` is the claimed mass operator; ``quadratic_form`` selects the symbolic identity.
@@ -96,6 +129,8 @@ def check_mass_operator(check, *, build=mass_operator, max_particles=3, samples=
                            st.lists(rationals(9, 4, nonzero=True).map(abs), min_size=1, max_size=max_particles), spd,
                            samples=samples, describe=lambda ms: [str(v) for v in ms],
                            scope=f"randomized, exact: N = 1..{max_particles}, m_i > 0 rational; Sylvester's criterion")
+    if every_size:
+        check_mass_operator_every_size(check)
     try:
         build([1, 0])
         rejected = False
@@ -112,8 +147,7 @@ cited(MASS_ID, cited_kind="definition",
                 r"m_NI_3)$ with $m_i>0$, symmetric positive definite; (e) local holonomic / nonholonomic classification of "
                 r"constraints (used by holonomic equivalence).",
       source="cited: 003, 004 'Configuration domain of N labeled particles: open admissible sets, regular holonomic "
-             "constraints and the mass operator' clauses (a), (d), (e)",
-      scope="N <= 3")(lambda check: check_mass_operator(check))
+             "constraints and the mass operator' clauses (a), (d), (e)")(lambda check: check_mass_operator(check))
 
 
 def check_linear_map(check, *, apply=lambda A, v: A * v, symbolic=True):

@@ -79,6 +79,10 @@ IDEAL_REACTION_LAW = postulate(
 H1 = hypothesis("holonomic.h1_C3_and_rank_on_O", "(h1) G is of class C^3 on O and D_xG has rank k at every point of O "
                 "(not only on the locus)")
 H2 = hypothesis("holonomic.h2_force_C1", "(h2) the force map F is of class C^1")
+H_FORCE_LIPSCHITZ = hypothesis(
+    "holonomic.force_state_local_lipschitz",
+    "the force branch's standing hypotheses (clause (iii) of the adopted force model, seed 004's first paragraph): F is "
+    "continuous and locally Lipschitz in the state (x, v), locally uniformly in t")
 H_MASS = hypothesis("holonomic.mass_operator_spd", "the mass operator M = diag(m_i I_3), m_i > 0, is symmetric positive definite",
                     predicate=lambda M: Matrix(M).is_symmetric() and all(Matrix(M)[:i, :i].det() > 0 for i in range(1, Matrix(M).rows + 1)))
 H_POTENTIAL = hypothesis("holonomic.potential_presentation", "F_i = -grad_{x_i} U + d_i with U of class C^2 (energy dimension)")
@@ -542,6 +546,9 @@ def reaction_law_witness(check):
                               "computation")],
                         H2: [("(h2): F = 0 is polynomial in (t, x, v), so of class C^1",
                               _is_polynomial_map(force, [t, *X3, *W3]), "computation")],
+                        H_FORCE_LIPSCHITZ: [("standing hypothesis: F = 0 is continuous with D_(x,v)F = 0, so Lipschitz "
+                                             "in (x, v) with constant 0", _state_lipschitz_constant_zero(force),
+                                             "computation")],
                         H_MASS: [("M = m I is symmetric positive definite", H_MASS.holds_for(m * sympy.eye(3)),
                                   "computation")]},
                     conclusion_fails=[("both curves are constrained (x3 = 0) with the same consistent data and each "
@@ -569,6 +576,9 @@ def indefinite_mass_witness(check, *, M=None):
                               and _is_polynomial_map(G, [t, *X3]), "computation")],
                         H2: [("(h2): F = 0 is polynomial in (t, x, v), so of class C^1",
                               _is_polynomial_map(force, [t, *X3, *W3]), "computation")],
+                        H_FORCE_LIPSCHITZ: [("standing hypothesis: F = 0 is continuous with D_(x,v)F = 0, so Lipschitz "
+                                             "in (x, v) with constant 0", _state_lipschitz_constant_zero(force),
+                                             "computation")],
                         IDEAL_REACTION_LAW: [("the reaction D_xG^T lambda annihilates ker D_xG (the ideal law holds)",
                                               all(sympy.expand(((J.T * lam).T * d)[0]) == 0 for d in J.nullspace()),
                                               "computation")]},
@@ -578,30 +588,34 @@ def indefinite_mass_witness(check, *, M=None):
                                        sympy.expand(C * lam) == 0 and (J.T * lam) != sympy.zeros(3, 1), "computation")])
 
 
+def _state_lipschitz_constant_zero(components):
+    """Every component is independent of the state (x, v) (its state gradient is identically zero), so the map is
+    Lipschitz in the state with constant 0; a polynomial map is also continuous."""
+    return _is_polynomial_map(components, [t, *X3, *W3]) and all(
+        sympy.diff(sympy.sympify(c), q) == 0 for c in components for q in [*X3, *W3])
+
+
 def non_lipschitz_force_witness(check, *, force=None):
-    """(h2) needed (without any Lipschitz hypothesis on F): F = (√|x1|, 0, 0), G = x3, M = I, datum 0 has the two
-    solutions x1 ≡ 0 and x1 = t⁴/144 (t ≥ 0), both ideal constrained motions (R = 0).  ``force`` replaces the
-    first force component (a test feeds a C¹ one: the witness must then be rejected)."""
+    """A finding, not a necessity witness: F = (√|x1|, 0, 0), G = x3, M = I, datum 0 has the two solutions
+    x1 ≡ 0 and x1 = t⁴/144 (t ≥ 0), both ideal constrained motions (R = 0).  F violates (h2) *and* the force
+    branch's standing state-local-Lipschitz hypothesis (|F1(s) − F1(0)|/s = 1/√s is unbounded as s → 0+), so it
+    satisfies not all the other assumptions of the theorem and cannot show (h2) necessary: it shows only that
+    uniqueness fails when F has neither.  ``force`` replaces the first force component (a test feeds a Lipschitz
+    one: the finding must then fail)."""
     s = Symbol("s", positive=True)  # t >= 0 along the witness
     x1 = Symbol("x1", real=True)
     f = sympy.sqrt(sympy.Abs(x1)) if force is None else force
-    G = Matrix([X3[2]])
-    J = G.jacobian(X3)
     motions = [sympy.S.Zero, s**4 / 144]
     solves = [sympy.simplify(xm.diff(s, 2) - f.subs(x1, xm)) == 0 for xm in motions]
-    check.necessary(H2, "F = (sqrt|x1|, 0, 0), G = x3, M = I, datum x = v = 0 at t = 0", instances={H_MASS: sympy.eye(3)},
-                    violates=[("F is not C^1: dF1/dx1 = 1/(2 sqrt x1) is unbounded as x1 -> 0+",
-                               sympy.limit(sympy.diff(f.subs(x1, s), s), s, 0, "+") is sympy.oo, "symbolic")],
-                    others_hold={
-                        H1: [("(h1): G = x3 is polynomial with D_xG = (0, 0, 1) of rank 1 everywhere",
-                              J.rank() == 1 and not J.free_symbols, "computation")],
-                        H_MASS: [("M = I is symmetric positive definite", H_MASS.holds_for(sympy.eye(3)), "computation")],
-                        IDEAL_REACTION_LAW: [("both motions stay in x3 = 0 with R = M x'' - F = 0, which annihilates "
-                                              "ker D_xG", all(solves), "symbolic")]},
-                    conclusion_fails=[("x1 = 0 and x1 = t^4/144 both solve x1'' = sqrt|x1| (t >= 0) with the same datum "
-                                       "x1(0) = x1'(0) = 0 and differ: the maximal solution is not unique",
-                                       all(solves) and all(xm.subs(s, 0) == 0 and xm.diff(s).subs(s, 0) == 0
-                                                           for xm in motions) and motions[0] != motions[1], "symbolic")])
+    quotient = sympy.simplify((f.subs(x1, s) - f.subs(x1, 0)) / s)  # difference quotient of F1 at x1 = 0
+    check.fact("finding: without (h2) and without the standing state-local-Lipschitz hypothesis uniqueness fails: "
+               "F = (sqrt|x1|, 0, 0), G = x3, M = I violates both (|F1(s) - F1(0)|/s = 1/sqrt(s) is unbounded as "
+               "s -> 0+), and x1 = 0 and x1 = t^4/144 both solve x1'' = sqrt|x1| (t >= 0) with the datum "
+               "x1(0) = x1'(0) = 0, stay in x3 = 0 with R = 0, and differ",
+               sympy.limit(quotient, s, 0, "+") is sympy.oo and all(solves)
+               and all(xm.subs(s, 0) == 0 and xm.diff(s).subs(s, 0) == 0 for xm in motions)
+               and motions[0] != motions[1], method="symbolic",
+               scope="a witness to the finding (not a necessity witness: it violates two assumptions)")
 
 
 def rank_on_locus_suffices(check):
@@ -630,9 +644,11 @@ theorem(THEOREM_ID,
                   r"(4) $R\cdot w=-\lambda\cdot G_t$. Finding: (h1) is stronger than needed (rank on an open neighbourhood "
                   r"of $\Sigma$ suffices); (h1)'s $C^3$ and (h2) give $a\in C^1$ ($D_{(x,v)}a$ involves derivatives of $G$ "
                   r"up to order 3 and of $F$ up to order 1), hence unique maximal solutions by Picard-Lindelof (cited); "
-                  r"without (h2) and any Lipschitz condition on $F$ uniqueness fails.",
+                  r"uniqueness rests on the force branch's standing state-local-Lipschitz hypothesis on $F$ (declared); "
+                  r"without (h2) and that hypothesis it fails ($F=(\sqrt{|x_1|},0,0)$, $G=x_3$: two motions through "
+                  r"the datum 0).",
         source="seed 004_ff83f823a612679d.txt, theorem (clauses 1-4)",
-        assumes=[IDEAL_REACTION_LAW, H1, H2, H_MASS],
+        assumes=[IDEAL_REACTION_LAW, H1, H2, H_MASS, H_FORCE_LIPSCHITZ],
         uses=["holonomic.constraint_model_definition", "holonomic.ideal_reaction_multiplier_representation",
               "holonomic.consistent_data", PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE,
               CHAIN_AND_PRODUCT_RULES],
