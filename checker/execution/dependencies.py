@@ -150,27 +150,25 @@ def loaded_source_digest(module) -> str:
 
 def listing_digest(directory: str) -> str:
     """The names in a folder and the kind of each (a file replaced by a folder of the same name is a change)."""
-    try:
-        with os.scandir(directory) as entries:
-            names = sorted(f"{e.name}/{_entry_kind(e)}" for e in entries)
-    except FileNotFoundError:
-        return "missing"
-    except OSError as exc:
-        return f"unreadable {exc.errno}"
-    return _sha("listing", *names)
+    return _folder_digest(directory, "listing", lambda e: f"{e.name}/{_entry_kind(e)}")
 
 
 def scan_digest(directory: str) -> str:
     """What ``os.scandir`` of a folder tells a program beyond the names: each entry's kind and what its ``stat()``
     (a ``DirEntry`` stats without ``os.stat``) gives: a file's size and modification time, a folder's link count."""
+    return _folder_digest(directory, "scan", lambda e: f"{e.name}/{_entry_kind(e)}/{_entry_stat(e)}")
+
+
+def _folder_digest(directory: str, kind: str, describe) -> str:
+    """The digest of ``describe(entry)`` over a folder's entries, sorted; "missing" or "unreadable ERRNO"."""
     try:
         with os.scandir(directory) as entries:
-            names = sorted(f"{e.name}/{_entry_kind(e)}/{_entry_stat(e)}" for e in entries)
+            names = sorted(describe(e) for e in entries)
     except FileNotFoundError:
         return "missing"
     except OSError as exc:
         return f"unreadable {exc.errno}"
-    return _sha("scan", *names)
+    return _sha(kind, *names)
 
 
 def _entry_stat(entry) -> str:
