@@ -166,9 +166,12 @@ def test_no_page_scrolls_sideways_at_390_px_and_screenshots(browser, site, shots
         assert width <= PHONE[0], f"{path.name} is {width} px wide at {PHONE[0]} px"
     open_page(browser, site / "items" / "calc.false_square.html")
     browser.screenshot(shots / "item-narrow.png")
-    # the witness is typeset and its reproduce command is copyable text
+    # the witness is typeset, and its reproduce command (beside its pasteable sympy line) is copyable text
     assert browser.evaluate("!!document.querySelector('dd .fx math') && "
-                            "document.querySelector('.cmd code').textContent.startsWith('python -m checker verify calc.false_square')")
+                            "Array.from(document.querySelectorAll('.cmd code')).some(c => "
+                            "c.textContent.startsWith('python -m checker verify calc.false_square'))")
+    assert browser.evaluate("Array.from(document.querySelectorAll('.cmd code')).some(c => "
+                            "c.textContent.startsWith('from sympy import *'))")
     open_page(browser, site / "index.html")
     assert (shots / "item-narrow.png").stat().st_size > 5_000
     browser.screenshot(shots / "index-narrow.png")
