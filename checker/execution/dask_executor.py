@@ -17,6 +17,7 @@ worker process per core is started and closed with the run.  Needs ``pip install
 """
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import tempfile
@@ -237,7 +238,15 @@ def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, s
                 if progress is not None:
                     progress(item_id, answer)
         finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+            # closing the connections is the run's own doing: distributed's loggers (set up at its import, before the
+            # configuration above) would report each closed connection with a traceback, after a Ctrl-C too
+            distributed_log = logging.getLogger("distributed")
+            level = distributed_log.level
+            distributed_log.setLevel(logging.CRITICAL)
+            try:
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+            finally:
+                distributed_log.setLevel(level)
     return out
