@@ -81,11 +81,7 @@ def identity_checkable(lhs, rhs, relations=None, premise=None, scope: str = "") 
         functions = _functions([lhs_s, rhs_s] + [x for p in pairs for x in p])
     except Exception as exc:  # noqa: BLE001 - a form that cannot be written is recorded as such
         return {"form": "identity", "unavailable": f"{type(exc).__name__}: {str(exc)[:120]}"}
-    if functions:
-        out["functions"] = functions
-    if scope:
-        out["scope"] = scope
-    return out
+    return _completed(out, functions, scope)
 
 
 def proof_checkable(proof, scope: str = "") -> dict:
@@ -118,6 +114,11 @@ def proof_checkable(proof, scope: str = "") -> dict:
         functions = _functions([sympy.sympify(e) for e in exprs])
     except Exception as exc:  # noqa: BLE001
         return {"form": "proof", "unavailable": f"{type(exc).__name__}: {str(exc)[:120]}"}
+    return _completed(out, functions, scope)
+
+
+def _completed(out: dict, functions: dict, scope: str) -> dict:
+    """A checkable form with the assumptions of its functions and its scope, where there are any."""
     if functions:
         out["functions"] = functions
     if scope:
