@@ -410,3 +410,17 @@ def test_the_committed_report_rechecks_with_no_disagreement():
     numbers = recheck_report(json.loads(path.read_text()))
     assert numbers["disagrees"] == 0, numbers["disagreements"][:3]
     assert numbers["rechecked"] >= 0.9 * numbers["with_checkable_form"], numbers["not_rechecked"]
+
+
+def test_a_checkable_form_numbers_its_dummies_by_appearance():
+    """sympy's ``dummy_index`` starts from a random base in every process: forms (and reports/verification.json)
+    changed from run to run.  A dummy is numbered by its first appearance in the form; one shared by two sides keeps
+    one number, two distinct ones stay distinct."""
+    x = sympy.Symbol("x", real=True)
+
+    def form(d, e):
+        return identity_checkable(sympy.sin(d * x) + e, e + sympy.sin(x * d))
+    first = form(sympy.Dummy("d"), sympy.Dummy("e"))
+    assert first == form(sympy.Dummy("d"), sympy.Dummy("e"))
+    numbers = [set(re.findall(r"dummy_index=(\d+)", first[side])) for side in ("lhs", "rhs")]
+    assert numbers == [{"1", "2"}, {"1", "2"}]

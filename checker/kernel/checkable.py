@@ -15,13 +15,18 @@ MAX_SREPR = 200_000
 COMPRESS_ABOVE = 120
 
 
-def _srepr(expr) -> str:
+def _srepr(expr, dummies: dict) -> str:
+    """sympy's ``srepr`` of ``expr``, compressed when long; each ``Dummy`` is numbered by its first appearance in the
+    form (``dummies``: one table per form, so a dummy shared by two expressions keeps one number), not by sympy's
+    process-random ``dummy_index``: the same claim gives the same form in every process."""
     import base64
+    import re
     import zlib
     import sympy
     if isinstance(expr, (list, tuple)) and not isinstance(expr, sympy.Basic):
         expr = sympy.Matrix(expr)
-    text = sympy.srepr(sympy.sympify(expr))
+    text = re.sub(r"dummy_index=(-?\d+)", lambda m: f"dummy_index={dummies.setdefault(m.group(1), len(dummies) + 1)}",
+                  sympy.srepr(sympy.sympify(expr)))
     if len(text) > MAX_SREPR:
         raise ValueError(f"the srepr is longer than {MAX_SREPR} characters")
     if len(text) <= COMPRESS_ABOVE:
@@ -71,12 +76,13 @@ def identity_checkable(lhs, rhs, relations=None, premise=None, scope: str = "") 
     """The checkable form of ``relations ⇒ lhs == rhs`` (``{"form": "identity", "unavailable": why}`` when it cannot
     be written down)."""
     import sympy
+    dummies: dict = {}
     try:
         lhs_s, rhs_s = sympy.sympify(lhs), sympy.sympify(rhs)
         pairs = _pairs(relations)
-        out = {"form": "identity", "lhs": _srepr(lhs_s), "rhs": _srepr(rhs_s)}
+        out = {"form": "identity", "lhs": _srepr(lhs_s, dummies), "rhs": _srepr(rhs_s, dummies)}
         if pairs:
-            out["relations"] = [[_srepr(o), _srepr(n)] for o, n in pairs]
+            out["relations"] = [[_srepr(o, dummies), _srepr(n, dummies)] for o, n in pairs]
             out["premise"] = str(premise or "")
         functions = _functions([lhs_s, rhs_s] + [x for p in pairs for x in p])
     except Exception as exc:  # noqa: BLE001 - a form that cannot be written is recorded as such
@@ -88,18 +94,19 @@ def proof_checkable(proof, scope: str = "") -> dict:
     """The checkable form of a checked proof: its premises (hypothesis, suppose, define and cite steps), the
     expressions it declares nonzero, its conclusion, and its steps with their rules."""
     import sympy
+    dummies: dict = {}
     try:
         steps = {s.label: s for s in proof.steps}
         premises, nonzero, exprs = [], [], []
         for s in proof.steps:
             if s.rule in ("hypothesis", "suppose") and s.factor is not None:
-                nonzero.append(_srepr(s.factor))
+                nonzero.append(_srepr(s.factor, dummies))
                 continue
             if s.rule in ("hypothesis", "suppose", "define", "cite"):
                 lhs, rhs = _sides(s.eq)
-                premise = {"label": s.label, "rule": s.rule, "lhs": _srepr(lhs), "rhs": _srepr(rhs)}
+                premise = {"label": s.label, "rule": s.rule, "lhs": _srepr(lhs, dummies), "rhs": _srepr(rhs, dummies)}
                 if getattr(s, "along", ()):  # it holds identically in these variables, not only at a point
-                    premise["along"] = [_srepr(v) for v in s.along]
+                    premise["along"] = [_srepr(v, dummies) for v in s.along]
                 premises.append(premise)
                 exprs += [lhs, rhs]
         final = steps.get(proof.conclusion)
@@ -107,7 +114,7 @@ def proof_checkable(proof, scope: str = "") -> dict:
             return {"form": "proof", "unavailable": "the proof concludes by contradiction or names no step"}
         lhs, rhs = _sides(final.eq)
         exprs += [lhs, rhs]
-        out = {"form": "proof", "conclusion": [_srepr(lhs), _srepr(rhs)], "premises": premises,
+        out = {"form": "proof", "conclusion": [_srepr(lhs, dummies), _srepr(rhs, dummies)], "premises": premises,
                "steps": [[s.label, s.rule] for s in proof.steps]}
         if nonzero:
             out["nonzero"] = nonzero
@@ -120,7 +127,9 @@ def proof_checkable(proof, scope: str = "") -> dict:
 def _completed(out: dict, functions: dict, scope: str) -> dict:
     """A checkable form with the assumptions of its functions and its scope, where there are any."""
     if functions:
-        out["functions"] = functions
+        # in name order, facts too (sympy's assumption dicts have no fixed order): a report regenerates identically
+        out["functions"] = {name: dict(sorted(facts.items())) if isinstance(facts, dict) else facts
+                            for name, facts in sorted(functions.items())}
     if scope:
         out["scope"] = scope
     return out
