@@ -20,6 +20,7 @@ import random
 import subprocess
 import sys
 import textwrap
+import warnings
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,10 @@ CHANNELS = {
     "hypothesis": ("", "hypothesis.settings.default.max_examples"),
     "random": ("", "random.random()"),
     "subprocess": ("", "subprocess.run(['cat', os.path.join(HERE, 'piped{i}')], capture_output=True, text=True).stdout"),
+    # C code reading the environment itself (libc's getenv through ctypes): no Python-level read to record
+    "c_getenv": ("", "_c_getenv(b'SOAK_CENV{i}')"),
+    # the warnings filters the run is started with (``python -W``, pytest's ``filterwarnings``): an error or not
+    "warnings": ("", "_warned('soak{i}')"),
 }
 #: the header's library state: name -> (code with {value}, the values an edit picks from)
 HEADER = {
@@ -70,7 +75,24 @@ MUTATIONS = {
     "library state": ["mpmath", "sympy", "numpy", "hypothesis"],
     "random state": ["random"],
     "untracked": ["subprocess"],
+    "process environment": ["c_getenv"],
+    "warnings": ["warnings"],
 }
+#: helpers of the module's header (user code: digested with the verifiers that call them)
+HELPERS = """
+def _c_getenv(name):
+    getenv = ctypes.CDLL(None).getenv
+    getenv.restype = ctypes.c_char_p
+    return getenv(name)
+
+
+def _warned(text):
+    try:
+        warnings.warn(text, UserWarning)
+    except UserWarning:
+        return 'raised'
+    return 'passed'
+"""
 
 
 class Program:
@@ -81,10 +103,12 @@ class Program:
         self.header = {name: values[0] for name, (_, values) in HEADER.items()}
         self.env: dict = {}
         self.files: dict = {}  # relative path -> text, or "<dir>"; absent: not there
+        self.warnings_error = False  # the runs start with an ``error`` filter for the items' warnings
 
     def source(self) -> str:
-        lines = ["import functools, glob, json, os, pathlib, random, subprocess", "import hypothesis, mpmath, numpy, sympy",
-                 "from checker import theorem", "HERE = os.path.dirname(os.path.abspath(__file__))"]
+        lines = ["import ctypes, functools, glob, json, os, pathlib, random, subprocess, warnings",
+                 "import hypothesis, mpmath, numpy, sympy",
+                 "from checker import theorem", "HERE = os.path.dirname(os.path.abspath(__file__))", HELPERS]
         lines += [HEADER[name][0].format(value=value) for name, value in self.header.items()]
         for i, channels in enumerate(self.items):
             for channel in channels:
@@ -131,10 +155,12 @@ class Program:
         }
         if channel in choice:
             choice[channel]()
+        elif channel == "warnings":
+            self.warnings_error = r.choice([False, True])
         elif channel in HEADER:
             self.header[channel] = r.choice(HEADER[channel][1])
         else:
-            name = f"SOAK_IENV{i}" if channel == "import_env" else f"SOAK_ENV{i}"
+            name = {"import_env": f"SOAK_IENV{i}", "c_getenv": f"SOAK_CENV{i}"}.get(channel, f"SOAK_ENV{i}")
             self.env[name] = r.choice([None, "a", "bb"])
         return channel
 
@@ -179,8 +205,11 @@ def run_both(program: Program, cache):
         else:
             os.environ[name] = value
     path = program.write()
-    warm = verify(load(paths=[str(path)], corpus=False), cache=cache, jobs=2)
-    fresh = verify(load(paths=[str(path)], corpus=False), cache=False, jobs=2)
+    with warnings.catch_warnings():
+        if program.warnings_error:
+            warnings.filterwarnings("error", message="soak", category=UserWarning)
+        warm = verify(load(paths=[str(path)], corpus=False), cache=cache, jobs=2)
+        fresh = verify(load(paths=[str(path)], corpus=False), cache=False, jobs=2)
     return warm, fresh
 
 
@@ -233,11 +262,15 @@ def test_switching_off_one_channel_makes_the_soak_see_a_stale_result(tmp_path, l
         "listing": lambda: monkeypatch.setattr(dependencies.Recorder, "listed", lambda *a, **k: None),
         "import": lambda: (monkeypatch.setattr(dependencies, "import_manifest", lambda name: {}),
                            monkeypatch.setattr(fingerprint, "import_manifest", lambda name: {})),
+        # (the whole environment is in every key too: both off)
         "environment": lambda: (monkeypatch.setattr(dependencies.Recorder, "env_read", lambda *a, **k: None),
-                                monkeypatch.setattr(dependencies.Recorder, "env_all", lambda *a, **k: None)),
+                                monkeypatch.setattr(dependencies.Recorder, "env_all", lambda *a, **k: None),
+                                monkeypatch.setattr(library_state, "process_environment", lambda: [])),
         "library state": lambda: monkeypatch.setattr(library_state, "library_state", lambda: []),
         "random state": lambda: monkeypatch.setattr(dependencies, "global_random_states", lambda: {}),
         "untracked": lambda: monkeypatch.setattr(dependencies.Recorder, "untracked", lambda *a, **k: None),
+        "process environment": lambda: monkeypatch.setattr(library_state, "process_environment", lambda: []),
+        "warnings": lambda: monkeypatch.setattr(library_state, "_warnings", lambda: []),
     }
     items = [[c] for c in MUTATIONS[switch]] + [["env_in"] if switch != "environment" else ["exists"]]
     off[switch]()  # (the same soak with every channel recorded sees no stale result: the test above)
@@ -249,7 +282,7 @@ def test_switching_off_one_channel_makes_the_soak_see_a_stale_result(tmp_path, l
 # the CLI (whole-run replay included) and pytest --checker, once each
 # -------------------------------------------------------------------------------------------------------------------
 CLI_MODULE = '''
-import functools, json, os, pathlib, random
+import ctypes, functools, json, os, pathlib, posix, random
 import mpmath
 from checker import theorem
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -277,6 +310,16 @@ def _(check):
 @theorem("cli.environb", title="t", statement="SOAK_CLI unset or 1")
 def _(check):
     check.fact("v", os.environb.get(b"SOAK_CLI", b"1") == b"1")
+
+@theorem("cli.c_getenv", title="t", statement="SOAK_CLI unset or 1, as C code reads it")
+def _(check):
+    getenv = ctypes.CDLL(None).getenv
+    getenv.restype = ctypes.c_char_p
+    check.fact("v", getenv(b"SOAK_CLI") in (None, b"1"))
+
+@theorem("cli.posix_environ", title="t", statement="SOAK_CLI unset or 1 in the environment the interpreter started with")
+def _(check):
+    check.fact("v", posix.environ.get(b"SOAK_CLI", b"1") == b"1")
 
 @theorem("cli.mpmath", title="t", statement="dps 15")
 def _(check):
@@ -331,6 +374,50 @@ def test_the_cli_reruns_each_edited_channel(tmp_path):
     assert verdicts_again == verdicts
 
 
+WARNING_MODULE = '''
+import warnings
+from checker import theorem
+
+@theorem("w.warns", title="t", statement="a UserWarning is only a warning")
+def _(check):
+    try:
+        warnings.warn("careful", UserWarning)
+        ok = True
+    except UserWarning:
+        ok = False
+    check.fact("v", ok)
+'''
+
+
+def test_the_warnings_filters_a_run_starts_with_are_in_the_key(tmp_path):
+    """``python -W error`` (or pytest's ``-W``/``filterwarnings``) turns the item's warning into an error: neither the
+    per-item results nor the whole-run replay of a run without it may answer for it, nor the other way round."""
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "mine.py").write_text(WARNING_MODULE)
+
+    def cli(*flags):
+        out = folder / "out.json"
+        proc = subprocess.run([sys.executable, *flags, "-m", "checker", "verify", "all", "--no-corpus", "--path",
+                               "mine.py", "--cache-dir", "cd", "--json", str(out)], cwd=folder, capture_output=True,
+                              text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)
+        return proc, json.loads(out.read_text())["items"][0]["verdict"]
+    assert cli()[1] == "proved"
+    assert cli("-W", "error::UserWarning")[1] != "proved"
+    assert cli()[1] == "proved"
+    assert cli("-W", "error::UserWarning")[1] != "proved"  # (each answered from its own results)
+
+    def plugin(*flags):
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        env.pop("CHECKER_CACHE_DIR", None)
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--checker-no-corpus",
+                               "--checker-path", "mine.py", "--checker-cache-dir", "cd", *flags], cwd=folder,
+                              capture_output=True, text=True, env=env, timeout=300).stdout
+    assert "1 passed" in plugin(), plugin()
+    assert "1 failed" in plugin("-W", "error::UserWarning")
+    assert "1 passed" in plugin()
+
+
 def test_pytest_checker_reruns_each_edited_channel(tmp_path):
     folder = tmp_path / "p"
     _fresh_project(folder)
@@ -343,10 +430,10 @@ def test_pytest_checker_reruns_each_edited_channel(tmp_path):
                               capture_output=True, text=True, env=full_env, timeout=300)
         return proc
     cold = run()
-    assert "6 passed" in cold.stdout, cold.stdout[-2000:]
+    assert "8 passed" in cold.stdout, cold.stdout[-2000:]
     _edit_everything(folder)
     warm = run({"SOAK_CLI": "2"})
-    assert "6 failed" in warm.stdout, warm.stdout[-2000:]
+    assert "8 failed" in warm.stdout, warm.stdout[-2000:]
 
 
 def test_what_cannot_be_tracked_is_not_cached_and_is_listed(tmp_path):

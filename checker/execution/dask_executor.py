@@ -103,6 +103,7 @@ def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout:
     process._config["daemon"] = False
     try:
         corpus = _worker_corpus(spec, key)
+        unpinned = _pin_client_filters(spec.get("warnings"))
         answer = run_one(corpus.items[item_id], seed=seed, profile=profile, timeout=timeout, load_flags=load_flags,
                          full_traceback=full_traceback)
     finally:
@@ -110,11 +111,28 @@ def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout:
     message = answer.get("message")
     if isinstance(message, dict) and isinstance(message.get("depends"), dict):
         message["depends"] = client_manifest(_with_worker_imports(message["depends"]))
+        if unpinned:
+            from .dependencies import NEVER
+            message["depends"]["untracked:warnings"] = f"{NEVER} (not cacheable: {unpinned})"
     if isinstance(message, dict):
         message["detail"] = as_client_text(message.get("detail", ""))
     if "detail" in answer:
         answer["detail"] = as_client_text(answer["detail"])
     return answer
+
+
+def _pin_client_filters(description) -> str:
+    """Pin the client's warnings filters for this worker's verifiers; why not, when a category is not found here."""
+    from .library_state import pin_warning_filters, rebuild_filters
+    if description is None:
+        pin_warning_filters()
+        return "the client sent no warnings filters"
+    try:
+        pin_warning_filters(rebuild_filters(description))
+    except Exception as exc:  # noqa: BLE001 - a category the worker cannot import: its own filters, not cached
+        pin_warning_filters()
+        return f"a warnings category the worker cannot find ({type(exc).__name__}: {exc})"
+    return ""
 
 
 def _with_worker_imports(depends: dict) -> dict:
@@ -198,9 +216,14 @@ def run_on_dask(corpus, ids, *, seed, profile, timeout, load_flags, load_spec, s
     except ImportError:
         from .errors import UsageError
         raise UsageError("--executor dask needs Dask distributed: pip install -e '.[dask]'") from None
-    spec = dict(load_spec, shipped=_shipped_files(load_spec["paths"]))
+    from .library_state import describe_filters, pinned_filters
+    # the workers' verifiers run under the filters pinned here (library_state._warnings), whatever the workers have
+    spec = dict(load_spec, shipped=_shipped_files(load_spec["paths"]),
+                warnings=describe_filters(pinned_filters() if pinned_filters() is not None else warnings.filters))
     cluster = None
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.worker.daemon": False,
+    # a local worker's environment is the client's (not distributed's thread settings): C code reads the same
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": {}, "distributed.nanny.environ": {},
+                          "distributed.scheduler.allowed-failures": 0, "distributed.worker.daemon": False,
                           "distributed.logging.distributed": "error"}):
         if scheduler:
             client = _connect(Client, scheduler)

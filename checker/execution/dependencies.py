@@ -23,6 +23,9 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
   ``get``, ``in``, ``os.getenv``, ``os.getenvb``; its value, or its absence), ``environ`` when it read the whole
   environment (iterated over it, ``len``, ``copy``, ``dict(...)``, ``repr``); a variable the run set itself is
   not an input.  Reads that bypass ``os.environ`` (C code calling ``getenv``) are **not** seen;
+* ``process-env:``: the whole environment (less session variables) of the process the verifier ran in, since C
+  code may ``getenv`` any name (:func:`checker.execution.library_state.process_environment`); it is in every key
+  too, so it matters when the verifier ran elsewhere (a Dask worker);
 * ``state:random``/``state:numpy.random``: the state of a global random generator the run drew from, as it
   started (added by :func:`checker.execution.pool.run_in_process`; :mod:`checker.execution.library_state`);
 * ``untracked:WHAT``: the run read something no digest describes (a socket, another program, the clock, the
@@ -66,7 +69,8 @@ LIBRARIES = ("sympy", "mpmath", "hypothesis", "networkx")
 NEVER = "never-matches"
 _NOT_FILES = ("/dev/", "/proc/", "/sys/")
 #: the kinds of manifest entries (``kind:name``; :func:`current` gives each one's digest now)
-MANIFEST_KINDS = ("file:", "list:", "stat:", "lstat:", "env:", "environ", "dist:", "nomodule:", "state:", "untracked:")
+MANIFEST_KINDS = ("file:", "list:", "stat:", "lstat:", "env:", "environ", "dist:", "nomodule:", "state:", "untracked:",
+                  "process-env:")
 
 
 def _stdlib_roots() -> tuple:
@@ -325,6 +329,9 @@ def current(entry: str) -> str:
         return env_digest(_original_get(name))
     if kind == "environ":
         return environ_digest()
+    if kind == "process-env":  # the whole environment the verifier ran in (C code may read any of it)
+        from .library_state import process_environment_digest
+        return process_environment_digest()
     if kind == "dist":
         _VERSIONS.pop(name, None)
         return distribution_version(name)

@@ -740,10 +740,12 @@ def item_keys(corpus, *, seed: int, profile: str, timeout: float, project_dirs, 
     item uses enter its own key).  An item that reaches a value nothing can digest faithfully, or an input no
     digest describes (the clock, an unrecorded import), or that uses such an item, has no key: it is not cached
     and runs every time; ``reasons`` (a dict, when given) gets id -> why.  The global state of the loaded
-    libraries now (:func:`checker.execution.library_state.library_state`) is in every key."""
-    from .library_state import library_state_digest
+    libraries now (:func:`checker.execution.library_state.library_state`), the warnings filters (pinned here: the
+    verifiers run under them) and the process environment are in every key."""
+    from .library_state import library_state_digest, pin_warning_filters, process_environment_digest
+    pin_warning_filters()  # the verifiers of this process run under the filters in effect now, which the key holds
     common = _sha(CACHE_FORMAT, kernel_digest(), sorted(library_versions().items()), library_environment(), seed,
-                  profile, float(timeout), library_state_digest())
+                  profile, float(timeout), library_state_digest(), process_environment_digest())
     prints = CodeFingerprints(project_dirs)
     keys = ItemKeys()
     reasons = keys.reasons if reasons is None else reasons

@@ -117,9 +117,14 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
     matching); the results cache stores it with the result and reuses the result only while all of it is
     unchanged.
     """
+    import warnings
     from .dependencies import global_random_states, recording
+    from .library_state import pinned_filters, process_environment_digest
     random_before = global_random_states()
-    with recording() as recorded:
+    environment = process_environment_digest()  # what C code here can read (a Dask worker's may differ)
+    with recording() as recorded, warnings.catch_warnings():
+        if pinned_filters() is not None:  # the filters the keys were computed with (library_state._warnings)
+            warnings.filters[:] = pinned_filters()
         checks = Checks(item=it, seed=item_seed(seed, it.id), profile=profile,
                         reproduce=reproduce_command(it.id, seed, profile, load_flags))
         failure, detail = "", ""
@@ -142,6 +147,7 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
                     detail += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         records = checks.records()
     depends = recorded.manifest
+    depends["process-env:"] = environment
     random_after = global_random_states()
     for name, digest in random_before.items():  # it drew from a global generator: the state it started with counts
         if random_after.get(name) != digest:

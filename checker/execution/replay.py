@@ -23,9 +23,11 @@ import json
 import os
 import sys
 import time
+import warnings
 
 from .dependencies import MANIFEST_KINDS, NEVER, current, file_digest, is_library_path, merge
 from .fingerprint import package_files
+from .library_state import describe_filters, process_environment_digest
 
 REPLAY_FORMAT = "replay-v2"
 
@@ -36,7 +38,8 @@ def run_key(command: str, args) -> str:
                "seed": args.seed, "profile": args.profile, "timeout": float(args.timeout),
                "without": sorted(args.without), "modules": list(args.module),
                "paths": [os.path.abspath(p) for p in args.path], "no_corpus": bool(args.no_corpus),
-               "cwd": os.getcwd(), "python": sys.version, "executable": sys.executable}
+               "cwd": os.getcwd(), "python": sys.version, "executable": sys.executable,
+               "warnings": repr(describe_filters(warnings.filters)), "environment": process_environment_digest()}
     return hashlib.sha256(json.dumps(options, sort_keys=True).encode()).hexdigest()
 
 
@@ -205,25 +208,26 @@ def try_replay(cache, command: str, args):
 
     On ``None`` the run that follows is being watched: the files known now are hashed before anything loads,
     and the load is recorded (:func:`record` uses both)."""
-    record_ = cache.get_run(run_key(command, args))
+    key = run_key(command, args)  # (as the run starts: the load adds warnings filters of its libraries)
+    record_ = cache.get_run(key)
     seen: dict = {}
     if record_ is not None:
         files, output = record_
         from .fingerprint import library_versions
         if output.get("versions") == library_versions() and unchanged(files, seen):
             return output
-    _begin_watch(cache, args, seen)
+    _begin_watch(cache, args, seen, key)
     return None
 
 
-def _begin_watch(cache, args, seen: dict) -> None:
+def _begin_watch(cache, args, seen: dict, key: str) -> None:
     from . import dependencies
     started = time.time()
     before = dict(seen)
     for entry in _known_before_load(args):
         if entry not in before:
             before[entry] = _digest_now(entry)
-    cache.replay_watch = {"started": started, "before": before, "recorder": dependencies.start()}
+    cache.replay_watch = {"started": started, "before": before, "recorder": dependencies.start(), "key": key}
 
 
 def _as_loaded(entry: str, watch: dict, loaded: dict) -> str:
@@ -258,7 +262,7 @@ def record(cache, command: str, args, *, stdout: str, report_json: str, exit_cod
     files = {entry: _as_loaded(entry, watch, loaded) for entry in _watched_entries(args)}
     merge(files, {k: v for k, v in loaded.items() if not (k.startswith("file:") and k[5:] in files)})
     merge(files, cache.dependencies)  # what the verifiers read (their manifests, hashed as they read it)
-    cache.put_run(run_key(command, args), files,
+    cache.put_run(watch["key"], files,
                   {"stdout": stdout, "report": report_json, "exit": exit_code, "items": items,
                    "versions": library_versions()})
 

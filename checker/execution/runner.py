@@ -75,6 +75,9 @@ def _run_items(corpus, ids, *, seed: int = 0, profile: str = "default", timeout:
     """
     dropped = dropped or {}
     results: dict = {}
+    if not keys:  # no key pinned the warnings filters: the verifiers run under those in effect now
+        from .library_state import pin_warning_filters
+        pin_warning_filters()
     if cache is not None and any(i not in (keys or {}) for i in ids):
         cache.unkeyed = True  # an item without a key runs every time, and the whole run is not replayed
     if cache is not None and keys:
