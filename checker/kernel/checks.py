@@ -362,6 +362,30 @@ class Checks:
                                  f"proof rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
                                  steps=steps))
 
+    def deduction(self, name: str, deduction, *, scope: str = "") -> Check:
+        """A checked deduction (:mod:`.deduction`): ``proved`` only when every step was checked and the last step is
+        its goal.  No checkable form: the re-checker does not re-evaluate formulas."""
+        from .deduction import check_deduction, proved_statement
+        from .items import used_item
+        allowed = self.item.all_uses if self.item is not None else ()
+        assumptions = ([a.id for a in self.item.assumes]
+                       if self.item is not None and not self.assumptions_unknown else None)
+        trusted = None
+        if self.item is not None:
+            trusted = {ref: dict(used.formulas) for ref in allowed for used in [used_item(self.item, ref)]
+                       if used is not None and used.kind == "cited"}
+        results = check_deduction(deduction, allowed, assumptions, trusted, self._citable())
+        steps = [r.to_dict() for r in results]
+        bad = [r for r in results if r.status != "checked"]
+        if not bad:
+            return self.record(Check(name, "proved", "proof script", scope,
+                                     f"{len(results)} steps checked (deduction); proves: {proved_statement(deduction)}",
+                                     steps=steps))
+        first = bad[0]
+        return self.record(Check(name, "inconclusive", "proof script", scope,
+                                 f"deduction rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
+                                 steps=steps))
+
     def witness(self, name: str, instance: str, facts: list, *, scope: str = "") -> list:
         """A counterexample: each fact is ``(description, computed bool, method)``."""
         out = []
