@@ -338,7 +338,7 @@ def _derive(step, got, ctx):
         if step.assumption not in ctx["allowed"]:
             return None, f"cites {step.assumption!r}, which is not among the item's uses"
         if ctx["trusted"] is None:
-            return step.formula, ""
+            return (step.formula, "") if step.formula is not None else (None, "outside an item a citation states its formula")
         stated = ctx["trusted"].get(step.assumption, {})
         if step.term not in stated:
             return None, f"{step.assumption} (a cited item) states no formula {step.term!r} (it states {sorted(stated)})"

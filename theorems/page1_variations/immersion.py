@@ -460,8 +460,8 @@ def reduced_mass_deduction(reduced=lambda D, M: D.T * M * D, *, injective=True, 
     """For every n, m: DX injective (∀w. DXw = 0 ⇒ w = 0) and M positive definite (∀z. z ≠ 0 ⇒ zᵀMz > 0) give
     ∀u. u ≠ 0 ⇒ uᵀ·reduced(DX, M)·u > 0.  Instantiate injectivity at u and contrapose (u ≠ 0 ⇒ DXu ≠ 0), instantiate
     definiteness at z = DXu, chain, rewrite (DXu)ᵀM(DXu) = uᵀ(DXᵀMDX)u (an identity for every size), generalize u.
-    ``injective=False`` drops the injectivity premise, ``mass_relation="≥"`` weakens M to semi-definite (mutations:
-    neither deduction may be checked)."""
+    ``injective=False`` drops the injectivity premise, ``mass_relation="≥"`` weakens M to semi-definite and ``None``
+    drops the definiteness premise (mutations: no such deduction may be checked)."""
     n, mm = _N_SHAPE, _M_SHAPE
     D, M = sympy.MatrixSymbol("D", mm, n), sympy.MatrixSymbol("M", mm, mm)
     u, w, z = sympy.MatrixSymbol("u", n, 1), sympy.MatrixSymbol("w", n, 1), sympy.MatrixSymbol("z", mm, 1)
@@ -471,8 +471,9 @@ def reduced_mass_deduction(reduced=lambda D, M: D.T * M * D, *, injective=True, 
     if injective:
         d.hypothesis("injective", forall(w, implies(atom("=", D * w, zero_m), atom("=", w, zero_n))),
                      assumption=H_IMMERSION, note="DX(q) injective (H3)")
-    d.hypothesis("definite", forall(z, implies(atom("≠", z, zero_m), atom(mass_relation, z.T * M * z, 0))),
-                 assumption=H_MASS_SPD, note="M positive definite (H4)")
+    if mass_relation is not None:
+        d.hypothesis("definite", forall(z, implies(atom("≠", z, zero_m), atom(mass_relation, z.T * M * z, 0))),
+                     assumption=H_MASS_SPD, note="M positive definite (H4)")
     d.instantiate("injective_at_u", "injective", u)
     d.contrapose("u_nonzero_gives_DXu_nonzero", "injective_at_u")
     d.instantiate("definite_at_DXu", "definite", D * u)
@@ -484,7 +485,7 @@ def reduced_mass_deduction(reduced=lambda D, M: D.T * M * D, *, injective=True, 
     return d
 
 
-def _reduced_mass_every_size(check, reduced):
+def _reduced_mass_every_size(check, reduced, injective=True, definite=True):
     """uᵀ(DXᵀMDX)u > 0 for u ≠ 0 (a checked deduction from H3 and H4) and symmetry, for every n, m (``reduced(D, M)``
     is the claimed reduced mass)."""
     n, mm = _N_SHAPE, _M_SHAPE
@@ -494,7 +495,8 @@ def _reduced_mass_every_size(check, reduced):
                         (D * u).T * M * (D * u), scope=_EVERY_SIZE,
                         context="the identity the deduction below rewrites with (a wrong reduced mass is refuted here)")
     check.deduction("every n, m: DX injective and M positive definite ⇒ uᵀ·reduced(DX, M)·u > 0 for u ≠ 0",
-                    reduced_mass_deduction(reduced), scope=_EVERY_SIZE)
+                    reduced_mass_deduction(reduced, injective=injective, mass_relation=">" if definite else None),
+                    scope=_EVERY_SIZE)
     every_size_identity(check, "every n, m: reduced(DX, M) is symmetric for symmetric M = W + Wᵀ",
                         reduced(D, W + W.T).T, reduced(D, W + W.T), scope=_EVERY_SIZE,
                         context="every symmetric M is W + Wᵀ (W = M/2)")
@@ -507,7 +509,7 @@ def check_reduced_mass_spd(check, *, require_injective=True, require_spd=True,
     """DX injective and M SPD ⇒ DXᵀMDX SPD (uᵀDXᵀMDXu = (DXu)ᵀM(DXu), every n, m); witnesses ``(X, q, M)`` for each
     hypothesis.  ``reduced(D, M)`` is the claimed reduced mass as a matrix expression; the random Sylvester
     instances support."""
-    _reduced_mass_every_size(check, reduced)
+    _reduced_mass_every_size(check, reduced, require_injective, require_spd)
     D, M = Matrix(3, 2, lambda k, i: Symbol(f"d{k + 1}{i + 1}", real=True)), _generic_square(3, "M", symmetric=True)
     u = _vector("u", 2)
     check.identity("uᵀ(DXᵀMDX)u = (DXu)ᵀM(DXu)", (u.T * D.T * M * D * u)[0], ((D * u).T * M * (D * u))[0],
