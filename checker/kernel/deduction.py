@@ -293,7 +293,7 @@ class Deduction:
         self.steps.append(step)
         return step.label
 
-    def hypothesis(self, label, formula, *, assumption, note=""):
+    def hypothesis(self, label, formula, assumption, note=""):
         aid = assumption if isinstance(assumption, str) else getattr(assumption, "id", "")
         return self._add(DStep(label, "hypothesis", formula, assumption=aid, note=note))
 
