@@ -392,3 +392,22 @@ def test_every_accepted_propositional_derivation_is_entailed_by_its_premises(pre
             for world in _worlds():
                 if all(_value(p, world) for p in premises):
                     assert _value(formula, world), (label, formula, premises)
+
+
+def test_two_parameters_in_one_position_are_two_sections():
+    """f(t, u) and f(t, w) differ when u ≠ w: dropping both parameters must not make them one function."""
+    w_ = Symbol("w", real=True)
+    p = Proof("two parameters")
+    p.suppose("h", (f(t, u), 0))
+    p.algebra("c", ["h"], (f(t, w_), 0))
+    p.conclude("c")
+    assert _lemma(p, [u, w_]).status == "failed"
+
+
+def test_a_section_never_takes_the_name_of_a_function_of_the_proof():
+    clash = Function("f_section0")
+    p = Proof("name clash")
+    p.suppose("h", (f(t, u), 0))
+    p.algebra("c", ["h"], (clash(t), 0))
+    p.conclude("c")
+    assert _lemma(p, [u]).status == "failed"

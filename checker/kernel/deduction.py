@@ -27,6 +27,7 @@ is checked and its last step is the stated goal.  Its record has no checkable fo
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -225,44 +226,48 @@ def proof_formula(proof: Proof):
 
 
 def sections(proof: Proof, parameters) -> tuple:
-    """``(proof, problem)``: ``proof`` with each parameter dropped from every function application (the function
-    replaced by its section at a fixed parameter value: a fresh function per function and parameter positions), or
-    ``(None, why not)`` when a parameter occurs elsewhere (outside an argument, under a binder, in a certificate)."""
+    """``(proof, problem)``: ``proof`` with the parameters dropped from every function application, each function
+    replaced by its section at the parameters' values (a fresh function per function and (position, parameter)
+    pattern), or ``(None, why not)`` when a parameter occurs anywhere else: outside the arguments of functions, as a
+    variable of a derivative or another binder, in a certificate or citation instance.  A proof of the sections, which
+    are arbitrary functions of the remaining arguments, proves the original statement for every parameter value in
+    any set (of any dimension)."""
     import copy
-    renamed: dict = {}
+    out, sections_of = copy.deepcopy(proof), {}
+    taken = {str(a.func) for st in proof.steps for part in _step_parts(st) for a in part.atoms(AppliedUndef)}
+
+    def section(app):
+        key = (app.func, len(app.args), tuple((i, a) for i, a in enumerate(app.args) if a in parameters))
+        if key not in sections_of:
+            name = next(nm for k in itertools.count() for nm in [f"{app.func}_section{k}"] if nm not in taken)
+            taken.add(name)
+            sections_of[key] = sympy.Function(name, **{k: v for k, v in app.func.default_assumptions.items()
+                                                       if v is not None and k != "commutative"})
+        return sections_of[key](*[a for a in app.args if a not in parameters])
 
     def drop(e):
-        def section(app):
-            kept = tuple(i for i, a in enumerate(app.args) if a not in parameters)
-            if len(kept) == len(app.args):
-                return app
-            key = (app.func, kept, len(app.args))
-            if key not in renamed:
-                renamed[key] = sympy.Function(f"{app.func}__section{len(renamed)}", **{
-                    k: v for k, v in app.func.default_assumptions.items() if v is not None and k != "commutative"})
-            return renamed[key](*[app.args[i] for i in kept])
-        return e.replace(lambda x: isinstance(x, AppliedUndef) and any(p in x.args for p in parameters), section)
-    out = copy.deepcopy(proof)
-    for step in out.steps:
-        if any(p in step.along for p in parameters) or step.var in parameters:
-            return None, f"step {step.label!r} differentiates in or holds along a parameter"
-        parts = [step.eq] if not isinstance(step.eq, tuple) else list(step.eq)
-        if isinstance(step.certificate, dict) and any(sympy.sympify(x).has(p) for kv in step.certificate.items()
-                                                      for x in kv for p in parameters):
-            return None, f"step {step.label!r} instantiates a citation with a parameter"
-        for part in parts + [step.factor] + list(step.certificate if isinstance(step.certificate, (list, tuple)) else []):
-            if isinstance(part, sympy.Basic) and any(p in _binders(Atom("=", (part,))) for p in parameters):
-                return None, f"step {step.label!r} binds a parameter"
-        step.eq = tuple(drop(sympy.sympify(x)) for x in step.eq) if isinstance(step.eq, tuple) else \
-            (drop(step.eq) if isinstance(step.eq, sympy.Basic) else step.eq)
-        step.factor = drop(sympy.sympify(step.factor)) if step.factor is not None else None
-        step.certificate = [drop(sympy.sympify(c)) for c in step.certificate] if isinstance(
-            step.certificate, (list, tuple)) else step.certificate
-        for part in ([step.eq] if not isinstance(step.eq, tuple) else list(step.eq)) + [step.factor] + list(
-                step.certificate if isinstance(step.certificate, (list, tuple)) else []):
-            if isinstance(part, sympy.Basic) and any(part.has(p) for p in parameters):
-                return None, f"step {step.label!r} uses a parameter outside the arguments of functions"
+        return e.replace(lambda a: isinstance(a, AppliedUndef) and any(p in a.args for p in parameters), section)
+    for st in out.steps:
+        parts = _step_parts(st)
+        if set(parameters) & (set(st.along) | {st.var} | set().union(*(_binders(Atom("", (x,))) for x in parts))):
+            return None, f"step {st.label!r} differentiates in, holds along or binds a parameter"
+        if isinstance(st.certificate, dict) and any(x.has(*parameters) for x in parts):
+            return None, f"step {st.label!r} instantiates a citation with a parameter"
+        st.eq = tuple(drop(sympy.sympify(x)) for x in st.eq) if isinstance(st.eq, tuple) else drop(st.eq)
+        st.factor = drop(sympy.sympify(st.factor)) if st.factor is not None else None
+        if isinstance(st.certificate, (list, tuple)):
+            st.certificate = [drop(sympy.sympify(c)) for c in st.certificate]
+        if any(x.has(*parameters) for x in _step_parts(st)):
+            return None, f"step {st.label!r} uses a parameter outside the arguments of functions"
     return out, ""
+
+
+def _step_parts(st) -> list:
+    """The sympy objects a proof step states or uses."""
+    cert = st.certificate.items() if isinstance(st.certificate, dict) else [st.certificate or ()]
+    raw = list(st.eq) if isinstance(st.eq, tuple) else [st.eq]
+    raw += [st.factor, st.var] + [x for pair in cert for x in pair]
+    return [sympy.sympify(x) for x in raw if isinstance(x, (sympy.Basic, int))]
 
 
 @dataclass
