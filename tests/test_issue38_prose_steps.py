@@ -327,13 +327,51 @@ def test_the_goal_must_be_the_last_step():
     assert res[-1].label == "conclusion" and res[-1].status == "failed"
 
 
-def test_a_deduction_record_has_no_checkable_form_so_the_recheck_leaves_it_out():
-    run = run_verifier(lambda check: check.deduction("claim", im.reduced_mass_deduction()), item=REMARK)
-    record = run.checks[0].to_dict()
-    assert not record.get("checkable")
-    from checker.recheck.coverage import NO_FORM, coverage
-    numbers = coverage([{"id": "x", "checks": [dict(record, outcome="proved", claim=True)]}])
-    assert numbers["with_checkable_form"] == 0 and numbers["not_rechecked"] == {NO_FORM: 1}
+def _deduction_record(item, deduction):
+    run = run_verifier(lambda check: check.deduction("claim", deduction), item=item)
+    return run.checks[0].to_dict()
+
+
+def test_the_recheck_rederives_the_11_deduction_and_leaves_67_to_its_lemma():
+    from checker.recheck import recheck_record
+    record = _deduction_record(REMARK, im.reduced_mass_deduction())
+    assert record["checkable"]["form"] == "deduction"
+    assert recheck_record(record)["result"] == "agrees"
+    x6 = recheck_record(_deduction_record(X6_ITEM, hd.x6_deduction()))
+    assert x6["result"] == "not re-checkable"  # the lemma's premise holds along t: no independent solver for it
+
+
+def _tampered(record, label, new_formula):
+    import copy
+    from checker.kernel.checkable import _srepr
+    record = copy.deepcopy(record)
+    form = record["checkable"]
+
+    def enc(f):
+        if isinstance(f, Atom):
+            return ["atom", f.pred, [_srepr(a, {}) for a in f.args]]
+        if isinstance(f, Implies):
+            return ["implies", enc(f.premise), enc(f.conclusion)]
+        if isinstance(f, ForAll):
+            return ["forall", _srepr(f.var, {}), enc(f.body)]
+        return ["not", enc(f.body)]
+    for step in form["steps"]:
+        if step[0] == label:
+            step[3] = enc(new_formula)
+    return record
+
+
+def test_the_recheck_disagrees_with_a_tampered_deduction():
+    """A record whose steps do not follow (as a kernel bug would write them) is caught by the re-checker's own rules."""
+    from checker.recheck import recheck_record
+    record = _deduction_record(REMARK, im.reduced_mass_deduction())
+    n_, m_ = im._N_SHAPE, im._M_SHAPE
+    D, M, u_ = MatrixSymbol("D", m_, n_), MatrixSymbol("M", m_, m_), MatrixSymbol("u", n_, 1)
+    zero = ZeroMatrix(n_, 1)
+    wrong_rewrite = implies(atom("≠", u_, zero), atom(">", 2 * u_.T * D.T * M * D * u_, 0))
+    assert recheck_record(_tampered(record, "reduced_mass_positive", wrong_rewrite))["result"] == "disagrees"
+    converse = implies(atom("≠", D * u_, ZeroMatrix(m_, 1)), atom("≠", u_, zero))
+    assert recheck_record(_tampered(record, "u_nonzero_gives_DXu_nonzero", converse))["result"] == "disagrees"
 
 
 # --- semantic soundness of the propositional fragment --------------------------------------------------

@@ -34,7 +34,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Optional
 
-from .checkable import identity_checkable, proof_checkable
+from .checkable import deduction_checkable, identity_checkable, proof_checkable
 from .evidence import NOT_RUN, SWEEP_CUT_IN_QUICK, SWEPT, Check, is_cut_sweep, is_not_run, verdict_scope
 
 PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
@@ -364,7 +364,7 @@ class Checks:
 
     def deduction(self, name: str, deduction, *, scope: str = "") -> Check:
         """A checked deduction (:mod:`.deduction`): ``proved`` only when every step was checked and the last step is
-        its goal.  No checkable form: the re-checker does not re-evaluate formulas."""
+        its goal.  Its checkable form records each step's derived formula, for the re-checker to re-derive."""
         from .deduction import check_deduction, proved_statement
         from .items import used_item
         allowed = self.item.all_uses if self.item is not None else ()
@@ -380,7 +380,7 @@ class Checks:
         if not bad:
             return self.record(Check(name, "proved", "proof script", scope,
                                      f"{len(results)} steps checked (deduction); proves: {proved_statement(deduction)}",
-                                     steps=steps))
+                                     steps=steps, checkable=deduction_checkable(deduction, scope)))
         first = bad[0]
         return self.record(Check(name, "inconclusive", "proof script", scope,
                                  f"deduction rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",

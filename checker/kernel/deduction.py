@@ -22,8 +22,8 @@ A formula is an :class:`Atom` (``"="``, ``"≠"``, ``">"``, ``"≥"`` with sympy
 * ``generalize``  -- from A infer ``∀v. A`` when v is free in no premise or citation A rests on.
 
 Atoms match only structurally (the same predicate and the same sympy trees); a deduction is ``proved`` when every step
-is checked and its last step is the stated goal.  Its record has no checkable form: the re-checker
-(:mod:`checker.recheck`) does not re-evaluate formulas (docs/recheck.md).
+is checked and its last step is the stated goal.  Its checkable form records every step's derived formula; the
+re-checker (:mod:`checker.recheck`) re-derives each with its own code (docs/recheck.md).
 """
 from __future__ import annotations
 
@@ -289,6 +289,8 @@ class Deduction:
     title: str
     goal: Any
     steps: list = field(default_factory=list)
+    #: label -> the formula the kernel derived (set by :func:`check_deduction`; the checkable form records it)
+    derived: dict = field(default_factory=dict)
 
     def _add(self, step):
         if step.label in {s.label for s in self.steps}:
@@ -441,6 +443,7 @@ def check_deduction(d: Deduction, allowed_citations: Sequence[str] = (), assumpt
                                   "checked" if formula is not None else "failed", problem or step.note,
                                   assumption=step.assumption if step.rule == "hypothesis" else "",
                                   cited=f"{step.assumption}:{step.term}" if step.rule == "cite" else ""))
+    d.derived = dict(got)
     last = d.steps[-1].label if d.steps else None
     if last is None or got.get(last) != d.goal:
         results.append(StepResult("conclusion", "conclude", render(d.goal), "failed",
