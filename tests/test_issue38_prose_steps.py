@@ -449,3 +449,10 @@ def test_a_section_never_takes_the_name_of_a_function_of_the_proof():
     p.algebra("c", ["h"], (clash(t), 0))
     p.conclude("c")
     assert _lemma(p, [u]).status == "failed"
+
+
+def test_instantiating_a_variable_that_a_derivative_binds_is_rejected():
+    s = Symbol("s", real=True)
+    bound_inside = forall(s, atom("=", sp.Derivative(f(s) * s, s), 0))
+    res = _run(("suppose", "h", bound_inside), ("instantiate", "i", "h", 2 * t))
+    assert _status(res, "i") == "failed"

@@ -38,9 +38,6 @@ from sympy.matrices.expressions import Inverse, MatrixExpr, MatrixSymbol
 from .engine.symbolic import bound_variables, inexact_numbers
 from .proof import PREMISE_RULES, Proof, StepResult, check_proof, defined_everywhere_problem
 
-RULES = ("hypothesis", "suppose", "cite", "lemma", "instantiate", "mp", "chain", "contrapose", "rewrite", "generalize")
-
-
 @dataclass(frozen=True)
 class Atom:
     pred: str
@@ -158,6 +155,8 @@ def instantiation_problem(var, term, body) -> str:
         for fact, value in var.assumptions0.items():
             if value is True and fact != "commutative" and getattr(term, f"is_{fact}") is not True:
                 return f"{sympy.sstr(term)} is not shown {fact}, as {sympy.sstr(var)} is"
+    if var in _binders(body):
+        return f"{sympy.sstr(var)} is bound again inside {render(body)} (a derivative's variable, a quantifier)"
     captured = free_variables(Atom("term", (term,))) & _binders(body)
     if captured:
         return (f"{', '.join(sorted(map(sympy.sstr, captured)))} of {sympy.sstr(term)} would be captured by a binder "

@@ -137,7 +137,7 @@ def recheck_deduction(form, rng, claim_class) -> dict:
         elif rule == "instantiate":
             var, body, value = src[0][1], src[0][2], parse(term)
             if src[0][0] != "forall" or (isinstance(var, sympy.MatrixSymbol) != isinstance(value, sympy.MatrixExpr)) \
-                    or getattr(var, "shape", None) != getattr(value, "shape", None) or _variables(value) & _bound(body) \
+                    or getattr(var, "shape", None) != getattr(value, "shape", None) or (_variables(value) | {var}) & _bound(body) \
                     or any(v is True and k != "commutative" and getattr(value, f"is_{k}", None) is not True
                            for k, v in getattr(var, "assumptions0", {}).items()):
                 derived = None
