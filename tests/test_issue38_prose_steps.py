@@ -456,3 +456,18 @@ def test_instantiating_a_variable_that_a_derivative_binds_is_rejected():
     bound_inside = forall(s, atom("=", sp.Derivative(f(s) * s, s), 0))
     res = _run(("suppose", "h", bound_inside), ("instantiate", "i", "h", 2 * t))
     assert _status(res, "i") == "failed"
+
+
+@pytest.mark.parametrize("pair", [
+    (sp.log(Symbol("y", positive=True)**2), 2 * sp.log(Symbol("y", positive=True))),
+    (A * (Symbol("y", real=True)**2 - 1) / (Symbol("y", real=True) - 1), A * (Symbol("y", real=True) + 1)),
+    ((A * B)**-1, B**-1 * A**-1),
+    (sp.sqrt(Symbol("y", real=True)) * sp.sqrt(Symbol("z", real=True)), sp.sqrt(Symbol("y", real=True) * Symbol("z", real=True))),
+], ids=["log", "scalar division in a matrix", "negative matrix power", "sqrt"])
+def test_rewriting_admits_only_terms_defined_everywhere(pair):
+    assert terms_equal_problem(*pair)
+
+
+def test_floating_point_numbers_anywhere_in_a_formula_are_rejected():
+    deep = implies(atom("P", x), atom(">", sp.Float(0.5) * Symbol("y"), 0))
+    assert _status(_run(("suppose", "h", deep)), "h") == "failed"

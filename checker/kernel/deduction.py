@@ -36,7 +36,7 @@ from sympy.core.function import AppliedUndef
 from sympy.matrices.expressions import Inverse, MatrixExpr, MatrixSymbol
 
 from .engine.symbolic import bound_variables, inexact_numbers
-from .proof import PREMISE_RULES, Proof, StepResult, check_proof, defined_everywhere_problem
+from .proof import PREMISE_RULES, Proof, StepResult, check_proof
 
 @dataclass(frozen=True)
 class Atom:
@@ -166,15 +166,20 @@ def instantiation_problem(var, term, body) -> str:
 
 def terms_equal_problem(a, b, seconds: float = 10.0) -> str:
     """Why ``a = b`` is not shown for every value of every variable and every size ('' when it is): matrices of
-    symbolic shape by the every-size matrix algebra, scalars by the zero test; no division and no matrix inverse
-    (an identity of rational functions may fail where a denominator vanishes)."""
+    symbolic shape by the every-size matrix algebra, scalars by the zero test.  Only polynomial operations, entire
+    functions and generic functions may occur (no division, no matrix inverse or negative power, no log or sqrt): an
+    identity of rational functions may fail where a denominator vanishes."""
     from .engine.matrix_shapes import proved_for_every_shape
     from .engine.residuals import shown_zero
+    from .proof import ENTIRE_FUNCTIONS
     if inexact_numbers(a, b):
         return "floating-point numbers in the terms"
+    for node in (n for x in (a, b) for n in sympy.preorder_traversal(x)):
+        if isinstance(node, Inverse) or isinstance(node, (sympy.Pow, sympy.MatPow)) and not (
+                node.exp.is_Integer and node.exp >= 0) or isinstance(node, sympy.Function) and not isinstance(
+                node, (AppliedUndef,) + ENTIRE_FUNCTIONS):
+            return f"{sympy.sstr(node)} may be undefined somewhere (only polynomial operations are admitted)"
     matrices = [isinstance(x, (MatrixExpr, sympy.MatrixBase)) for x in (a, b)]
-    if any(isinstance(x, sympy.Basic) and x.has(Inverse) for x in (a, b)):
-        return "a matrix inverse in the terms (it may not exist)"
     if all(matrices):
         if tuple(a.shape) != tuple(b.shape):
             return f"shapes {sympy.sstr(a.shape)} and {sympy.sstr(b.shape)} differ"
@@ -185,11 +190,14 @@ def terms_equal_problem(a, b, seconds: float = 10.0) -> str:
             f"{sympy.sstr(a)} = {sympy.sstr(b)} is not shown"
     if any(matrices):
         return f"a matrix and a scalar: {sympy.sstr(a)}, {sympy.sstr(b)}"
-    for x in (a, b):
-        problem = defined_everywhere_problem(x, (), "the term")
-        if problem:
-            return problem
     return "" if shown_zero(a - b, simplify_seconds=seconds) else f"{sympy.sstr(a)} = {sympy.sstr(b)} is not shown"
+
+
+def _atom_args(f) -> list:
+    """Every term of every atom of ``f``."""
+    if isinstance(f, Atom):
+        return list(f.args)
+    return [a for g in ((f.premise, f.conclusion) if isinstance(f, Implies) else (f.body,)) for a in _atom_args(g)]
 
 
 def _term_pairs(f, g):
@@ -424,7 +432,7 @@ def check_deduction(d: Deduction, allowed_citations: Sequence[str] = (), assumpt
         bad_ref = next((r for r in step.refs if r not in got), None)
         if bad_ref is not None:
             formula, problem = None, f"rests on {bad_ref!r}, an unknown, later or unchecked step"
-        elif inexact_numbers(*[a for s in [step.formula, step.term] if isinstance(s, Atom) for a in s.args],
+        elif inexact_numbers(*(_atom_args(step.formula) if step.formula is not None else []),
                              step.term if isinstance(step.term, sympy.Basic) else None):
             formula, problem = None, "floating-point numbers in the step"
         else:
