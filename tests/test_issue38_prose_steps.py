@@ -111,6 +111,17 @@ def test_67_a_broken_chain_is_not_proved(claim):
     assert _outcome(X6_ITEM, hd.x6_deduction(**claim)).outcome != "proved"
 
 
+def test_67_old_scope_string_could_not_fail():
+    """The old check: the key step at scalar u with the topology in ``scope=``.  It is proved even when the scope
+    claims the conclusion for a disconnected time set (the step was not checked); the deduction with that time set
+    is not."""
+    old = run_verifier(lambda check: check.proof("old", hd.x6_proof(), scope="… the time-line is (0,T) ∪ (2T,3T): "
+                                                 "scleronomic anyway"), item=X6_ITEM)
+    assert old.verdict == "proved"
+    broken = hd.x6_deduction(time_line=atom("UnionOfTwoIntervals", hd.INTERVAL))
+    assert _outcome(X6_ITEM, broken).outcome == "inconclusive"
+
+
 def test_67_a_citation_not_among_the_uses_is_rejected():
     stand_in = Item("test.x6_without_proof_uses", "remark", "t", "s", "src", uses=X6_ITEM.uses)
     assert _outcome(stand_in, hd.x6_deduction()).outcome != "proved"

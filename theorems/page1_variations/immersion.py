@@ -11,8 +11,9 @@ This file contains
   map; exact motions of
   random polynomial immersions support; hypothesis analysis: H7 necessary (tangential friction), H2 (C² suffices),
   H3 (rank-one Jacobian) and H4 (any M) not needed;
-* the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu) and symmetry for every n and m
-  (random Sylvester instances support), with necessity witnesses for injectivity and definiteness;
+* the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu), positivity for u ≠ 0 (a checked
+  deduction from H3 and H4, :func:`reduced_mass_deduction`) and symmetry for every n and m (random Sylvester instances
+  support), with necessity witnesses for injectivity and definiteness;
 * the cited definition ``calculus.submersions_and_immersions`` (#79) and the cited examples
   ``examples.ideal_planar_pendulum`` (#81: equation, energy, Lyapunov stability, frequency √(g/l), measured
   period; the correction vanishes although X is not affine) and ``examples.planar_rolling_disk_acceleration`` (#82),
