@@ -297,7 +297,9 @@ def test_rank_regular_rheonomic_facts_follow_the_datum():
     assert hd.restriction_to_window(sp.Piecewise((x1, (t > 0) & (t < hd.T_star)), (hd.L_star, True)),
                                     2 * hd.T_star, 3 * hd.T_star) == hd.L_star
     assert hd.restriction_to_window(sp.Piecewise((x1, t < 1), (0, True)), 0, 2) is None  # straddles: undecided
-    result = run(hd.check_rank_regular_rheonomic, "counterexample", first_piece=x1 * x1 + x2)
+    # with the item: its converse-clause deduction cites the items it uses
+    result = run_verifier(hd.check_rank_regular_rheonomic, item=ITEMS["holonomic.rank_regular_rheonomic_with_Gt_zero"],
+                          profile="quick", first_piece=x1 * x1 + x2)
     assert result.verdict == "proved", result  # another rank-regular time-independent piece is also a witness
 
 
@@ -350,7 +352,9 @@ def test_finding_off_locus_is_recorded_inside_an_ok_item():
 def test_disconnected_window_is_essential():
     result = _true_run("holonomic.rank_regular_rheonomic_with_Gt_zero")
     names = " ".join(c.name for c in result.checks)
-    assert "X6 key step" in names and "connected window" in names
+    assert "X6: when the time-line of x0 is an interval" in names and "connected window" in names
+    [converse] = [c for c in result.checks if c.name.startswith("X6:")]
+    assert converse.claim and converse.outcome == "proved" and "(deduction)" in converse.detail
 
 
 # ---------------------------------------------------------------------------

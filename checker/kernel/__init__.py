@@ -7,7 +7,8 @@ Read in this order (the "how to audit a proved" page of the documentation walks 
   written as a constant is no evidence);
 * :mod:`.evidence` -- check records and the rules that derive a verdict from them; :mod:`.analysis` -- which
   hypotheses are necessary;
-* :mod:`.proof` -- checked proofs (each step and its rule); :mod:`.decision` -- decision results;
+* :mod:`.proof` -- checked proofs (each step and its rule); :mod:`.deduction` -- checked deductions (first-order
+  steps over formulas, cited formulas, lemmas from proofs); :mod:`.decision` -- decision results;
 * :mod:`.engine` -- the identity engine (instances, pointwise and exact zero tests, relations, shrinking, matrix
   shapes).
 

@@ -3,7 +3,8 @@
 ``{"form": "identity", "lhs": srepr, "rhs": srepr, "relations": [[srepr old, srepr new], ...], "premise": id,
 "functions": {name: {fact: bool}}, "scope": text}`` for an identity (the expressions *as the verifier passed them*,
 before any evaluation), ``{"form": "proof", "premises": [...], "nonzero": [...], "conclusion": [srepr lhs, srepr
-rhs], "steps": [[label, rule], ...]}`` for a checked proof.  Symbols carry their assumptions in ``srepr``; undefined
+rhs], "steps": [[label, rule], ...]}`` for a checked proof, ``{"form": "deduction", "goal": ..., "steps": ...}`` for a
+checked deduction (:func:`deduction_checkable`).  Symbols carry their assumptions in ``srepr``; undefined
 functions' assumptions are listed under ``functions`` (``srepr`` drops them).  The re-checker
 (:mod:`checker.recheck`) reads only this; nothing here decides a verdict.
 """
@@ -90,11 +91,12 @@ def identity_checkable(lhs, rhs, relations=None, premise=None, scope: str = "") 
     return _completed(out, functions, scope)
 
 
-def proof_checkable(proof, scope: str = "") -> dict:
+def proof_checkable(proof, scope: str = "", dummies: dict = None) -> dict:
     """The checkable form of a checked proof: its premises (hypothesis, suppose, define and cite steps), the
-    expressions it declares nonzero, its conclusion, and its steps with their rules."""
+    expressions it declares nonzero, its conclusion, and its steps with their rules (``dummies``: the numbering table
+    of an enclosing form)."""
     import sympy
-    dummies: dict = {}
+    dummies = {} if dummies is None else dummies
     try:
         steps = {s.label: s for s in proof.steps}
         premises, nonzero, exprs = [], [], []
@@ -121,6 +123,39 @@ def proof_checkable(proof, scope: str = "") -> dict:
         functions = _functions([sympy.sympify(e) for e in exprs])
     except Exception as exc:  # noqa: BLE001
         return {"form": "proof", "unavailable": f"{type(exc).__name__}: {str(exc)[:120]}"}
+    return _completed(out, functions, scope)
+
+
+def deduction_checkable(deduction, scope: str = "") -> dict:
+    """The checkable form of a checked deduction: its goal and each step (label, rule, refs, the formula the kernel
+    derived, the instantiated term or generalized variable, a lemma's proof form and parameters, a citation's name);
+    a formula is ``["atom", pred, [srepr, ...]]``, ``["implies", A, B]``, ``["not", A]`` or ``["forall", srepr, A]``."""
+    import sympy
+    from .deduction import Atom, ForAll, Implies
+    dummies: dict = {}
+    exprs: list = []
+
+    def form(f):
+        if isinstance(f, Atom):
+            exprs.extend(f.args)
+            return ["atom", f.pred, [_srepr(a, dummies) for a in f.args]]
+        if isinstance(f, Implies):
+            return ["implies", form(f.premise), form(f.conclusion)]
+        if isinstance(f, ForAll):
+            return ["forall", _srepr(f.var, dummies), form(f.body)]
+        return ["not", form(f.body)]
+    try:
+        steps = []
+        for s in deduction.steps:
+            extra = {"cited": f"{s.assumption}:{s.term}"} if s.rule == "cite" else {}
+            if s.rule == "lemma":
+                extra = {"proof": proof_checkable(s.proof, dummies=dummies), "parameters": [_srepr(p, dummies) for p in s.term]}
+            term = _srepr(s.term, dummies) if s.rule in ("instantiate", "generalize") else None
+            steps.append([s.label, s.rule, list(s.refs), form(deduction.derived[s.label]), term, extra])
+        out = {"form": "deduction", "goal": form(deduction.goal), "steps": steps}
+        functions = _functions([sympy.sympify(e) for e in exprs])
+    except Exception as exc:  # noqa: BLE001
+        return {"form": "deduction", "unavailable": f"{type(exc).__name__}: {str(exc)[:120]}"}
     return _completed(out, functions, scope)
 
 

@@ -34,7 +34,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Optional
 
-from .checkable import identity_checkable, proof_checkable
+from .checkable import deduction_checkable, identity_checkable, proof_checkable
 from .evidence import NOT_RUN, SWEEP_CUT_IN_QUICK, SWEPT, Check, is_cut_sweep, is_not_run, verdict_scope
 
 PROFILES = {"quick": 0.2, "default": 1.0, "thorough": 5.0}
@@ -360,6 +360,30 @@ class Checks:
                                      steps=steps))
         return self.record(Check(name, "inconclusive", "proof script", scope,
                                  f"proof rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
+                                 steps=steps))
+
+    def deduction(self, name: str, deduction, *, scope: str = "") -> Check:
+        """A checked deduction (:mod:`.deduction`): ``proved`` only when every step was checked and the last step is
+        its goal.  Its checkable form records each step's derived formula, for the re-checker to re-derive."""
+        from .deduction import check_deduction, proved_statement
+        from .items import used_item
+        allowed = self.item.all_uses if self.item is not None else ()
+        assumptions = ([a.id for a in self.item.assumes]
+                       if self.item is not None and not self.assumptions_unknown else None)
+        trusted = None
+        if self.item is not None:
+            trusted = {ref: dict(used.formulas) for ref in allowed for used in [used_item(self.item, ref)]
+                       if used is not None and used.kind == "cited"}
+        results = check_deduction(deduction, allowed, assumptions, trusted, self._citable())
+        steps = [r.to_dict() for r in results]
+        bad = [r for r in results if r.status != "checked"]
+        if not bad:
+            return self.record(Check(name, "proved", "proof script", scope,
+                                     f"{len(results)} steps checked (deduction); proves: {proved_statement(deduction)}",
+                                     steps=steps, checkable=deduction_checkable(deduction, scope)))
+        first = bad[0]
+        return self.record(Check(name, "inconclusive", "proof script", scope,
+                                 f"deduction rejected: step {first.label!r} ({first.rule}) {first.status}: {first.detail}",
                                  steps=steps))
 
     def witness(self, name: str, instance: str, facts: list, *, scope: str = "") -> list:

@@ -44,6 +44,8 @@ class Item:
     assumption: Optional[Assumption] = None  # set for postulate items: the item *is* this assumption
     #: equations the item establishes, citable by name: name -> (lhs, rhs); each is checked as a claim of the item
     exports: dict = field(default_factory=dict)
+    #: a cited (trusted) item only: formulas it states, citable by name in a deduction (:mod:`.deduction`): name -> formula
+    formulas: dict = field(default_factory=dict)
     #: where the claim checks establish the statement when that is narrower than the statement says
     #: (``"n <= 3"``): shown with the verdict wherever it is printed, so "proved" never reads as "proved for all n"
     scope: str = ""
@@ -65,6 +67,9 @@ class Item:
                 raise TypeError(f"item {self.id!r}: assumes must hold Assumption objects, got {a!r}")
         self.assumes = tuple(self.assumes)
         self.exports = dict(self.exports or {})
+        self.formulas = dict(self.formulas or {})
+        if self.formulas and self.kind != "cited":
+            raise ValueError(f"item {self.id!r}: only a cited (trusted) item states formulas taken on trust")
 
     @property
     def all_uses(self) -> tuple:
@@ -165,7 +170,8 @@ def _caller_module(depth: int = 2) -> str:
 def item(id: str, *, kind: str, title: str, statement: str = "", source: str = "",
          uses: Sequence = (), proof_uses: Sequence = (), assumes: Sequence = (),
          expected: str = "holds", cited_kind: str = "", avoids: Sequence = (),
-         module: Optional[str] = None, exports: Optional[dict] = None, scope: str = ""):
+         module: Optional[str] = None, exports: Optional[dict] = None, scope: str = "",
+         formulas: Optional[dict] = None):
     """Decorator: declare an item whose verifier is the decorated function ``f(check)``.
 
     The verifier receives a :class:`checker.kernel.checks.Checks` collector and records its
@@ -178,7 +184,7 @@ def item(id: str, *, kind: str, title: str, statement: str = "", source: str = "
         register(Item(id=id, kind=kind, title=title, statement=statement, source=source,
                       uses=tuple(uses), proof_uses=tuple(proof_uses), assumes=tuple(assumes),
                       expected=expected, verifier=verifier, module=module, cited_kind=cited_kind,
-                      avoids=tuple(avoids), exports=dict(exports or {}), scope=scope))
+                      avoids=tuple(avoids), exports=dict(exports or {}), scope=scope, formulas=dict(formulas or {})))
         return verifier
 
     return decorate
@@ -204,13 +210,13 @@ cited = _kind_decorator("cited")
 
 def stated(id: str, *, kind: str, title: str, statement: str = "", source: str = "",
            uses: Sequence = (), assumes: Sequence = (), cited_kind: str = "",
-           exports: Optional[dict] = None) -> Item:
+           exports: Optional[dict] = None, formulas: Optional[dict] = None) -> Item:
     """Declare a text-only item (terminology, scope, physical adoption): verdict ``stated``."""
     if kind not in TEXT_KINDS:
         raise ValueError(f"item {id!r}: only {TEXT_KINDS} may be text only; a {kind} needs a verifier")
     return register(Item(id=id, kind=kind, title=title, statement=statement, source=source,
                          uses=tuple(uses), assumes=tuple(assumes), module=_caller_module(),
-                         cited_kind=cited_kind, exports=dict(exports or {})))
+                         cited_kind=cited_kind, exports=dict(exports or {}), formulas=dict(formulas or {})))
 
 
 def postulate(id: str, *, title: str, statement: str = "", source: str = "",

@@ -47,6 +47,9 @@ def recheck_record(record: dict, seed: int = 0):
     outcome = record.get("outcome")
     rng = random.Random(f"{seed}:{record.get('name', '')}")
     try:
+        if outcome in ("proved", "confirmed") and form.get("form") == "deduction":
+            from .deductions import recheck_deduction
+            return recheck_deduction(form, rng, Claim)
         if outcome in ("proved", "confirmed"):
             claim = Claim.from_form(form)
             return claim.recheck(rng)

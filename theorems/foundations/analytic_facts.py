@@ -9,6 +9,9 @@ mechanised nor one of these (or another cited result) keeps its proof from being
 """
 from __future__ import annotations
 
+from sympy import Derivative, Function, Symbol
+
+from checker.kernel.deduction import atom, forall, implies
 from checker.kernel.items import stated
 
 PICARD_LINDELOF = "ode.picard_lindelof"
@@ -20,6 +23,15 @@ FUNDAMENTAL_LEMMA = "calculus.fundamental_lemma_calculus_of_variations"
 INVERSE_FUNCTION_THEOREM = "calculus.inverse_function_theorem"
 SCHWARZ = "calculus.schwarz_symmetry_of_second_derivatives"
 CHAIN_AND_PRODUCT_RULES = "calculus.chain_and_product_rules_every_size"
+CLOPEN_INTERVAL = "topology.clopen_subset_of_interval"
+ZERO_SET_CLOSED = "topology.zero_set_of_continuous_map_closed"
+
+# The notation of the formulas the cited items below state (``Item.formulas``, cited by checked deductions,
+# :mod:`checker.kernel.deduction`): S ⊆ I sets of times, a and b times; the local graph v = φ(t, u) of a zero set
+# {G = 0} around the time a (the implicit function theorem's, ``LocalGraph(a)``), u the remaining coordinates.
+TIME, PARAMETER, POINT, OTHER_POINT = (Symbol(name, real=True) for name in ("t", "u", "a", "b"))
+SUBSET, INTERVAL = Symbol("S"), Symbol("I")
+GRAPH = Function("phi")(TIME, PARAMETER)
 
 _NOT_CITED = "not cited by the pages: used in the proofs of "
 
@@ -41,8 +53,38 @@ stated(C1_LOCALLY_LIPSCHITZ, kind="cited", cited_kind="theorem",
 stated(ZERO_DERIVATIVE, kind="cited", cited_kind="theorem",
        title="A function with zero derivative on an interval is constant",
        statement=r"If $J\subseteq\mathbb R$ is an interval and $g:J\to\mathbb R^m$ is differentiable with $g'(t)=0$ "
-                 r"for every $t\in J$, then $g$ is constant on $J$ (mean value theorem, componentwise).",
-       source=_NOT_CITED + "#48, #73 clause 3, #75 and #76")
+                 r"for every $t\in J$, then $g$ is constant on $J$ (mean value theorem, componentwise). Formula "
+                 r"'local_graph_constant': for a local graph $v=\varphi(t,u)$ around the time $a$ (its times an open "
+                 r"interval around $a$), $\varphi_t=0$ there gives $\varphi(t,u)=\varphi(a,u)$ there.",
+       source=_NOT_CITED + "#48, #73 clause 3, #75 and #76",
+       formulas={"local_graph_constant": forall(POINT, implies(
+           atom("LocalGraph", POINT), atom("=", Derivative(GRAPH, TIME), 0),
+           atom("≡", GRAPH, GRAPH.subs(TIME, POINT), TIME)))})
+
+stated(CLOPEN_INTERVAL, kind="cited", cited_kind="theorem",
+       title="A subset of an interval that is open and closed in it is empty or the whole interval",
+       statement=r"An interval $I\subseteq\mathbb R$ is connected: if $S\subseteq I$ is open and closed in $I$ (the "
+                 r"subspace topology) and $a\in S$, then $S=I$. And $S\subseteq I$ is open in $I$ when every $a\in S$ "
+                 r"has a neighbourhood in $I$ contained in $S$ (the definition). Formulas 'clopen' and "
+                 r"'open_by_neighbourhoods'.",
+       source="catalogue X6 (used by #67's converse clause: connected time-lines)",
+       formulas={
+           "clopen": forall([SUBSET, INTERVAL], implies(
+               atom("Interval", INTERVAL), atom("OpenIn", SUBSET, INTERVAL), atom("ClosedIn", SUBSET, INTERVAL),
+               forall(POINT, implies(atom("∈", POINT, SUBSET), forall(OTHER_POINT, implies(
+                   atom("∈", OTHER_POINT, INTERVAL), atom("∈", OTHER_POINT, SUBSET))))))),
+           "open_by_neighbourhoods": forall([SUBSET, INTERVAL], implies(
+               forall(POINT, implies(atom("∈", POINT, SUBSET), atom("NeighbourhoodIn", POINT, SUBSET, INTERVAL))),
+               atom("OpenIn", SUBSET, INTERVAL)))})
+
+stated(ZERO_SET_CLOSED, kind="cited", cited_kind="theorem",
+       title="The zero set of a continuous map is closed in its domain",
+       statement=r"If $g:I\to\mathbb R^k$ is continuous, then $\{t\in I: g(t)=0\}$ is closed in $I$ (the preimage of "
+                 r"the closed set $\{0\}$). Formula 'closed': ZeroSetOfContinuous(S, I) (S is the zero set in I of a "
+                 r"continuous map on I) gives ClosedIn(S, I).",
+       source="catalogue X6 (used by #67's converse clause)",
+       formulas={"closed": forall([SUBSET, INTERVAL], implies(atom("ZeroSetOfContinuous", SUBSET, INTERVAL),
+                                                               atom("ClosedIn", SUBSET, INTERVAL)))})
 
 stated(ZERO_SECOND_DERIVATIVE, kind="cited", cited_kind="theorem",
        title="g'' ≡ 0 on an interval with g(t₀) = g'(t₀) = 0 gives g ≡ 0",

@@ -11,8 +11,9 @@ This file contains
   map; exact motions of
   random polynomial immersions support; hypothesis analysis: H7 necessary (tangential friction), H2 (C² suffices),
   H3 (rank-one Jacobian) and H4 (any M) not needed;
-* the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu) and symmetry for every n and m
-  (random Sylvester instances support), with necessity witnesses for injectivity and definiteness;
+* the remark ``immersion.reduced_mass_matrix_spd`` (#11): uᵀDXᵀMDXu = (DXu)ᵀM(DXu), positivity for u ≠ 0 (a checked
+  deduction from H3 and H4, :func:`reduced_mass_deduction`) and symmetry for every n and m (random Sylvester instances
+  support), with necessity witnesses for injectivity and definiteness;
 * the cited definition ``calculus.submersions_and_immersions`` (#79) and the cited examples
   ``examples.ideal_planar_pendulum`` (#81: equation, energy, Lyapunov stability, frequency √(g/l), measured
   period; the correction vanishes although X is not affine) and ``examples.planar_rolling_disk_acceleration`` (#82),
@@ -33,6 +34,7 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
 from checker import Proof, cited, corollary, hypothesis, remark
+from checker.kernel.deduction import Deduction, atom, forall, implies
 from checker.kernel.engine.randomized import OutsideDomain
 from checker.kernel.engine.residuals import reduce_residual
 from theorems.page1_variations.holonomic_chart import (PENDULUM_G, SEED001, X as PLANE_X, Y as PLANE_Y, THETA as DISK_THETA,
@@ -455,15 +457,47 @@ _Q2 = sympy.symbols("q1 q2", real=True)
 _Q1 = Symbol("q", real=True)
 
 
-def _reduced_mass_every_size(check, reduced):
-    """uᵀ(DXᵀMDX)u = (DXu)ᵀM(DXu) and symmetry, for every n, m (``reduced(D, M)`` is the claimed reduced mass)."""
+def reduced_mass_deduction(reduced=lambda D, M: D.T * M * D, *, injective=True, mass_relation=">") -> Deduction:
+    """For every n, m: DX injective (∀w. DXw = 0 ⇒ w = 0) and M positive definite (∀z. z ≠ 0 ⇒ zᵀMz > 0) give
+    ∀u. u ≠ 0 ⇒ uᵀ·reduced(DX, M)·u > 0.  Instantiate injectivity at u and contrapose (u ≠ 0 ⇒ DXu ≠ 0), instantiate
+    definiteness at z = DXu, chain, rewrite (DXu)ᵀM(DXu) = uᵀ(DXᵀMDX)u (an identity for every size), generalize u.
+    ``injective=False`` drops the injectivity premise, ``mass_relation="≥"`` weakens M to semi-definite and ``None``
+    drops the definiteness premise (mutations: no such deduction may be checked)."""
+    n, mm = _N_SHAPE, _M_SHAPE
+    D, M = sympy.MatrixSymbol("D", mm, n), sympy.MatrixSymbol("M", mm, mm)
+    u, w, z = sympy.MatrixSymbol("u", n, 1), sympy.MatrixSymbol("w", n, 1), sympy.MatrixSymbol("z", mm, 1)
+    zero_n, zero_m = sympy.ZeroMatrix(n, 1), sympy.ZeroMatrix(mm, 1)
+    goal = forall(u, implies(atom("≠", u, zero_n), atom(">", u.T * reduced(D, M) * u, 0)))
+    d = Deduction("DX injective and M positive definite ⇒ DXᵀMDX positive definite (every n, m)", goal)
+    if injective:
+        d.hypothesis("injective", forall(w, implies(atom("=", D * w, zero_m), atom("=", w, zero_n))),
+                     assumption=H_IMMERSION, note="DX(q) injective (H3)")
+    if mass_relation is not None:
+        d.hypothesis("definite", forall(z, implies(atom("≠", z, zero_m), atom(mass_relation, z.T * M * z, 0))),
+                     assumption=H_MASS_SPD, note="M positive definite (H4)")
+    d.instantiate("injective_at_u", "injective", u)
+    d.contrapose("u_nonzero_gives_DXu_nonzero", "injective_at_u")
+    d.instantiate("definite_at_DXu", "definite", D * u)
+    d.chain("u_nonzero_gives_positive", "u_nonzero_gives_DXu_nonzero", "definite_at_DXu")
+    d.rewrite("reduced_mass_positive", "u_nonzero_gives_positive",
+              implies(atom("≠", u, zero_n), atom(">", u.T * reduced(D, M) * u, 0)),
+              note="(DXu)ᵀM(DXu) = uᵀ·reduced(DX, M)·u for every n, m")
+    d.generalize("every_u", "reduced_mass_positive", u)
+    return d
+
+
+def _reduced_mass_every_size(check, reduced, injective=True, definite=True):
+    """uᵀ(DXᵀMDX)u > 0 for u ≠ 0 (a checked deduction from H3 and H4) and symmetry, for every n, m (``reduced(D, M)``
+    is the claimed reduced mass)."""
     n, mm = _N_SHAPE, _M_SHAPE
     D, M, W = sympy.MatrixSymbol("D", mm, n), sympy.MatrixSymbol("M", mm, mm), sympy.MatrixSymbol("W", mm, mm)
     u = sympy.MatrixSymbol("u", n, 1)
     every_size_identity(check, "every n, m: uᵀ·reduced(DX, M)·u = (DXu)ᵀM(DXu)", u.T * reduced(D, M) * u,
                         (D * u).T * M * (D * u), scope=_EVERY_SIZE,
-                        context="for u ≠ 0, DXu ≠ 0 (DX injective, H3) and (DXu)ᵀM(DXu) > 0 (M positive definite, H4): "
-                                "the reduced mass is positive definite")
+                        context="the identity the deduction below rewrites with (a wrong reduced mass is refuted here)")
+    check.deduction("every n, m: DX injective and M positive definite ⇒ uᵀ·reduced(DX, M)·u > 0 for u ≠ 0",
+                    reduced_mass_deduction(reduced, injective=injective, mass_relation=">" if definite else None),
+                    scope=_EVERY_SIZE)
     every_size_identity(check, "every n, m: reduced(DX, M) is symmetric for symmetric M = W + Wᵀ",
                         reduced(D, W + W.T).T, reduced(D, W + W.T), scope=_EVERY_SIZE,
                         context="every symmetric M is W + Wᵀ (W = M/2)")
@@ -476,7 +510,7 @@ def check_reduced_mass_spd(check, *, require_injective=True, require_spd=True,
     """DX injective and M SPD ⇒ DXᵀMDX SPD (uᵀDXᵀMDXu = (DXu)ᵀM(DXu), every n, m); witnesses ``(X, q, M)`` for each
     hypothesis.  ``reduced(D, M)`` is the claimed reduced mass as a matrix expression; the random Sylvester
     instances support."""
-    _reduced_mass_every_size(check, reduced)
+    _reduced_mass_every_size(check, reduced, require_injective, require_spd)
     D, M = Matrix(3, 2, lambda k, i: Symbol(f"d{k + 1}{i + 1}", real=True)), _generic_square(3, "M", symmetric=True)
     u = _vector("u", 2)
     check.identity("uᵀ(DXᵀMDX)u = (DXu)ᵀM(DXu)", (u.T * D.T * M * D * u)[0], ((D * u).T * M * (D * u))[0],

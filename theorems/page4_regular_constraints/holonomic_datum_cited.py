@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from sympy import Function, Matrix, Rational, Symbol
 
 from checker import cited
+from checker.kernel.deduction import atom, forall, implies
+from theorems.foundations.analytic_facts import GRAPH, INTERVAL, PARAMETER, POINT, SUBSET, TIME
 from checker.kernel.engine.randomized import OutsideDomain
 from theorems.page2_semiholonomic.constraint_principles import chetaev_virtual_displacements
 from theorems.toolkit.strategies import polynomials, rational_matrices, rationals
@@ -587,13 +589,42 @@ def check_parametrized_ift(check, *, derivative_sign=-1, second_derivative_sign=
                          f"(n, k) ∈ {list(sizes)}; φ by Newton in mpmath at {DPS} digits, derivatives by mpmath.diff")
 
 
+def local_graph_terms() -> dict:
+    """The local graph v = φ(t, u) of Σ = {G(t, u, v) = 0} around a time a (the notation of
+    :mod:`theorems.foundations.analytic_facts`): G along the graph, G_t and G_v there, and φ_t."""
+    phi = GRAPH
+    on_graph = Function("G")(TIME, PARAMETER, phi)
+    total = sympy.diff(on_graph, TIME)
+    G_v = sympy.expand(total).coeff(phi.diff(TIME))
+    return {"phi": phi, "on_graph": on_graph, "total": total, "G_v": G_v,
+            "G_t": sympy.expand(total - G_v * phi.diff(TIME)), "phi_t": phi.diff(TIME)}
+
+
+def _local_graph_formulas() -> dict:
+    """What the theorem gives at a point (a, x0) of the datum's Σ (x0 = (u0, v0), v a coordinate with G_v ≠ 0 there;
+    S the times of x0 in Σ, I the time-line of x0), as formulas a checked deduction cites."""
+    g, a = local_graph_terms(), POINT
+    return {
+        "local_graph": forall(a, implies(atom("∈", a, SUBSET), atom("RegularPoint", a), atom("LocalGraph", a))),
+        "graph_identity": forall(a, implies(atom("LocalGraph", a), atom("≡", g["on_graph"], 0, TIME))),
+        "graph_regular": forall(a, implies(atom("LocalGraph", a), atom("≠", g["G_v"], 0))),
+        "graph_in_locus": forall(a, implies(atom("LocalGraph", a), atom("≡", g["phi"], g["phi"].subs(TIME, a), TIME),
+                                            atom("NeighbourhoodIn", a, SUBSET, INTERVAL)))}
+
+
 @cited("calculus.parametrized_implicit_function_theorem_ck", cited_kind="theorem",
        title="The parametrized implicit function theorem with C^k regularity",
        statement=r"Let $G(\lambda, u, v)$ be $C^k$ ($k\ge 1$) on an open set, $G(p) = 0$ and $D_vG(p)$ invertible. Then "
                  r"there are open neighbourhoods $P\ni(\lambda_0,u_0)$, $Q\ni v_0$ and a $C^k$ map "
                  r"$\varphi: P\to Q$ with $\{G = 0\}\cap(P\times Q) = \operatorname{graph}\varphi$, and "
-                 r"$D\varphi = -(D_vG)^{-1}D_{(\lambda,u)}G$ along the graph.",
+                 r"$D\varphi = -(D_vG)^{-1}D_{(\lambda,u)}G$ along the graph. Formulas, at a point $(a,x_0)\in\Sigma$ "
+                 r"($x_0=(u_0,v_0)$, $G_v\ne0$ there: RegularPoint(a)): 'local_graph' (LocalGraph(a): $\varphi$ on an "
+                 r"open box $J\times U\ni(a,u_0)$ with $\varphi(a,u_0)=v_0$), 'graph_identity' "
+                 r"($G(t,u,\varphi(t,u))\equiv0$ in $t$ there), 'graph_regular' ($G_v\ne0$ along the graph, the box "
+                 r"taken small: continuity) and 'graph_in_locus' (where $\varphi(t,u_0)=\varphi(a,u_0)=v_0$ for $t\in J$, "
+                 r"$(t,x_0)\in\Sigma$: a neighbourhood of $a$ in the time-line $I$ of $x_0$ lies in $S$).",
        source="cited: 004 (a) 'The parametrized implicit function theorem with C^k regularity'",
+       formulas=_local_graph_formulas(),
        uses=["calculus.ck_maps_and_diffeomorphisms", "calculus.jacobian_matrix_and_gradient"], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_parametrized_ift(check)

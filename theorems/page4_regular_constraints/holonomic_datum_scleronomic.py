@@ -15,6 +15,10 @@ from sympy import Function, Matrix, Symbol
 
 from checker import Proof, counterexample, definition, lemma
 from checker.kernel.decision import Decision
+from checker.kernel.deduction import Deduction, atom, forall, implies
+from theorems.foundations.analytic_facts import (CLOPEN_INTERVAL, INTERVAL, OTHER_POINT, PARAMETER, POINT, SUBSET, TIME,
+                                                 ZERO_DERIVATIVE, ZERO_SET_CLOSED)
+from theorems.page4_regular_constraints.holonomic_datum_cited import local_graph_terms
 from checker.kernel.engine.randomized import OutsideDomain
 from theorems.foundations.linalg import transpose_multiplier
 from theorems.toolkit.strategies import polynomials, rationals
@@ -258,6 +262,7 @@ def _(check):
 # holonomic.rank_regular_rheonomic_with_Gt_zero  (#67)
 # ---------------------------------------------------------------------------
 
+IFT = "calculus.parametrized_implicit_function_theorem_ck"
 T_star = Symbol("T_star", positive=True)
 L_star = Symbol("L_star", positive=True)
 
@@ -268,23 +273,85 @@ def _smoothstep(tau):
 
 
 def x6_proof(sign=1) -> Proof:
-    """Connected time-lines (catalogue X6), the key step: G(t, u, φ(t,u)) ≡ 0 and G_t = 0 on Σ give φ_t = 0."""
-    u = Symbol("u", real=True)
-    phi = Function("phi")(t, u)
-    Gf = Function("G")
-    on_graph = Gf(t, u, phi)
-    total = sympy.diff(on_graph, t)
-    G_v = sympy.expand(total).coeff(phi.diff(t))
-    G_t = sympy.expand(total - G_v * phi.diff(t))
+    """Connected time-lines (catalogue X6), the key step: G(t, u, φ(t,u)) ≡ 0 and G_t = 0 on Σ give φ_t = 0.  The
+    coordinates u enter only as arguments of G and φ (a parameter: :func:`x6_deduction` checks it with u dropped)."""
+    g = local_graph_terms()
     p = Proof("G_t = 0 on Σ forces the local graph to be constant in time")
-    p.suppose("graph", (on_graph, 0), along=t, note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
-    p.differentiate("d_dt", "graph", t, (total, 0))
-    p.suppose("G_t_on_sigma", (G_t, 0), note="the hypothesis G_t = 0 on Σ, along the graph")
-    p.nonzero("G_v", G_v, note="G_v ≠ 0: rank 1 on Σ, the graph is over u")
-    p.algebra("phi_t", ["d_dt", "G_t_on_sigma"], (phi.diff(t), 0), certificate=[sign / G_v, -sign / G_v],
+    p.suppose("graph", (g["on_graph"], 0), along=TIME,
+              note="Σ = {v = φ(t, u)} near a point (implicit function theorem, rank 1)")
+    p.differentiate("d_dt", "graph", TIME, (g["total"], 0))
+    p.suppose("G_t_on_sigma", (g["G_t"], 0), note="the hypothesis G_t = 0 on Σ, along the graph")
+    p.nonzero("G_v", g["G_v"], note="G_v ≠ 0: rank 1 on Σ, the graph is over u")
+    p.algebra("phi_t", ["d_dt", "G_t_on_sigma"], (g["phi_t"], 0), certificate=[sign / g["G_v"], -sign / g["G_v"]],
               note="where G_v ≠ 0")
     p.conclude("phi_t")
     return p
+
+
+#: the hypotheses of the converse clause, as premises of :func:`x6_deduction` (what a mutation may drop or change)
+X6_PREMISES = ("interval", "rank", "G_t_zero", "zero_set")
+
+
+def x6_deduction(sign=1, *, premises=X6_PREMISES, time_line=atom("Interval", INTERVAL)) -> Deduction:
+    """#67's converse clause (catalogue X6): the time-line I of x0 an interval, rank 1 on Σ, G_t = 0 on Σ and G
+    continuous give: (a, x0) ∈ Σ and b ∈ I imply (b, x0) ∈ Σ (scleronomic, formulation 2).  S = {t ∈ I : (t, x0) ∈ Σ}
+    is open in I (every a ∈ S has a local graph with φ_t = 0, the checked key step :func:`x6_proof` for u of any
+    dimension, so φ(t, u0) = φ(a, u0) near a) and closed in I (a zero set), so S = I when S ≠ ∅.  ``premises``,
+    ``time_line``: mutations (a premise dropped, the disconnected window's time set)."""
+    g, a, b = local_graph_terms(), POINT, OTHER_POINT
+    S, I = SUBSET, INTERVAL
+    member = atom("∈", a, S)
+    goal = forall(a, implies(member, forall(b, implies(atom("∈", b, I), atom("∈", b, S)))))
+    d = Deduction("connected time-lines: rank 1 and G_t = 0 on Σ give a scleronomic datum", goal)
+    if "interval" in premises:
+        d.suppose("interval", time_line, note="the time-line I = {t : (t, x0) ∈ O} is an interval")
+    if "rank" in premises:
+        d.suppose("rank", forall(a, implies(member, atom("RegularPoint", a))),
+                  note="rank 1 on Σ: at (a, x0) ∈ Σ some G_v ≠ 0 (x0 = (u0, v0))")
+    if "G_t_zero" in premises:
+        d.suppose("G_t_zero", forall(a, implies(atom("LocalGraph", a), atom("≡", g["on_graph"], 0, TIME),
+                                                atom("=", g["G_t"], 0))),
+                  note="G_t = 0 on Σ, at the points of a local graph (zeros of G)")
+    if "zero_set" in premises:
+        d.suppose("zero_set", atom("ZeroSetOfContinuous", S, I),
+                  note="S = {t ∈ I : G(t, x0) = 0} with G continuous (of class C²)")
+    d.cite("ift_graph", IFT, "local_graph")
+    d.cite("ift_identity", IFT, "graph_identity")
+    d.cite("ift_regular", IFT, "graph_regular")
+    d.cite("ift_in_locus", IFT, "graph_in_locus")
+    d.cite("constant", ZERO_DERIVATIVE, "local_graph_constant")
+    d.cite("open_def", CLOPEN_INTERVAL, "open_by_neighbourhoods")
+    d.cite("closed", ZERO_SET_CLOSED, "closed")
+    d.cite("clopen", CLOPEN_INTERVAL, "clopen")
+    d.lemma("key_step", x6_proof(sign), parameters=[PARAMETER],
+            note="checked with u dropped from G and φ (their sections at u0): u of any dimension")
+    for label in ("rank", "G_t_zero", "ift_graph", "ift_identity", "ift_regular", "ift_in_locus", "constant"):
+        d.instantiate(f"{label}_at_a", label, a)
+    d.mp("graph", "ift_graph_at_a", "rank_at_a")                                   # a ∈ S ⇒ LocalGraph(a)
+    d.chain("identity", "graph", "ift_identity_at_a")                              # a ∈ S ⇒ G(t,u,φ) ≡ 0
+    d.chain("key", "identity", "key_step")                                         # a ∈ S ⇒ (G_t = 0 ⇒ (G_v ≠ 0 ⇒ φ_t = 0))
+    d.chain("G_t_on_graph", "graph", "G_t_zero_at_a")
+    d.mp("G_t", "G_t_on_graph", "identity")                                        # a ∈ S ⇒ G_t = 0
+    d.mp("key_G_v", "key", "G_t")
+    d.chain("G_v", "graph", "ift_regular_at_a")                                    # a ∈ S ⇒ G_v ≠ 0
+    d.mp("phi_t", "key_G_v", "G_v")                                                # a ∈ S ⇒ φ_t = 0
+    d.chain("constant_on_graph", "graph", "constant_at_a")
+    d.mp("phi_constant", "constant_on_graph", "phi_t")                             # a ∈ S ⇒ φ(t,u) ≡ φ(a,u)
+    d.chain("in_locus", "graph", "ift_in_locus_at_a")
+    d.mp("neighbourhood", "in_locus", "phi_constant")                              # a ∈ S ⇒ a neighbourhood in S
+    d.generalize("every_point", "neighbourhood", a)
+    d.instantiate("open_def_S", "open_def", S)
+    d.instantiate("open_def_SI", "open_def_S", I)
+    d.mp("open", "open_def_SI", "every_point")                                     # OpenIn(S, I)
+    d.instantiate("closed_S", "closed", S)
+    d.instantiate("closed_SI", "closed_S", I)
+    d.mp("closed_in_I", "closed_SI", "zero_set")                                   # ClosedIn(S, I)
+    d.instantiate("clopen_S", "clopen", S)
+    d.instantiate("clopen_SI", "clopen_S", I)
+    d.mp("connected", "clopen_SI", "interval")
+    d.mp("connected_open", "connected", "open")
+    d.mp("scleronomic", "connected_open", "closed_in_I")                           # S ≠ ∅ ⇒ S = I
+    return d
 
 
 def _relation_on_window(rel, a, b):
@@ -379,9 +446,9 @@ def check_rank_regular_rheonomic(check, *, L=L_star, window="disconnected", firs
                "on (2T*,3T*), Σ is empty",
                decided and _is_zero(on_first.xreplace({t: t2}) - on_first) and sympy.sympify(on_second).is_nonzero is True,
                method="symbolic")
-    check.proof("X6 key step: G_t = 0 on Σ and rank 1 ⇒ the local graph v = φ(t, u) has φ_t = 0", x6_proof(),
-                scope="symbolic, generic G(t, u, v), n = 2, where G_v ≠ 0; then {t : (t, x0) ∈ Σ} is open and closed in "
-                      "the time-line, hence all of it when the time-line is connected: scleronomic")
+    check.deduction("X6: when the time-line of x0 is an interval, rank 1 and G_t = 0 on Σ give (a, x0) ∈ Σ, (b, x0) ∈ O "
+                    "⇒ (b, x0) ∈ Σ (scleronomic)", x6_deduction(),
+                    scope="symbolic, generic G(t, u, v) with u of any dimension (a parameter); topology cited")
     tau = (t - T) / T
     chi = _smoothstep(tau)
     interpolation = (1 - chi) * x1 + chi * L  # on (T, 2T); = s on (0, T], = L on [2T, 3T)
@@ -410,7 +477,7 @@ def check_rank_regular_rheonomic(check, *, L=L_star, window="disconnected", firs
                        "(2T*,3T*)) × ℝ^{3N} …'",
                 uses=["holonomic.scleronomic_rheonomic_definition", "holonomic.scleronomic_implies_Gt_vanishes",
                       "holonomic.constraint_model_definition"],
-                proof_uses=["calculus.parametrized_implicit_function_theorem_ck"])
+                proof_uses=[IFT, ZERO_DERIVATIVE, CLOPEN_INTERVAL, ZERO_SET_CLOSED])
 def _(check):
     check_rank_regular_rheonomic(check)
 
