@@ -21,10 +21,12 @@ where manifests are validated).
 """
 from __future__ import annotations
 
+import operator
 import re
 import sys
+import types
 
-from .dependencies import _sha, global_random_states  # noqa: F401 - part of this module's story
+from .dependencies import LIBRARIES, _sha, global_random_states  # noqa: F401 - part of this module's story
 
 
 def _mpmath() -> list:
@@ -108,3 +110,135 @@ def library_state() -> list:
 
 def library_state_digest() -> str:
     return _sha("library state", *(f"{k}={v}" for k, v in library_state()))
+
+
+# -- library classes and modules patched in place ---------------------------------------------------------------
+# A user module may patch a library when it is imported: ``sympy.Symbol.is_positive = True``, ``del
+# sympy.Matrix.foo``, ``sympy.core.evalf.DEFAULT_MAXPREC = 10``, ``setattr(type(mpmath.mp), "x", 3)``.  A verifier
+# forked after the load inherits the patch, and no code digest sees it when the verifier does not reach the patching
+# code.  So the namespace of every module of the tracked libraries and the ``__dict__`` of every class held there are
+# copied (shallow: the objects themselves, compared by identity) as soon as the library is loaded -- at
+# :func:`watch_library_patches` for the modules loaded then, and for a module loaded later when the outermost import
+# of a tracked library that loaded it completes, so a library patching its own modules while it is imported is part
+# of the library -- and :func:`library_patches` lists what differs now: every attribute added, replaced or deleted.
+# The digest of the list (:func:`library_patches_digest`: the user's functions and classes by their code, values by
+# their complete contents) is in every key.
+
+#: the libraries whose modules and classes are watched (the pinned ones, and numpy; the standard library is not: other
+#: installed packages and pytest change it as they load, which would make the CLI's keys differ from pytest's)
+PATCH_TRACKED = LIBRARIES + ("numpy",)
+#: what the libraries change themselves as they are used, no patch: where -> attribute name prefixes (sympy counts
+#: the Dummies made; networkx compiles each decorated function on its first call into its decorators' module;
+#: hypothesis remembers where its database folder is)
+LIBRARY_OWN = {"sympy.core.symbol.Dummy": ("_count",), "networkx.utils.decorators": ("argmap_",),
+               "networkx.utils.decorators.argmap": ("_argmap__count",),
+               "hypothesis.configuration": ("__hypothesis_home_directory",)}
+_DELETED = object()
+#: id of a module or class -> (the module or class, its dotted name, a shallow copy of its namespace then)
+_NAMESPACES: dict = {}
+_PENDING: list = []  # tracked modules loaded since the last snapshot
+_WATCH = {"installed": False, "depth": 0}
+
+
+def _tracked(name) -> bool:
+    return isinstance(name, str) and name.partition(".")[0] in PATCH_TRACKED
+
+
+def _snapshot_class(cls, where: str) -> None:
+    if id(cls) in _NAMESPACES:
+        return
+    namespace = cls.__dict__
+    _NAMESPACES[id(cls)] = (cls, where, dict(namespace))
+    for name, value in namespace.items():  # nested classes
+        if isinstance(value, type) and _tracked(getattr(value, "__module__", None)):
+            _snapshot_class(value, f"{where}.{name}")
+
+
+def _snapshot_module(name: str, module) -> None:
+    namespace = getattr(module, "__dict__", None)
+    if id(module) in _NAMESPACES or not isinstance(namespace, dict):
+        return
+    _NAMESPACES[id(module)] = (module, name, namespace.copy())
+    for key, value in namespace.items():
+        if isinstance(value, type) and id(value) not in _NAMESPACES and _tracked(getattr(value, "__module__", None)):
+            _snapshot_class(value, f"{value.__module__}.{value.__qualname__}")
+
+
+def _settle() -> None:
+    """Copy the namespaces of the tracked modules loaded since the last time (and of their classes)."""
+    while _PENDING:
+        module = _PENDING.pop()
+        _snapshot_module(module.__name__, module)
+
+
+def watch_library_patches() -> None:
+    """Start watching (once per process; called by :func:`checker.execution.dependencies.install`, before any user
+    module is imported): copy the tracked modules loaded now, and wrap the import system's loading step so that each
+    tracked module loaded later is copied when the outermost import of a tracked module completes."""
+    if _WATCH["installed"]:
+        return
+    _WATCH["installed"] = True
+    for name, module in list(sys.modules.items()):
+        if _tracked(name):
+            _snapshot_module(name, module)
+    import _frozen_importlib as bootstrap  # the import system's own loading step, whatever the loader (pytest's
+    inner = bootstrap._load_unlocked       # assertion rewriter loads hypothesis, a pytest plugin)
+
+    def load_unlocked(spec):
+        if not _tracked(getattr(spec, "name", None)):
+            return inner(spec)
+        _WATCH["depth"] += 1
+        try:
+            module = inner(spec)
+            _PENDING.append(module)
+            return module
+        finally:
+            _WATCH["depth"] -= 1
+            if not _WATCH["depth"]:
+                _settle()
+    load_unlocked.__wrapped__ = inner
+    bootstrap._load_unlocked = load_unlocked
+
+
+def _unchanged(now, then) -> bool:
+    return len(now) == len(then) and all(map(operator.is_, now.values(), then.values())) and now.keys() == then.keys()
+
+
+def library_patches() -> list:
+    """``(where, attribute, value)`` for every attribute of a watched library module or class added, replaced or
+    deleted (value ``_DELETED``) since it was copied, sorted; a submodule bound on its package by a later import
+    is the import system's doing, and what the libraries change themselves (:data:`LIBRARY_OWN`), not a patch."""
+    _settle()
+    out = []
+    for owner, where, then in list(_NAMESPACES.values()):
+        now = owner.__dict__
+        if _unchanged(now, then):
+            continue
+        for name in set(now) | set(then):
+            value = now.get(name, _DELETED)
+            if value is then.get(name, _DELETED):
+                continue
+            if isinstance(owner, types.ModuleType) and sys.modules.get(f"{where}.{name}") is value:
+                continue
+            if str(name).startswith(LIBRARY_OWN.get(where, ())) or name == "__slotnames__":  # (copyreg's cache)
+                continue
+            out.append((where, str(name), value))
+    return sorted(out, key=lambda p: (p[0], p[1]))
+
+
+def library_patches_digest(prints) -> tuple:
+    """``(digest, why)`` of :func:`library_patches`, the values digested by ``prints`` (a
+    :class:`~checker.execution.fingerprint.CodeFingerprints`: the user's code by its code, data by its complete
+    value); ``why`` is not empty when some patched value has no faithful digest (then no item is cacheable)."""
+    patches = library_patches()
+    if not patches:
+        return _sha("no library patches"), ""
+
+    def compute():
+        return _sha("library patches", *(_sha(where, name, "deleted" if value is _DELETED else prints.value(value))
+                                         for where, name, value in patches))
+    digest, tainted = prints._root(compute)
+    if not tainted:
+        return digest, ""
+    return digest, f"a library patched at import ({', '.join(f'{w}.{n}' for w, n, _ in patches[:3])}" \
+                   f"{', ...' if len(patches) > 3 else ''}): {prints.reasons.get(digest) or 'a value no digest describes'}"
