@@ -136,6 +136,8 @@ LIBRARY_OWN = {"sympy.core.symbol.Dummy": ("_count",), "networkx.utils.decorator
 _DELETED = object()
 #: id of a module or class -> (the module or class, its dotted name, a shallow copy of its namespace then)
 _NAMESPACES: dict = {}
+#: (the live namespace, its copy) of each entry of ``_NAMESPACES``, in the order they were copied
+_LIVE: list = []
 _PENDING: list = []  # tracked modules loaded since the last snapshot
 _WATCH = {"installed": False, "depth": 0}
 
@@ -149,6 +151,7 @@ def _snapshot_class(cls, where: str) -> None:
         return
     namespace = cls.__dict__
     _NAMESPACES[id(cls)] = (cls, where, dict(namespace))
+    _LIVE.append((namespace, _NAMESPACES[id(cls)][2]))
     for name, value in namespace.items():  # nested classes
         if isinstance(value, type) and _tracked(getattr(value, "__module__", None)):
             _snapshot_class(value, f"{where}.{name}")
@@ -159,9 +162,22 @@ def _snapshot_module(name: str, module) -> None:
     if id(module) in _NAMESPACES or not isinstance(namespace, dict):
         return
     _NAMESPACES[id(module)] = (module, name, namespace.copy())
+    _LIVE.append((namespace, _NAMESPACES[id(module)][2]))
     for key, value in namespace.items():
         if isinstance(value, type) and id(value) not in _NAMESPACES and _tracked(getattr(value, "__module__", None)):
             _snapshot_class(value, f"{value.__module__}.{value.__qualname__}")
+
+
+def _absorb(sizes: list) -> None:
+    """After the outermost import of a tracked module: the names a namespace copied before gained or lost while it
+    ran (``sizes``: each namespace's size when it began) are the library's doing (mpmath's functions put on its
+    context class when sympy's import loads them), unless the namespace already differed from its copy then."""
+    for (live, then), before in zip(_LIVE, sizes):
+        if len(live) != before and before == len(then):
+            for name in [n for n in live if n not in then]:
+                then[name] = live[name]
+            for name in [n for n in then if n not in live]:
+                del then[name]
 
 
 def _settle() -> None:
@@ -187,6 +203,7 @@ def watch_library_patches() -> None:
     def load_unlocked(spec):
         if not _tracked(getattr(spec, "name", None)):
             return inner(spec)
+        sizes = None if _WATCH["depth"] else list(map(len, [live for live, _ in _LIVE]))
         _WATCH["depth"] += 1
         try:
             module = inner(spec)
@@ -194,7 +211,8 @@ def watch_library_patches() -> None:
             return module
         finally:
             _WATCH["depth"] -= 1
-            if not _WATCH["depth"]:
+            if sizes is not None:
+                _absorb(sizes)
                 _settle()
     load_unlocked.__wrapped__ = inner
     bootstrap._load_unlocked = load_unlocked
@@ -205,8 +223,8 @@ def _unchanged(now, then) -> bool:
 
 
 def library_patches() -> list:
-    """``(where, attribute, value)`` for every attribute of a watched library module or class added, replaced or
-    deleted (value ``_DELETED``) since it was copied, sorted; a submodule bound on its package by a later import
+    """``(where, attribute, value then, value now)`` for every attribute of a watched library module or class added,
+    replaced or deleted (``_DELETED``) since it was copied, sorted; a submodule bound on its package by a later import
     is the import system's doing, and what the libraries change themselves (:data:`LIBRARY_OWN`), not a patch."""
     _settle()
     out = []
@@ -215,30 +233,32 @@ def library_patches() -> list:
         if _unchanged(now, then):
             continue
         for name in set(now) | set(then):
-            value = now.get(name, _DELETED)
-            if value is then.get(name, _DELETED):
+            value, before = now.get(name, _DELETED), then.get(name, _DELETED)
+            if value is before:
                 continue
             if isinstance(owner, types.ModuleType) and sys.modules.get(f"{where}.{name}") is value:
                 continue
             if str(name).startswith(LIBRARY_OWN.get(where, ())) or name == "__slotnames__":  # (copyreg's cache)
                 continue
-            out.append((where, str(name), value))
+            out.append((where, str(name), before, value))
     return sorted(out, key=lambda p: (p[0], p[1]))
 
 
 def library_patches_digest(prints) -> tuple:
     """``(digest, why)`` of :func:`library_patches`, the values digested by ``prints`` (a
     :class:`~checker.execution.fingerprint.CodeFingerprints`: the user's code by its code, data by its complete
-    value); ``why`` is not empty when some patched value has no faithful digest (then no item is cacheable)."""
-    patches = library_patches()
-    if not patches:
-        return _sha("no library patches"), ""
-
-    def compute():
-        return _sha("library patches", *(_sha(where, name, "deleted" if value is _DELETED else prints.value(value))
-                                         for where, name, value in patches))
-    digest, tainted = prints._root(compute)
-    if not tainted:
-        return digest, ""
-    return digest, f"a library patched at import ({', '.join(f'{w}.{n}' for w, n, _ in patches[:3])}" \
-                   f"{', ...' if len(patches) > 3 else ''}): {prints.reasons.get(digest) or 'a value no digest describes'}"
+    value); an attribute whose value now has the digest of its value then is unchanged (a library that makes its
+    own function again as it loads: mpmath's context functions when sympy's import loads them).  ``why`` is not empty
+    when some patched value has no faithful digest (then no item is cacheable)."""
+    parts, why = [], ""
+    for where, name, before, value in library_patches():
+        digests = []
+        for v in (before, value):
+            digest, tainted = prints._root(lambda v=v: "deleted" if v is _DELETED else prints.value(v))
+            digests.append(digest)
+            if tainted and not why:
+                why = f"a library patched at import ({where}.{name}): " \
+                      f"{prints.reasons.get(digest) or 'a value no digest describes'}"
+        if digests[0] != digests[1] or why:
+            parts.append(_sha(where, name, digests[1]))
+    return _sha("library patches", *parts), why
