@@ -219,7 +219,9 @@ def watch_library_patches() -> None:
 
 
 def _unchanged(now, then) -> bool:
-    return len(now) == len(then) and all(map(operator.is_, now.values(), then.values())) and now.keys() == then.keys()
+    """The same names bound to the same objects, in the same order (identity only: no ``__eq__`` runs)."""
+    return len(now) == len(then) and all(map(operator.is_, now.values(), then.values())) and all(
+        map(operator.is_, now, then))
 
 
 def library_patches() -> list:
