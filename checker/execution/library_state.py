@@ -15,6 +15,9 @@ it, and no code digest sees it.  Two kinds:
   when its verifier drew from them (the state changed while it ran: :func:`checker.execution.pool.run_in_process`);
   the entry is the state the verifier started with, so reusing the result needs the same state now (a module-level
   ``random.seed(...)`` makes that reproducible; an unseeded generator never matches, and the item runs each time).
+* :func:`library_patches`: the libraries' modules and classes patched in place at import (an attribute of a module
+  or class of sympy, mpmath, hypothesis, networkx or numpy added, replaced or deleted since the library loaded),
+  digested by :func:`library_patches_digest` into every key (below).
 
 This module imports only :mod:`checker.execution.dependencies` (digests; :func:`global_random_states` lives there,
 where manifests are validated).
@@ -184,7 +187,9 @@ def _settle() -> None:
     """Copy the namespaces of the tracked modules loaded since the last time (and of their classes)."""
     while _PENDING:
         module = _PENDING.pop()
-        _snapshot_module(module.__name__, module)
+        name = getattr(module, "__name__", None)  # (a module may put another object in its place in sys.modules)
+        if isinstance(name, str):
+            _snapshot_module(name, module)
 
 
 def watch_library_patches() -> None:
