@@ -888,8 +888,6 @@ def install() -> None:
             _IMPORTING -= 1
     exec_module.__wrapped__ = original
     _bootstrap_external._LoaderBasics.exec_module = exec_module
-    from .library_state import watch_library_patches
-    watch_library_patches()  # library modules and classes patched by a user module's import (in every key)
 
 
 _SAVED: list = []  # what _activate replaced, restored by _deactivate

@@ -130,12 +130,11 @@ def library_state_digest() -> str:
 #: the libraries whose modules and classes are watched (the pinned ones, and numpy; the standard library is not: other
 #: installed packages and pytest change it as they load, which would make the CLI's keys differ from pytest's)
 PATCH_TRACKED = LIBRARIES + ("numpy",)
-#: what the libraries change themselves as they are used, no patch: where -> attribute name prefixes (sympy counts
-#: the Dummies made; networkx compiles each decorated function on its first call into its decorators' module;
-#: hypothesis remembers where its database folder is)
+#: what the libraries change themselves as they are used, beside the names their modules declare ``global``, no
+#: patch: where -> attribute name prefixes (sympy counts the Dummies made; networkx compiles each decorated function
+#: on its first call into its decorators' module)
 LIBRARY_OWN = {"sympy.core.symbol.Dummy": ("_count",), "networkx.utils.decorators": ("argmap_",),
-               "networkx.utils.decorators.argmap": ("_argmap__count",),
-               "hypothesis.configuration": ("__hypothesis_home_directory",)}
+               "networkx.utils.decorators.argmap": ("_argmap__count",)}
 _DELETED = object()
 #: id of a module or class -> (the module or class, its dotted name, a shallow copy of its namespace then)
 _NAMESPACES: dict = {}
@@ -193,8 +192,8 @@ def _settle() -> None:
 
 
 def watch_library_patches() -> None:
-    """Start watching (once per process; called by :func:`checker.execution.dependencies.install`, before any user
-    module is imported): copy the tracked modules loaded now, and wrap the import system's loading step so that each
+    """Start watching (once per process; called beside :func:`checker.execution.dependencies.install` by
+    :func:`checker.execution.loader.load` and the pytest plugin, before any user module is imported): copy the tracked modules loaded now, and wrap the import system's loading step so that each
     tracked module loaded later is copied when the outermost import of a tracked module completes."""
     if _WATCH["installed"]:
         return
@@ -229,10 +228,33 @@ def _unchanged(now, then) -> bool:
         map(operator.is_, now, then))
 
 
+_REBOUND: dict = {}  # module name -> the names its own code declares ``global``
+
+
+def _rebound_by_itself(module) -> frozenset:
+    """The names a library module's own functions rebind (``global name`` in its source): its lazily built tables
+    and run-time counters (sympy's ``evalf_table``, hypothesis' garbage-collection timings), not patches."""
+    name = module.__name__
+    if name not in _REBOUND:
+        names = set()
+        source = getattr(module, "__file__", None)
+        if isinstance(source, str) and source.endswith(".py"):
+            try:
+                with open(source, encoding="utf-8", errors="replace") as fh:
+                    text = fh.read()
+            except OSError:
+                text = ""
+            for line in re.findall(r"^[ \t]*global[ \t]+([\w, \t]+)", text, re.MULTILINE):
+                names.update(n.strip() for n in line.split(","))
+        _REBOUND[name] = frozenset(names)
+    return _REBOUND[name]
+
+
 def library_patches() -> list:
     """``(where, attribute, value then, value now)`` for every attribute of a watched library module or class added,
     replaced or deleted (``_DELETED``) since it was copied, sorted; a submodule bound on its package by a later import
-    is the import system's doing, and what the libraries change themselves (:data:`LIBRARY_OWN`), not a patch."""
+    is the import system's doing, and what the libraries change themselves (a name a module's own code declares
+    ``global``, :data:`LIBRARY_OWN`), not a patch."""
     _settle()
     out = []
     for owner, where, then in list(_NAMESPACES.values()):
@@ -243,7 +265,8 @@ def library_patches() -> list:
             value, before = now.get(name, _DELETED), then.get(name, _DELETED)
             if value is before:
                 continue
-            if isinstance(owner, types.ModuleType) and sys.modules.get(f"{where}.{name}") is value:
+            if isinstance(owner, types.ModuleType) and (sys.modules.get(f"{where}.{name}") is value
+                                                         or name in _rebound_by_itself(owner)):
                 continue
             if str(name).startswith(LIBRARY_OWN.get(where, ())) or name == "__slotnames__":  # (copyreg's cache)
                 continue
