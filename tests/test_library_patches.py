@@ -172,3 +172,88 @@ def test_loading_the_corpus_patches_nothing():
             "load()\nprint(repr([(w, n) for w, n, *_ in library_patches()]))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(ROOT), timeout=300)
     assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stdout + proc.stderr
+
+
+# -------------------------------------------------------------------------------------------------------------------
+# the mechanism in this process, on a small library of its own (what counts as a patch, what is the library's doing)
+# -------------------------------------------------------------------------------------------------------------------
+FAKE_LIBRARY = {
+    "__init__.py": "C = 1\nCACHE = None\n\nclass K:\n    a = 1\n    b = 2\n    _count = 0\n\n    class Inner:\n"
+                   "        x = 1\n\n\ndef lazy():\n    global CACHE\n    CACHE = {'built': len('abc')}\n",
+    "late.py": "from . import K\nK.added_by_the_library = 3\nK.a = K.a\n",
+    "later.py": "from . import K\nK.added_later = 4\n",
+}
+
+
+@pytest.fixture
+def fake_library(tmp_path, monkeypatch):
+    """A package ``ptfakelib`` the watcher tracks, imported fresh."""
+    from checker.execution import library_state
+    package = tmp_path / "ptfakelib"
+    package.mkdir()
+    for name, text in FAKE_LIBRARY.items():
+        (package / name).write_text(text)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(library_state, "PATCH_TRACKED", library_state.PATCH_TRACKED + ("ptfakelib",))
+    library_state.watch_library_patches()
+    import ptfakelib
+    yield ptfakelib
+    for name in [n for n in sys.modules if n.split(".")[0] == "ptfakelib"]:
+        del sys.modules[name]
+
+
+def _patched(prefix="ptfakelib"):
+    from checker.execution.library_state import library_patches
+    return sorted((w, n) for w, n, *_ in library_patches() if w.startswith(prefix))
+
+
+def _digest():
+    from checker.execution.fingerprint import CodeFingerprints
+    from checker.execution.library_state import library_patches_digest
+    return library_patches_digest(CodeFingerprints([]))
+
+
+def test_what_the_library_does_itself_is_no_patch(fake_library):
+    none = _digest()
+    fake_library.lazy()  # a module global it declares ``global``
+    import ptfakelib.late  # noqa: F401 - a later import of the library adds a name to its class
+    assert _patched() == [] and _digest() == none
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(target=st.sampled_from(["module", "class", "nested"]), op=st.sampled_from(["set", "change", "delete"]),
+       value=st.one_of(st.integers(), st.text(max_size=5), st.tuples(st.integers(), st.booleans())))
+def test_every_patch_is_seen_and_its_value_decides_the_digest(fake_library, target, op, value):
+    owner = {"module": fake_library, "class": fake_library.K, "nested": fake_library.K.Inner}[target]
+    where = {"module": "ptfakelib", "class": "ptfakelib.K", "nested": "ptfakelib.K.Inner"}[target]
+    existing = {"module": "C", "class": "a", "nested": "x"}[target]
+    saved = vars(owner).get(existing)
+    none = _digest()
+    try:
+        if op == "set":
+            setattr(owner, "_pt_new", value)
+            assert (where, "_pt_new") in _patched()
+        elif op == "change":
+            setattr(owner, existing, value)
+            assert (where, existing) in _patched() or value is saved
+        else:
+            delattr(owner, existing)
+            assert (where, existing) in _patched()
+        first = _digest()
+        assert (first == none) == (op == "change" and value == saved and type(value) is type(saved))
+        if op != "delete":  # the same value again (another object, equal): the same digest
+            setattr(owner, "_pt_new" if op == "set" else existing, type(value)(value) if not isinstance(value, int)
+                    else int(str(value)))
+            assert _digest() == first
+    finally:
+        if "_pt_new" in vars(owner):
+            delattr(owner, "_pt_new")
+        setattr(owner, existing, saved)
+    assert _patched() == [] and _digest() == none
+
+
+def test_a_patch_made_before_a_later_import_of_the_library_stays_a_patch(fake_library):
+    fake_library.K.a = 10
+    fake_library.K.new_name = 11
+    import ptfakelib.later  # noqa: F401 - adds a name to K while it is already patched
+    assert ("ptfakelib.K", "a") in _patched() and ("ptfakelib.K", "new_name") in _patched()

@@ -265,8 +265,9 @@ def library_patches() -> list:
             value, before = now.get(name, _DELETED), then.get(name, _DELETED)
             if value is before:
                 continue
-            if isinstance(owner, types.ModuleType) and (sys.modules.get(f"{where}.{name}") is value
-                                                         or name in _rebound_by_itself(owner)):
+            if isinstance(owner, types.ModuleType) and (name in _rebound_by_itself(owner) or (
+                    isinstance(value, types.ModuleType) and id(value) in _NAMESPACES  # a submodule it loaded
+                    and getattr(value, "__name__", None) == f"{where}.{name}")):
                 continue
             if str(name).startswith(LIBRARY_OWN.get(where, ())) or name == "__slotnames__":  # (copyreg's cache)
                 continue
