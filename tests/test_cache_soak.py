@@ -5,8 +5,9 @@ see -- a file's existence, kind or size (``os.path.exists``, ``Path.is_file``, `
 (``os.listdir``, ``glob``), a data file, a stat or a variable read when the module is imported (an ``lru_cache``d
 loader called at import), environment variables read through ``os.environb``, ``os.getenvb``, ``in``,
 ``dict(os.environ)``, ``os.environ.copy()``, library state set at import (``mpmath.mp.dps``, sympy's
-``global_parameters``, numpy's print options, a hypothesis settings profile, ``random.seed``) and another program's
-output -- each item reading one or two of them and recording what it observed in its check's name.  Between runs the
+``global_parameters``, numpy's print options, a hypothesis settings profile, ``random.seed``), a library class or
+module patched in place (an attribute of ``sympy.Symbol`` set, replaced or deleted, ``sympy.core.evalf``'s
+``DEFAULT_MAXPREC``, a method put on ``sympy.Matrix``) and another program's output -- each item reading one or two of them and recording what it observed in its check's name.  Between runs the
 inputs are edited at random; after every edit the run through the cache must give, item by item, the records a run
 without the cache gives.  Then each channel's recording is switched off in turn: the same soak must see a stale
 result (the mutation check the issue asks for).
@@ -56,6 +57,23 @@ CHANNELS = {
     "c_getenv": ("", "_c_getenv(b'SOAK_CENV{i}')"),
     # the warnings filters the run is started with (``python -W``, pytest's ``filterwarnings``): an error or not
     "warnings": ("", "_warned('soak{i}')"),
+    # a library class or module patched in place when the module is imported (``{patch}``: the current patch)
+    "patch_class": ("class _Marker{i}:\n    def __init__(self, v):\n        self.v = v\n"
+                    "def _seen{i}():\n    p = getattr(sympy.Symbol, '_soak_p{i}', None)\n"
+                    "    return ('marker', p.v) if type(p).__name__ == '_Marker{i}' else p\n{patch}\n", "_seen{i}()"),
+    "patch_module": ("{patch}\n", "sympy.core.evalf.DEFAULT_MAXPREC"),
+    "patch_method": ("{patch}\n", "getattr(sympy.Matrix([1]), '_soak_m{i}', lambda: None)()"),
+}
+#: patched channel -> the patches an edit picks from (``{i}``: the item's number)
+PATCHES = {
+    "patch_class": ["sympy.Symbol._soak_p{i} = 1", "sympy.Symbol._soak_p{i} = 'two'",
+                    "sympy.Symbol._soak_p{i} = _Marker{i}(3)", "setattr(sympy.Symbol, '_soak_p{i}', (4, 5))",
+                    "if '_soak_p{i}' in vars(sympy.Symbol):\n    del sympy.Symbol._soak_p{i}"],
+    "patch_module": ["sympy.core.evalf.DEFAULT_MAXPREC = 333", "sympy.core.evalf.DEFAULT_MAXPREC = 400",
+                     "sympy.core.evalf.DEFAULT_MAXPREC = 512"],
+    "patch_method": ["sympy.MutableDenseMatrix._soak_m{i} = lambda self: 'one'",
+                     "sympy.MutableDenseMatrix._soak_m{i} = lambda self: 'two'",
+                     "if '_soak_m{i}' in vars(sympy.MutableDenseMatrix):\n    del sympy.MutableDenseMatrix._soak_m{i}"],
 }
 #: the header's library state: name -> (code with {value}, the values an edit picks from)
 HEADER = {
@@ -77,6 +95,7 @@ MUTATIONS = {
     "untracked": ["subprocess"],
     "process environment": ["c_getenv"],
     "warnings": ["warnings"],
+    "library patches": ["patch_class", "patch_module", "patch_method"],
 }
 #: helpers of the module's header (user code: digested with the verifiers that call them)
 HELPERS = """
@@ -104,6 +123,7 @@ class Program:
         self.env: dict = {}
         self.files: dict = {}  # relative path -> text, or "<dir>"; absent: not there
         self.warnings_error = False  # the runs start with an ``error`` filter for the items' warnings
+        self.patches: dict = {}  # (channel, item) -> the patch its module makes now
 
     def source(self) -> str:
         lines = ["import ctypes, functools, glob, json, os, pathlib, random, subprocess, warnings",
@@ -112,7 +132,8 @@ class Program:
         lines += [HEADER[name][0].format(value=value) for name, value in self.header.items()]
         for i, channels in enumerate(self.items):
             for channel in channels:
-                lines.append(CHANNELS[channel][0].format(i=i))
+                patch = self.patches.get((channel, i), PATCHES.get(channel, [""])[0]).format(i=i)
+                lines.append(CHANNELS[channel][0].format(i=i, patch=patch))
             observed = ", ".join(CHANNELS[c][1].format(i=i) for c in channels)
             lines += [f"@theorem('soak.i{i}', title='t', statement='observes {'+'.join(channels)}')",
                       "def _(check):",
@@ -157,6 +178,8 @@ class Program:
             choice[channel]()
         elif channel == "warnings":
             self.warnings_error = r.choice([False, True])
+        elif channel in PATCHES:
+            self.patches[(channel, i)] = r.choice(PATCHES[channel])
         elif channel in HEADER:
             self.header[channel] = r.choice(HEADER[channel][1])
         else:
@@ -183,10 +206,16 @@ def library_state_restored():
     import mpmath
     import numpy
     from sympy.core.parameters import global_parameters
+    import sympy
     saved = (mpmath.mp.prec, global_parameters.distribute, numpy.get_printoptions(), random.getstate(),
              hypothesis.settings._current_profile)
     env = dict(os.environ)
+    maxprec = sympy.core.evalf.DEFAULT_MAXPREC
     yield
+    sympy.core.evalf.DEFAULT_MAXPREC = maxprec  # the library patches (``PATCHES``) undone
+    for cls in (sympy.Symbol, sympy.MutableDenseMatrix):
+        for name in [n for n in vars(cls) if n.startswith("_soak_")]:
+            delattr(cls, name)
     mpmath.mp.prec, global_parameters.distribute = saved[0], saved[1]
     numpy.set_printoptions(**saved[2])
     random.setstate(saved[3])
@@ -271,6 +300,7 @@ def test_switching_off_one_channel_makes_the_soak_see_a_stale_result(tmp_path, l
         "untracked": lambda: monkeypatch.setattr(dependencies.Recorder, "untracked", lambda *a, **k: None),
         "process environment": lambda: monkeypatch.setattr(library_state, "process_environment", lambda: []),
         "warnings": lambda: monkeypatch.setattr(library_state, "_warnings", lambda: []),
+        "library patches": lambda: monkeypatch.setattr(library_state, "library_patches", lambda: []),
     }
     items = [[c] for c in MUTATIONS[switch]] + [["env_in"] if switch != "environment" else ["exists"]]
     off[switch]()  # (the same soak with every channel recorded sees no stale result: the test above)

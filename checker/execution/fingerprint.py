@@ -741,15 +741,20 @@ def item_keys(corpus, *, seed: int, profile: str, timeout: float, project_dirs, 
     digest describes (the clock, an unrecorded import), or that uses such an item, has no key: it is not cached
     and runs every time; ``reasons`` (a dict, when given) gets id -> why.  The global state of the loaded
     libraries now (:func:`checker.execution.library_state.library_state`), the warnings filters (pinned here: the
-    verifiers run under them) and the process environment are in every key."""
-    from .library_state import library_state_digest, pin_warning_filters, process_environment_digest
+    verifiers run under them), the process environment and the libraries patched at import are in every key."""
+    from .library_state import (library_patches_digest, library_state_digest, pin_warning_filters,
+                                process_environment_digest)
     pin_warning_filters()  # the verifiers of this process run under the filters in effect now, which the key holds
-    common = _sha(CACHE_FORMAT, kernel_digest(), sorted(library_versions().items()), library_environment(), seed,
-                  profile, float(timeout), library_state_digest(), process_environment_digest())
     prints = CodeFingerprints(project_dirs)
+    patches, patch_unkeyable = library_patches_digest(prints)  # library classes and modules patched at import
+    common = _sha(CACHE_FORMAT, kernel_digest(), sorted(library_versions().items()), library_environment(), seed,
+                  profile, float(timeout), library_state_digest(), patches, process_environment_digest())
     keys = ItemKeys()
     reasons = keys.reasons if reasons is None else reasons
     keys.reasons = reasons
+    if patch_unkeyable:
+        reasons.update((item_id, patch_unkeyable) for item_id in corpus.order())
+        return keys
     for item_id in corpus.order():
         it = corpus.items[item_id]
         declaration = prints.declaration(it)

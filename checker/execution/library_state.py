@@ -15,6 +15,9 @@ it, and no code digest sees it.  Two kinds:
   when its verifier drew from them (the state changed while it ran: :func:`checker.execution.pool.run_in_process`);
   the entry is the state the verifier started with, so reusing the result needs the same state now (a module-level
   ``random.seed(...)`` makes that reproducible; an unseeded generator never matches, and the item runs each time).
+* :func:`library_patches`: the libraries' modules and classes patched in place at import (an attribute of a module
+  or class of sympy, mpmath, hypothesis, networkx or numpy added, replaced or deleted since the library loaded),
+  digested by :func:`library_patches_digest` into every key (below).
 
 It also holds the process environment (:func:`process_environment`) and the warnings filters verifiers run under
 (:func:`pin_warning_filters`).  This module imports nothing of the checker's (:mod:`checker.execution.dependencies`
@@ -24,8 +27,11 @@ where manifests are validated).
 from __future__ import annotations
 
 import hashlib
+import operator
 import re
 import sys
+import types
+
 
 
 def _digest(label: str, lines) -> str:
@@ -226,3 +232,183 @@ def rebuild_filters(description) -> list:
             cls = getattr(cls, part)
         out.append((action, compiled(message), cls, compiled(module), lineno))
     return out
+
+
+# -- library classes and modules patched in place ---------------------------------------------------------------
+# A user module may patch a library when it is imported: ``sympy.Symbol.is_positive = True``, ``del
+# sympy.Matrix.foo``, ``sympy.core.evalf.DEFAULT_MAXPREC = 10``, ``setattr(type(mpmath.mp), "x", 3)``.  A verifier
+# forked after the load inherits the patch, and no code digest sees it when the verifier does not reach the patching
+# code.  So the namespace of every module of the tracked libraries and the ``__dict__`` of every class held there are
+# copied (shallow: the objects themselves, compared by identity) as soon as the library is loaded -- at
+# :func:`watch_library_patches` for the modules loaded then, and for a module loaded later when the outermost import
+# of a tracked library that loaded it completes, so a library patching its own modules while it is imported is part
+# of the library -- and :func:`library_patches` lists what differs now: every attribute added, replaced or deleted.
+# The digest of the list (:func:`library_patches_digest`: the user's functions and classes by their code, values by
+# their complete contents) is in every key.
+
+#: the libraries whose modules and classes are watched (the pinned ones, and numpy; the standard library is not: other
+#: installed packages and pytest change it as they load, which would make the CLI's keys differ from pytest's)
+PATCH_TRACKED = ("sympy", "mpmath", "hypothesis", "networkx", "numpy")  # dependencies.LIBRARIES and numpy
+#: what the libraries change themselves as they are used, beside the names their modules declare ``global``, no
+#: patch: where -> attribute name prefixes (sympy counts the Dummies made; networkx compiles each decorated function
+#: on its first call into its decorators' module)
+LIBRARY_OWN = {"sympy.core.symbol.Dummy": ("_count",), "networkx.utils.decorators": ("argmap_",),
+               "networkx.utils.decorators.argmap": ("_argmap__count",)}
+_DELETED = object()
+#: id of a module or class -> (the module or class, its dotted name, a shallow copy of its namespace then)
+_NAMESPACES: dict = {}
+#: (the live namespace, its copy) of each entry of ``_NAMESPACES``, in the order they were copied
+_LIVE: list = []
+_PENDING: list = []  # tracked modules loaded since the last snapshot
+_WATCH = {"installed": False, "depth": 0}
+
+
+def _tracked(name) -> bool:
+    return isinstance(name, str) and name.partition(".")[0] in PATCH_TRACKED
+
+
+def _snapshot_class(cls, where: str) -> None:
+    if id(cls) in _NAMESPACES:
+        return
+    namespace = cls.__dict__
+    _NAMESPACES[id(cls)] = (cls, where, dict(namespace))
+    _LIVE.append((namespace, _NAMESPACES[id(cls)][2]))
+    for name, value in namespace.items():  # nested classes
+        if isinstance(value, type) and _tracked(getattr(value, "__module__", None)):
+            _snapshot_class(value, f"{where}.{name}")
+
+
+def _snapshot_module(name: str, module) -> None:
+    namespace = getattr(module, "__dict__", None)
+    if id(module) in _NAMESPACES or not isinstance(namespace, dict):
+        return
+    _NAMESPACES[id(module)] = (module, name, namespace.copy())
+    _LIVE.append((namespace, _NAMESPACES[id(module)][2]))
+    for key, value in namespace.items():
+        if isinstance(value, type) and id(value) not in _NAMESPACES and _tracked(getattr(value, "__module__", None)):
+            _snapshot_class(value, f"{value.__module__}.{value.__qualname__}")
+
+
+def _absorb(sizes: list) -> None:
+    """After the outermost import of a tracked module: the names a namespace copied before gained or lost while it
+    ran (``sizes``: each namespace's size when it began) are the library's doing (mpmath's functions put on its
+    context class when sympy's import loads them), unless the namespace already differed from its copy then."""
+    for (live, then), before in zip(_LIVE, sizes):
+        if len(live) != before and before == len(then):
+            for name in [n for n in live if n not in then]:
+                then[name] = live[name]
+            for name in [n for n in then if n not in live]:
+                del then[name]
+
+
+def _settle() -> None:
+    """Copy the namespaces of the tracked modules loaded since the last time (and of their classes)."""
+    while _PENDING:
+        module = _PENDING.pop()
+        name = getattr(module, "__name__", None)  # (a module may put another object in its place in sys.modules)
+        if isinstance(name, str):
+            _snapshot_module(name, module)
+
+
+def watch_library_patches() -> None:
+    """Start watching (once per process; called beside :func:`checker.execution.dependencies.install` by
+    :func:`checker.execution.loader.load` and the pytest plugin, before any user module is imported): copy the tracked modules loaded now, and wrap the import system's loading step so that each
+    tracked module loaded later is copied when the outermost import of a tracked module completes."""
+    if _WATCH["installed"]:
+        return
+    _WATCH["installed"] = True
+    for name, module in list(sys.modules.items()):
+        if _tracked(name):
+            _snapshot_module(name, module)
+    import _frozen_importlib as bootstrap  # the import system's own loading step, whatever the loader (pytest's
+    inner = bootstrap._load_unlocked       # assertion rewriter loads hypothesis, a pytest plugin)
+
+    def load_unlocked(spec):
+        if not _tracked(getattr(spec, "name", None)):
+            return inner(spec)
+        sizes = None if _WATCH["depth"] else list(map(len, [live for live, _ in _LIVE]))
+        _WATCH["depth"] += 1
+        try:
+            module = inner(spec)
+            _PENDING.append(module)
+            return module
+        finally:
+            _WATCH["depth"] -= 1
+            if sizes is not None:
+                _absorb(sizes)
+                _settle()
+    load_unlocked.__wrapped__ = inner
+    bootstrap._load_unlocked = load_unlocked
+
+
+def _unchanged(now, then) -> bool:
+    """The same names bound to the same objects, in the same order (identity only: no ``__eq__`` runs)."""
+    return len(now) == len(then) and all(map(operator.is_, now.values(), then.values())) and all(
+        map(operator.is_, now, then))
+
+
+_REBOUND: dict = {}  # module name -> the names its own code declares ``global``
+
+
+def _rebound_by_itself(module) -> frozenset:
+    """The names a library module's own functions rebind (``global name`` in its source): its lazily built tables
+    and run-time counters (sympy's ``evalf_table``, hypothesis' garbage-collection timings), not patches."""
+    name = module.__name__
+    if name not in _REBOUND:
+        names = set()
+        source = getattr(module, "__file__", None)
+        if isinstance(source, str) and source.endswith(".py"):
+            try:
+                with open(source, encoding="utf-8", errors="replace") as fh:
+                    text = fh.read()
+            except OSError:
+                text = ""
+            for line in re.findall(r"^[ \t]*global[ \t]+([\w, \t]+)", text, re.MULTILINE):
+                names.update(n.strip() for n in line.split(","))
+        _REBOUND[name] = frozenset(names)
+    return _REBOUND[name]
+
+
+def library_patches() -> list:
+    """``(where, attribute, value then, value now)`` for every attribute of a watched library module or class added,
+    replaced or deleted (``_DELETED``) since it was copied, sorted; a submodule bound on its package by a later import
+    is the import system's doing, and what the libraries change themselves (a name a module's own code declares
+    ``global``, :data:`LIBRARY_OWN`), not a patch."""
+    _settle()
+    out = []
+    for owner, where, then in list(_NAMESPACES.values()):
+        now = owner.__dict__
+        if _unchanged(now, then):
+            continue
+        for name in set(now) | set(then):
+            value, before = now.get(name, _DELETED), then.get(name, _DELETED)
+            if value is before:
+                continue
+            if isinstance(owner, types.ModuleType) and (name in _rebound_by_itself(owner) or (
+                    isinstance(value, types.ModuleType) and id(value) in _NAMESPACES  # a submodule it loaded
+                    and getattr(value, "__name__", None) == f"{where}.{name}")):
+                continue
+            if str(name).startswith(LIBRARY_OWN.get(where, ())) or name == "__slotnames__":  # (copyreg's cache)
+                continue
+            out.append((where, str(name), before, value))
+    return sorted(out, key=lambda p: (p[0], p[1]))
+
+
+def library_patches_digest(prints) -> tuple:
+    """``(digest, why)`` of :func:`library_patches`, the values digested by ``prints`` (a
+    :class:`~checker.execution.fingerprint.CodeFingerprints`: the user's code by its code, data by its complete
+    value); an attribute whose value now has the digest of its value then is unchanged (a library that makes its
+    own function again as it loads: mpmath's context functions when sympy's import loads them).  ``why`` is not empty
+    when some patched value has no faithful digest (then no item is cacheable)."""
+    parts, why = [], ""
+    for where, name, before, value in library_patches():
+        digests = []
+        for v in (before, value):
+            digest, tainted = prints._root(lambda v=v: "deleted" if v is _DELETED else prints.value(v))
+            digests.append(digest)
+            if tainted and not why:
+                why = f"a library patched at import ({where}.{name}): " \
+                      f"{prints.reasons.get(digest) or 'a value no digest describes'}"
+        if digests[0] != digests[1] or why:
+            parts.append(_digest("patch", [where, name, digests[1]]))
+    return _digest("library patches", parts), why

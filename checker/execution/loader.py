@@ -197,7 +197,9 @@ def load(modules=(), paths=(), corpus: bool = True, package: str = DEFAULT_PACKA
     command that reproduces an item and fingerprint the user's code.
     """
     from .dependencies import install
+    from .library_state import watch_library_patches
     install()  # from here on, what each user module's import reads is recorded (the results cache keys it)
+    watch_library_patches()  # and the libraries' modules and classes are copied: what a user module patches is keyed
     with _ctrl_c_raises_interrupted(), _exits_raise():
         try:
             return _load(modules, paths, corpus, package)

@@ -144,7 +144,9 @@ def pytest_load_initial_conftests(early_config, parser, args):
             wanted = False
     if wanted:
         from ..execution.dependencies import install
+        from ..execution.library_state import watch_library_patches
         install()
+        watch_library_patches()  # (before the conftests: a library they patch is in every key)
 
 
 def pytest_configure(config):
@@ -152,7 +154,9 @@ def pytest_configure(config):
     if not settings.active:
         return
     from ..execution.dependencies import install
+    from ..execution.library_state import watch_library_patches
     install()
+    watch_library_patches()
     from ..kernel.items import KINDS
     markers = [("checker", "a checker item (collected by the checker plugin)")]
     markers += [(kind, f"a checker item of kind {kind}") for kind in KINDS]
