@@ -119,3 +119,36 @@ def test_the_verifiers_run_under_the_pinned_filters_not_those_in_effect():
         assert seen["raised"] is True
     finally:
         library_state._PINNED["filters"] = saved
+
+
+PLUGIN_ITEM = '''
+import mpmath
+from checker import theorem
+
+@theorem("t36.dps", title="t", statement="the working precision is 15 digits")
+def _(check):
+    check.fact("v", mpmath.mp.dps == 15)
+'''
+
+
+def test_pytest_checker_keys_what_a_test_changed_after_collection(tmp_path):
+    """A plain test that changes library state (and leaves it so) before the checker's items run: the items run under
+    it, so they may not be answered by results keyed at collection without it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    (tmp_path / "mine.py").write_text(PLUGIN_ITEM)
+    (tmp_path / "test_a_first.py").write_text("import mpmath\n\ndef test_changes_precision():\n    mpmath.mp.dps = 30\n")
+    env = dict(os.environ, PYTHONPATH=str(root))
+    env.pop("CHECKER_CACHE_DIR", None)
+
+    def run(*files):
+        return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--checker-no-corpus",
+                               "--checker-path", "mine.py", "--checker-cache-dir", "cd", "-rA", *files],
+                              cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300).stdout
+    out = run("--collect-only")
+    assert out.index("test_a_first.py") < out.index("t36.dps"), out  # the plain test runs first
+    assert "1 passed" in run("-k", "t36")
+    out = run()
+    assert "1 failed, 1 passed" in out, out  # the stored `proved` (dps 15) is not replayed under dps 30

@@ -32,6 +32,14 @@ NODE_ID_PREFIX = "checker::"
 VERDICT_MARKERS = ("proved", "confirmed", "defined", "stated", "refuted")
 
 
+def _key_inputs() -> tuple:
+    """What the cache keys read from the process besides code: library state, the environment, library patches (the
+    patched objects by identity: cheap, and a new patch is another object)."""
+    from ..execution.library_state import library_patches, library_state_digest, process_environment_digest
+    return (library_state_digest(), process_environment_digest(),
+            tuple((where, name, id(value)) for where, name, _, value in library_patches()))
+
+
 def pytest_addoption(parser):
     group = parser.getgroup("checker", "checker: items of the checker (and your own) as tests")
     group.addoption("--checker", action="store_true", default=None,
@@ -318,6 +326,7 @@ class CheckerSession:
         s = self.settings
         self.keys = item_keys(self.corpus, seed=s.seed, profile=s.profile, timeout=s.timeout,
                               project_dirs=self.corpus.load_spec.project_dirs())
+        self.keyed_state = _key_inputs()
         stored = stored_results(self.corpus, self.cache, keys=self.keys)
         return {i: r.verdict for i, r in stored.items() if r.verdict in VERDICT_MARKERS}
 
@@ -344,6 +353,13 @@ class CheckerSession:
         from ..execution.runner import default_jobs, timing_hints
         s = self.settings
         jobs = s.jobs or (1 if hasattr(self.config, "workerinput") else default_jobs())
+        if self.cache is not None and getattr(self, "keyed_state", None) != _key_inputs():
+            # a test changed library state, a library or the environment after collection (and left it so): the
+            # items run under what is in effect now, so their keys say so
+            from ..execution.fingerprint import item_keys
+            self.keys = item_keys(self.corpus, seed=s.seed, profile=s.profile, timeout=s.timeout,
+                                  project_dirs=self.corpus.load_spec.project_dirs())
+            self.keyed_state = _key_inputs()
         results = verify(self.corpus, ids, seed=s.seed, profile=s.profile, timeout=s.timeout, jobs=jobs,
                          cache=self.cache, keys=self.keys, hints=timing_hints(TIMINGS), known=self.results,
                          retry_errors=bool(self.config.getoption("checker_retry_errors")))
