@@ -36,7 +36,7 @@ from sympy import Derivative, Dummy, Function, Identity, Matrix, MatrixExpr, Mat
 from sympy.core.function import AppliedUndef
 
 from checker import Proof, cited, counterexample, definition, hypothesis, lemma, remark
-from theorems.foundations.analytic_facts import INVERSE_FUNCTION_THEOREM
+from theorems.foundations.analytic_facts import DETERMINANT_CRITERION, INVERSE_FUNCTION_THEOREM
 from theorems.toolkit.legendre import (HamiltonianBranch, HyperregularityUndecided, InverseBranchError,  # noqa: F401
                                        LagrangianChart, LegendreMap, NoInverseBranch, RegularityUndecided,
                                        SeveralInverseBranches, _PROBE_VALUES, _real_compositions, _zero_or_nonzero,
@@ -44,8 +44,8 @@ from theorems.toolkit.legendre import (HamiltonianBranch, HyperregularityUndecid
                                        lagrangian_chart, legendre_map)
 from theorems.page1_variations.noether import matrix_derivative, scalar_form
 from theorems.page1_variations.legendre_every_size import (SCHWARZ, check_chart_every_n, check_hamiltonian_every_n,
-                                                           check_legendre_map_every_n,
-                                                           hyperregular_implies_regular_every_n)
+                                                           check_legendre_map_every_n, hamilton_equations_every_n,
+                                                           hyperregular_implies_regular_every_n, local_inverse_every_n)
 from theorems.toolkit.strategies import rational_matrices, spd_matrices
 from theorems.toolkit.variational import _name, euler_lagrange
 
@@ -603,27 +603,15 @@ def _generic_square(n: int, name: str = "a") -> Matrix:
 
 
 def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_inverse_hessian, samples=20, sizes=(1, 2, 3),
-                                            adjugate_factor=1, det_product=lambda A, B: A.det() * B.det()):
-    """D_v(𝓛_v) = 𝓛_vv (generic 𝓛); det ≠ 0 ⇔ invertible: A adj A = det A · I and det(AB) = det A det B for generic
-    A, B (n in ``sizes``; random matrices support it); explicit local C¹ inverses with D_pv = 𝓛_vv⁻¹∘v; necessity of
-    det ≠ 0: v⁴/4 at 0 has no C¹ local inverse (the local C¹ inverse itself is the cited inverse function theorem)."""
-    for n in check.sweep(sizes):
-        q, v, _ = _chart_symbols(n)
-        L = L_GENERIC(t, *q, *v)
-        lm = legendre_map(L, q, t, v=v)
-        check.identity(f"D_v(𝓛_v) = 𝓛_vv (n = {n})", lm.momentum.jacobian(v), lm.hessian,
-                       scope=f"symbolic, generic 𝓛, n = {n}")
-        A, B = _generic_square(n, "a"), _generic_square(n, "b")
-        scope = f"symbolic, generic n×n A, B, n = {n}"
-        check.identity(f"n = {n}: A·adj A = det A · I, so det A ≠ 0 ⇒ A is invertible with A⁻¹ = adj A / det A",
-                       A * A.adjugate(), adjugate_factor * A.det() * sympy.eye(n), scope=scope)
-        check.identity(f"n = {n}: det(AB) = det A · det B, so AB = I ⇒ det A · det B = 1 ⇒ det A ≠ 0",
-                       (A * B).det(), det_product(A, B), scope=scope)
-    with check.supporting():  # instances of the two generic identities
-        check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
-                       st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
-                       lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
-                       scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
+                                            adjugate_factor=1, det_product=lambda A, B: A.det() * B.det(),
+                                            hessian_factor=1, nonsingular=True, inverse_derivative_n=lambda W: W.I):
+    """Every n (opaque 𝓛_vv, D_pv̂ of symbolic size; :func:`local_inverse_every_n`): D_v(𝓛_v) = 𝓛_vv; det ≠ 0 ⇒
+    invertible (cited determinant criterion, a checked deduction), invertible ⇒ det ≠ 0 (det(AB) = det A det B); a
+    local C¹ inverse has D_pv = 𝓛_vv⁻¹.  Explicit local C¹ inverses (√(1+v²), e^{v1} cos v2); necessity of det ≠ 0:
+    v⁴/4 at 0 has no C¹ local inverse.  The existence of the local C¹ inverse is the cited inverse function theorem's.
+    Supporting: A adj A = det A·I and det(AB) = det A det B for generic A, B at n in ``sizes``, random matrices."""
+    local_inverse_every_n(check, nonsingular_hypothesis=H_HESSIAN_NONSINGULAR, hessian_factor=hessian_factor,
+                          nonsingular=nonsingular, det_product=det_product, inverse_derivative=inverse_derivative_n)
     branch = P / sympy.sqrt(1 - P**2)
     image = sympy.diff(ROOT, V)  # p = 𝓛_v(r) = r/√(1+r²) runs through (−1, 1) exactly once as r runs through ℝ
     check.identity("√(1+v²): v(p) = p/√(1−p²) inverts 𝓛_v on its image (−1, 1): v(𝓛_v(r)) = r",
@@ -642,6 +630,23 @@ def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_invers
                     others_hold={H_LAGRANGIAN_C2: [("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V),
                                                     "symbolic")]},
                     conclusion_fails=bijective + not_c1, scope="symbolic, n = 1")
+    with check.supporting():  # instances at fixed sizes (recorded after every claim: the sweep decides nothing)
+        for n in check.sweep(sizes):
+            q, v, _ = _chart_symbols(n)
+            L = L_GENERIC(t, *q, *v)
+            lm = legendre_map(L, q, t, v=v)
+            check.identity(f"D_v(𝓛_v) = 𝓛_vv (n = {n})", lm.momentum.jacobian(v), lm.hessian,
+                           scope=f"symbolic, generic 𝓛, n = {n}")
+            A, B = _generic_square(n, "a"), _generic_square(n, "b")
+            scope = f"symbolic, generic n×n A, B, n = {n}"
+            check.identity(f"n = {n}: A·adj A = det A · I, so det A ≠ 0 ⇒ A is invertible with A⁻¹ = adj A / det A",
+                           A * A.adjugate(), adjugate_factor * A.det() * sympy.eye(n), scope=scope)
+            check.identity(f"n = {n}: det(AB) = det A · det B, so AB = I ⇒ det A · det B = 1 ⇒ det A ≠ 0",
+                           (A * B).det(), det_product(A, B), scope=scope)
+        check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
+                       st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
+                       lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
+                       scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
 
 
 cited(LOCAL_INVERSE_ID, cited_kind="lemma",
@@ -653,8 +658,8 @@ cited(LOCAL_INVERSE_ID, cited_kind="lemma",
                 r"$\mathcal L_{vv}^{-1}$. Without $\det\ne0$ there may be an inverse but no $C^1$ one ($v^4/4$ at 0).",
       source="cited: 001 'Nonsingular velocity Hessian is equivalent to invertibility of the Legendre derivative, hence "
              "gives a local C^1 inverse'",
-      uses=[CHART_ID, MAP_ID, JACOBIAN_ID, INVERSE_FUNCTION_THEOREM], assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR],
-      scope="n <= 3")(check_nonsingular_hessian_local_inverse)
+      uses=[CHART_ID, MAP_ID, JACOBIAN_ID, INVERSE_FUNCTION_THEOREM, DETERMINANT_CRITERION, CHAIN_EVERY_SIZE_ID],
+      assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR])(check_nonsingular_hessian_local_inverse)
 
 
 # ---------------------------------------------------------------------------
