@@ -730,26 +730,30 @@ def _hamilton_el_checks(check, name, L, coordinates, hamilton_sign):
                    H.xreplace(frozen).diff(t).xreplace(on_branch), -L.xreplace(frozen).diff(t), scope=scope)
 
 
-def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2, 3), examples=None):
-    """Generic checked proofs of H_p = w, H_q = −𝓛_q, H_t = −𝓛_t (n in ``sizes``); Hamilton ⇔ Euler–Lagrange on
-    concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n in ``sizes``)."""
-    for n in check.sweep(sizes):
-        check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
-                    hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
+def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2, 3), examples=None,
+                                    energy_claim=lambda H_t, H_q, H_p: H_t):
+    """Every n (opaque derivative values of symbolic size; :func:`hamilton_equations_every_n`): H_p = v̂, H_q = −𝓛_q,
+    H_t = −𝓛_t on a branch; with p = 𝓛_v(t, q, q'), q' = H_p and p' + H_q is the Euler–Lagrange expression; dH/dt =
+    ∂_tH along q' = H_p, p' = −H_q.  Hamilton ⇔ Euler–Lagrange on concrete branches (claims).  Supporting: checked
+    proofs with a generic 𝓛 and branch and the energy identity for a generic H at n in ``sizes``."""
+    hamilton_equations_every_n(check, q_sign=q_sign, hamilton_sign=hamilton_sign, energy_claim=energy_claim)
     for name, L, coordinates in (_hamilton_examples() if examples is None else examples):
         _hamilton_el_checks(check, name, L, coordinates, hamilton_sign)
-    for n in check.sweep(sizes):
-        qs = [X, Y, Function("z", real=True)(t)][:n]
-        ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
-        Hf = Function("H", real=True)(t, *qs, *ps)
-        relations = {}
-        for c, pm in zip(qs, ps):
-            relations[c.diff(t)] = Hf.diff(pm)
-            relations[pm.diff(t)] = hamilton_sign * Hf.diff(c)
-        s = Dummy("s")
-        H_t = sympy.Subs(Derivative(Function("H", real=True)(s, *qs, *ps), s), s, t)
-        check.identity(f"energy identity: dH/dt = ∂_tH along q' = H_p, p' = −H_q (n = {n})", Hf.diff(t), H_t,
-                       relations=relations, premise=check.STATEMENT, scope=f"symbolic, generic H(t, q, p), n = {n}")
+    with check.supporting():  # fixed sizes (recorded after every claim: the sweeps decide nothing)
+        for n in check.sweep(sizes):
+            check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
+                        hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
+            qs = [X, Y, Function("z", real=True)(t)][:n]
+            ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
+            Hf = Function("H", real=True)(t, *qs, *ps)
+            relations = {}
+            for c, pm in zip(qs, ps):
+                relations[c.diff(t)] = Hf.diff(pm)
+                relations[pm.diff(t)] = hamilton_sign * Hf.diff(c)
+            s = Dummy("s")
+            H_t = sympy.Subs(Derivative(Function("H", real=True)(s, *qs, *ps), s), s, t)
+            check.identity(f"energy identity: dH/dt = ∂_tH along q' = H_p, p' = −H_q (n = {n})", Hf.diff(t), H_t,
+                           relations=relations, premise=check.STATEMENT, scope=f"symbolic, generic H(t, q, p), n = {n}")
 
 
 cited(HAMILTON_ID, cited_kind="theorem",
@@ -761,8 +765,8 @@ cited(HAMILTON_ID, cited_kind="theorem",
                 r"$q'=H_p$, $p'=-H_q$; along solutions $\frac{d}{dt}H(t,q,p)=\partial_tH=-\mathcal L_t$.",
       source="cited: 001 'The Hamiltonian on an inverse Legendre branch: differential, equivalence with the "
              "Euler-Lagrange equation, and the energy identity'",
-      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1],
-      scope="n <= 3")(check_hamilton_equations_energy)
+      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID, CHAIN_EVERY_SIZE_ID],
+      assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1])(check_hamilton_equations_energy)
 
 
 # ---------------------------------------------------------------------------
