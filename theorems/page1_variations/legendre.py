@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Derivative, Dummy, Function, Identity, Matrix, MatrixExpr, MatrixSymbol, Rational, Symbol, ZeroMatrix
+from sympy import Derivative, Dummy, Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
 
 from checker import Proof, cited, counterexample, definition, hypothesis, lemma, remark
@@ -42,10 +42,10 @@ from theorems.toolkit.legendre import (HamiltonianBranch, HyperregularityUndecid
                                        SeveralInverseBranches, _PROBE_VALUES, _real_compositions, _zero_or_nonzero,
                                        hamilton_equations, hamiltonian, is_hyperregular, is_regular,
                                        lagrangian_chart, legendre_map)
-from theorems.page1_variations.noether import matrix_derivative, scalar_form
 from theorems.page1_variations.legendre_every_size import (SCHWARZ, check_chart_every_n, check_hamiltonian_every_n,
                                                            check_legendre_map_every_n, hamilton_equations_every_n,
-                                                           hyperregular_implies_regular_every_n, local_inverse_every_n)
+                                                           hyperregular_implies_regular_every_n, local_inverse_every_n,
+                                                           mechanical_every_n, D_N, K_N, M_N, V_N, P_N)  # noqa: F401
 from theorems.toolkit.strategies import rational_matrices, spd_matrices
 from theorems.toolkit.variational import _name, euler_lagrange
 
@@ -793,68 +793,14 @@ def _mechanical_claims_hold(K, n, potential_sign, branch_of) -> bool:
     return branch_ok and sympy.expand(found.hamiltonian - claimed_H) == 0
 
 
-#: every n: K = M + Mᵀ with M an n×n MatrixSymbol (every symmetric K is of this form), vectors n×1 MatrixSymbols
-N_DIM = Symbol("n", integer=True, positive=True)
-M_N = MatrixSymbol("M", N_DIM, N_DIM)
-K_N = M_N + M_N.T
-V_N, P_N, D_N = (MatrixSymbol(name, N_DIM, 1) for name in ("v", "p", "u"))
-U_VALUE = Symbol("U", real=True)  # U(t, q) at the point: (t, q) is fixed in the fibre
-
-
-def _direction_rule(variable, direction):
-    return lambda e: direction if e == variable else (ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.S.Zero)
-
-
-def _inverse_branch_n(K, p):
-    return K.I * p
-
-
-def _every_n_mechanical_checks(check, *, potential_sign, branch_n):
-    """Every n: 𝓛_v = Kv, the branch v = K⁻¹p solves 𝓛_v = p and is the only solution, H = ½pᵀK⁻¹p + U, H_p = v."""
-    def lagrangian(velocity):
-        return (velocity.T * K_N * velocity) / 2 - U_VALUE * Identity(1)
-    scope = ("symbolic, every n: K = M + Mᵀ (every symmetric K; invertible, as positive definite K is nonsingular), "
-             "v, p, u n×1 MatrixSymbols (n a symbol), U = U(t, q) at the point")
-    slope = matrix_derivative(lagrangian(V_N), _direction_rule(V_N, D_N)).doit()
-    check.identity("every n: 𝓛_v·u = uᵀKv for every u, i.e. 𝓛_v = Kv", scalar_form(slope), scalar_form(D_N.T * K_N * V_N),
-                   scope=scope)
-    branch = branch_n(K_N, P_N)
-    check.identity("every n: the branch v = K⁻¹p solves 𝓛_v = Kv = p", K_N * branch, P_N, scope=scope)
-    check.identity("every n: and it is the only solution: if Kv = p then the branch at p = Kv is v", branch_n(K_N, K_N * V_N),
-                   V_N, scope=scope)
-    H = P_N.T * branch - lagrangian(branch)
-    check.identity("every n: H = p·v − 𝓛(t, q, v) at v = K⁻¹p is ½pᵀK⁻¹p + U", scalar_form(H),
-                   scalar_form(P_N.T * K_N.I * P_N / 2 + potential_sign * U_VALUE * Identity(1)), scope=scope)
-    H_slope = matrix_derivative(sympy.sympify(H).doit(), _direction_rule(P_N, D_N)).doit()
-    check.identity("every n: H_p·u = uᵀK⁻¹p for every u, i.e. H_p = K⁻¹p = v (C^∞ in p)", scalar_form(H_slope),
-                   scalar_form(D_N.T * K_N.I * P_N), scope=scope)
-
-
 def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugate_branch, samples=4, max_n=4,
-                                  symbolic_sizes=(1, 2), branch_n=_inverse_branch_n):
-    """𝓛 = ½vᵀKv − U with K SPD: hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (every n with MatrixSymbols; the toolkit at
-    n = 1, 2; random SPD n = 3..max_n as support); K singular is not regular (necessity); an indefinite nonsingular K
-    also works (finding)."""
-    _every_n_mechanical_checks(check, potential_sign=potential_sign, branch_n=branch_n)
-    symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
-    for n in check.sweep(symbolic_sizes):
-        name, K = symbolic[n]
-        L, q, v, p, U_q = _mechanical(K, n)
-        scope = f"symbolic, {name}, generic U(t, q), n = {n}"
-        check.fact(f"½vᵀKv − U is hyperregular ({name})", is_hyperregular(L, q, t, v=v), scope=scope)
-        found = hamiltonian(L, q, t, v=v, momenta=p, simplify=False)
-        pv = Matrix(p)
-        check.identity(f"the inverse branch is v = K⁻¹p ({name})", found.velocity(), branch_of(K, pv), scope=scope)
-        check.identity(f"H = ½pᵀK⁻¹p + U ({name})", found.hamiltonian,
-                       (pv.T * _adjugate_branch(K, pv))[0, 0] / 2 + potential_sign * U_q, scope=scope)
-    if samples and max_n >= 3:
-        spd = st.integers(3, max_n).flatmap(lambda n: st.tuples(st.just(n), spd_matrices(n, 2, 2)))
-        with check.supporting():  # instances of the every-n identities
-            check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd,
-                           lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
-                           samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
-                           scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, "
-                                 "generic U(t, q)")
+                                  symbolic_sizes=(1, 2), branch_n=lambda K, p: K.I * p,
+                                  hamiltonian_n=lambda K, p: p.T * K.I * p / 2, spd=True):
+    """𝓛 = ½vᵀKv − U with K SPD: K invertible, hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (every n with MatrixSymbols);
+    K singular is not regular (necessity); an indefinite nonsingular K also works (finding).  Supporting (after every
+    claim): the toolkit at n in ``symbolic_sizes``, random SPD K at n = 3..max_n."""
+    mechanical_every_n(check, spd_hypothesis=H_KINETIC_SPD, potential_sign=potential_sign, branch_n=branch_n,
+                       hamiltonian_n=hamiltonian_n, spd=spd)
     singular = sympy.diag(1, 0)
     L0, q0, v0, _, _ = _mechanical(singular, 2, potential=Q1**2)
     regular = is_regular(L0, q0, t, v=v0)
@@ -878,6 +824,25 @@ def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugat
                "(det K ≠ 0 is what the conclusion needs)",
                bool(is_hyperregular(L1, q1, t, v=v1)) and _mechanical_claims_hold(indefinite, 2, 1, _adjugate_branch),
                scope="symbolic, K = diag(1, −1), generic U, n = 2")
+    with check.supporting():  # the toolkit at fixed sizes (recorded after every claim: the sweep decides nothing)
+        symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
+        for n in check.sweep(symbolic_sizes):
+            name, K = symbolic[n]
+            L, q, v, p, U_q = _mechanical(K, n)
+            scope = f"symbolic, {name}, generic U(t, q), n = {n}"
+            check.fact(f"½vᵀKv − U is hyperregular ({name})", is_hyperregular(L, q, t, v=v), scope=scope)
+            found = hamiltonian(L, q, t, v=v, momenta=p, simplify=False)
+            pv = Matrix(p)
+            check.identity(f"the inverse branch is v = K⁻¹p ({name})", found.velocity(), branch_of(K, pv), scope=scope)
+            check.identity(f"H = ½pᵀK⁻¹p + U ({name})", found.hamiltonian,
+                           (pv.T * _adjugate_branch(K, pv))[0, 0] / 2 + potential_sign * U_q, scope=scope)
+        if samples and max_n >= 3:  # instances of the every-n identities
+            spd_k = st.integers(3, max_n).flatmap(lambda n: st.tuples(st.just(n), spd_matrices(n, 2, 2)))
+            check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd_k,
+                           lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
+                           samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
+                           scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, "
+                                 "generic U(t, q)")
 
 
 cited(MECHANICAL_ID, cited_kind="theorem",
@@ -889,7 +854,7 @@ cited(MECHANICAL_ID, cited_kind="theorem",
                 r"gives the same conclusion).",
       source="cited: 001 'A mechanical chart Lagrangian with positive definite kinetic matrix is hyperregular, with the "
              "explicit kinetic-plus-potential Hamiltonian'",
-      uses=[CHART_ID, MAP_ID, REGULARITY_ID], assumes=[H_KINETIC_SPD, H_MECHANICAL_DATA_C2])(
+      uses=[CHART_ID, MAP_ID, REGULARITY_ID, DETERMINANT_CRITERION], assumes=[H_KINETIC_SPD, H_MECHANICAL_DATA_C2])(
     check_mechanical_hyperregular)
 
 

@@ -12,12 +12,12 @@ whose algebra involves scalars only (determinants, the two mixed second derivati
 from __future__ import annotations
 
 import sympy
-from sympy import Determinant, Function, Identity, MatrixSymbol, Symbol, ZeroMatrix
+from sympy import Determinant, Function, Identity, MatrixExpr, MatrixSymbol, Symbol, ZeroMatrix
 
 from checker import Proof
-from checker.kernel.deduction import Deduction, atom
+from checker.kernel.deduction import Deduction, atom, forall, implies
 from theorems.foundations.analytic_facts import DETERMINANT_CRITERION
-from theorems.page1_variations.noether import N_DIM, scalar_form
+from theorems.page1_variations.noether import N_DIM, matrix_derivative, scalar_form
 from theorems.page1_variations.noether_every_size import (CHAIN_AND_PRODUCT_RULES, L_Q, L_T, L_V, QDOT, S,
                                                           field_chain_rule, rate_in, scalar_chain_rule)
 
@@ -235,6 +235,74 @@ def hamilton_equations_every_n(check, *, q_sign=-1, hamilton_sign=-1,
                          f"(MatrixSymbols of symbolic size n); dH/dt by the cited chain rule ({CHAIN_AND_PRODUCT_RULES})")
 
 
+#: every n: K = M + Mᵀ with M an n×n MatrixSymbol (every symmetric K is of this form), vectors n×1 MatrixSymbols
+M_N = MatrixSymbol("M", N_DIM, N_DIM)
+K_N = M_N + M_N.T
+D_N = MatrixSymbol("u", N_DIM, 1)
+U_VALUE = Symbol("U", real=True)  # U(t, q) at the point: (t, q) is fixed in the fibre
+
+
+def _direction_rule(variable, direction):
+    return lambda e: direction if e == variable else (ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.S.Zero)
+
+
+def _inverse_branch_n(K, p):
+    return K.I * p
+
+
+def _kinetic_hamiltonian_n(K, p):
+    return p.T * K.I * p / 2
+
+
+def spd_invertible_deduction(spd_hypothesis, *, spd=True) -> Deduction:
+    """Every n: K = M + Mᵀ positive definite (∀z. z ≠ 0 ⇒ zᵀKz > 0, the hypothesis) and the cited criterion (∀A.
+    (∀z. z ≠ 0 ⇒ zᵀAz > 0) ⇒ Invertible(A)) give Invertible(K).  ``spd=False`` drops the hypothesis (a mutation)."""
+    z = MatrixSymbol("z", N_DIM, 1)
+    d = Deduction("K positive definite ⇒ K invertible (every n)", atom("Invertible", K_N))
+    if spd:
+        d.hypothesis("spd", forall(z, implies(atom("≠", z, ZeroMatrix(N_DIM, 1)), atom(">", z.T * K_N * z, 0))),
+                     assumption=spd_hypothesis, note="K(t, q) positive definite")
+    d.cite("criterion", DETERMINANT_CRITERION, "positive_definite_invertible")
+    d.instantiate("criterion_at_K", "criterion", K_N)
+    d.mp("invertible", "criterion_at_K", "spd")
+    return d
+
+
+def mechanical_every_n(check, *, spd_hypothesis, potential_sign=1, branch_n=_inverse_branch_n,
+                       hamiltonian_n=_kinetic_hamiltonian_n, spd=True, inverse_rate_sign=-1):
+    """#95 for every n: K invertible (a checked deduction from K SPD), 𝓛_v = Kv and 𝓛_vv = K (so K singular is not
+    regular), the branch v = K⁻¹p solves 𝓛_v = p and is the only solution, H = ½pᵀK⁻¹p + U (``hamiltonian_n``),
+    H_p = v; along a path in (t, q), (K⁻¹)' = −K⁻¹K'K⁻¹ (product rule on KK⁻¹ = I), continuous: the branch is C¹."""
+    def lagrangian(velocity):
+        return (velocity.T * K_N * velocity) / 2 - U_VALUE * Identity(1)
+    scope = ("symbolic, every n: K = M + Mᵀ (every symmetric K; invertible by the deduction from K positive definite), "
+             "v, p, u n×1 MatrixSymbols (n a symbol), U = U(t, q) at the point")
+    check.deduction("every n: K positive definite ⇒ K invertible (cited criterion), so K⁻¹ below exists",
+                    spd_invertible_deduction(spd_hypothesis, spd=spd),
+                    scope=f"every n: K = M + Mᵀ with M an n×n MatrixSymbol; the criterion is {DETERMINANT_CRITERION}")
+    slope = matrix_derivative(lagrangian(V_N), _direction_rule(V_N, D_N)).doit()
+    check.identity("every n: 𝓛_v·u = uᵀKv for every u, i.e. 𝓛_v = Kv", scalar_form(slope), scalar_form(D_N.T * K_N * V_N),
+                   scope=scope)
+    check.identity("every n: d/ds|₀ 𝓛_v(v + su) = K u, i.e. 𝓛_vv = K (so det 𝓛_vv = det K: K singular is not regular)",
+                   rate_in(K_N * (V_N + S * D_N)), K_N * D_N, scope=scope)
+    k_rate = MatrixSymbol("Kdot", N_DIM, N_DIM)  # K' along a path s ↦ (t(s), q(s)) (K ∈ C²)
+    check.identity("every n: (KK⁻¹)' = K'K⁻¹ + K(K⁻¹)' = 0 (product rule, KK⁻¹ = I) holds with (K⁻¹)' = −K⁻¹K'K⁻¹, "
+                   "continuous in (t, q): v = K⁻¹p is C¹ (C² with K)", k_rate * K_N.I + K_N * (inverse_rate_sign * K_N.I * k_rate * K_N.I),
+                   ZeroMatrix(N_DIM, N_DIM), scope=scope + "; K' the derivative of K(t, q) along a path (cited product rule)")
+    branch = branch_n(K_N, P_N)
+    check.identity("every n: the branch v = K⁻¹p solves 𝓛_v = Kv = p", K_N * branch, P_N, scope=scope)
+    check.identity("every n: and it is the only solution: if Kv = p then the branch at p = Kv is v", branch_n(K_N, K_N * V_N),
+                   V_N, scope=scope)
+    H = P_N.T * branch - lagrangian(branch)
+    check.identity("every n: H = p·v − 𝓛(t, q, v) at v = K⁻¹p is ½pᵀK⁻¹p + U", scalar_form(H),
+                   scalar_form(hamiltonian_n(K_N, P_N) + potential_sign * U_VALUE * Identity(1)), scope=scope)
+    H_slope = matrix_derivative(sympy.sympify(H).doit(), _direction_rule(P_N, D_N)).doit()
+    check.identity("every n: H_p·u = uᵀK⁻¹p for every u, i.e. H_p = K⁻¹p = v (C^∞ in p)", scalar_form(H_slope),
+                   scalar_form(D_N.T * K_N.I * P_N), scope=scope)
+
+
+
 __all__ = ["check_chart_every_n", "check_legendre_map_every_n", "check_hamiltonian_every_n",
            "hyperregular_implies_regular_every_n", "derivative_order", "SCHWARZ", "HESSIAN", "BRANCH_P",
-           "local_inverse_every_n", "nonsingular_invertible_deduction", "hamilton_equations_every_n"]
+           "local_inverse_every_n", "nonsingular_invertible_deduction", "hamilton_equations_every_n",
+           "mechanical_every_n", "spd_invertible_deduction", "D_N", "K_N", "M_N", "V_N", "P_N"]
