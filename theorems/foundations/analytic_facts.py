@@ -6,6 +6,9 @@ establish them, so each is a text-only cited item, taken from the literature.  E
 uses one cites it, so it appears among that result's trusted results (``python -m checker
 assumptions ID``), and ``--without ID`` shows what falls without it.  A proof step that is neither
 mechanised nor one of these (or another cited result) keeps its proof from being ``proved``.
+One linear-algebra fact of every dimension is here too, ``linalg.determinant_criterion_invertibility`` (Cramer's rule:
+det A ≠ 0 ⇔ A invertible; positive definite ⇒ invertible): at symbolic size n the adjugate is not a matrix expression
+the kernel can compute with, so the every-n checks of #93 and #95 cite it in checked deductions.
 """
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ This file contains
   ``legendre.regular_not_hyperregular`` (#29);
 * the cited items ``legendre.nonsingular_hessian_local_c1_inverse`` (#93),
   ``hamiltonian.inverse_branch_hamilton_equations_energy`` (#94), ``legendre.mechanical_lagrangian_hyperregular``
-  (#95), ``legendre.sqrt_and_zero_lagrangian_witnesses`` (#96) and ``legendre.scope_regular_vs_hyperregular`` (#97).
+  (#95) (their sanity checks for every n, :mod:`theorems.page1_variations.legendre_every_size`; fixed sizes support),
+  ``legendre.sqrt_and_zero_lagrangian_witnesses`` (#96) and ``legendre.scope_regular_vs_hyperregular`` (#97).
 
 Conventions.  Coordinates are given either as functions of time (``x(t)``, the convention of
 :mod:`theorems.toolkit.variational`; the velocities are ``x(t).diff(t)``) or as plain Symbols together with velocity Symbols

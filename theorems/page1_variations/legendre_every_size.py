@@ -1,5 +1,5 @@
-"""Every-n checks of the Legendre definitions #24, #25, #27 and of lemma #28 (no items here: the verifiers of
-:mod:`theorems.page1_variations.legendre` call them).
+"""Every-n checks of the Legendre definitions #24, #25, #27, of lemma #28 and of the trusted results #93, #94, #95 (no
+items here: the verifiers of :mod:`theorems.page1_variations.legendre` call them).
 
 A generic 𝓛(t, q, v) and a generic inverse branch v̂(t, q, p) of symbolic dimension n enter through opaque values of
 their derivatives at one point: 𝓛_t (1×1), 𝓛_q, 𝓛_v (n×1), the second derivatives 𝓛_vt (n×1), 𝓛_vq and the velocity
@@ -8,6 +8,9 @@ q + sa, v + su) are the cited chain rule of every size (``calculus.chain_and_pro
 kernel's matrix-shape engine proves the resulting identities for every n.  Where a step is a hypothesis (the branch
 relation 𝓛_v(t, q, v̂) = p, v̂(t, q, 𝓛_v(t, q, w)) = w) it is substituted or stated as a premise of a checked proof
 whose algebra involves scalars only (determinants, the two mixed second derivatives of a function of two variables).
+Invertibility (det 𝓛_vv ≠ 0 ⇒ 𝓛_vv invertible; K positive definite ⇒ K invertible) is a checked deduction from the
+cited ``linalg.determinant_criterion_invertibility``; the matrix-shape engine then cancels W⁻¹W.  #95's kinetic matrix
+is K = M + Mᵀ (every symmetric matrix is of this form), #94's curve enters through q' = v, q'' and p = 𝓛_v(t, q, q').
 """
 from __future__ import annotations
 
