@@ -855,7 +855,8 @@ cited(MECHANICAL_ID, cited_kind="theorem",
                 r"gives the same conclusion).",
       source="cited: 001 'A mechanical chart Lagrangian with positive definite kinetic matrix is hyperregular, with the "
              "explicit kinetic-plus-potential Hamiltonian'",
-      uses=[CHART_ID, MAP_ID, REGULARITY_ID, DETERMINANT_CRITERION], assumes=[H_KINETIC_SPD, H_MECHANICAL_DATA_C2])(
+      uses=[CHART_ID, MAP_ID, REGULARITY_ID, DETERMINANT_CRITERION, CHAIN_EVERY_SIZE_ID],
+      assumes=[H_KINETIC_SPD, H_MECHANICAL_DATA_C2])(
     check_mechanical_hyperregular)
 
 
