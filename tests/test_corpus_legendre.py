@@ -22,6 +22,7 @@ from sympy import Function, Matrix, Rational
 from checker import run_verifier
 from checker.kernel.items import registered
 from theorems.page1_variations import legendre as lg
+from theorems.page1_variations import legendre_every_size as les
 from theorems.strategies import rational_matrices, spd_matrices
 
 ITEMS = {it.id: it for it in registered("theorems.page1_variations.legendre")}
@@ -129,15 +130,11 @@ MUTATIONS = [
     ("local inverse: D_pv = 𝓛_vv (not its inverse)", lg.LOCAL_INVERSE_ID,
      dict(inverse_derivative=lambda L, v, b: sp.hessian(L, v).xreplace(dict(zip(v, b))), samples=3)),
     ("Hamilton: p' = +H_q (on a branch)", lg.HAMILTON_ID, dict(hamilton_sign=1, sizes=(), examples=lg._hamilton_examples()[-1:])),
-    ("mechanical: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=(1,))),
-    ("mechanical: wrong inverse branch v = Kp", lg.MECHANICAL_ID,
-     dict(branch_of=lambda K, p: K * p, samples=0, symbolic_sizes=(1,))),
     ("mechanical, every n: wrong inverse branch v = Kp", lg.MECHANICAL_ID,
      dict(branch_n=lambda K, p: K * p, samples=0, symbolic_sizes=())),
     ("mechanical, every n: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=())),
-    ("local inverse: A adj A = 2 det A · I", lg.LOCAL_INVERSE_ID, dict(adjugate_factor=2, sizes=(2,), samples=3)),
-    ("local inverse: det(AB) = det A + det B", lg.LOCAL_INVERSE_ID,
-     dict(det_product=lambda A, B: A.det() + B.det(), sizes=(2,), samples=3)),
+    ("local inverse, every n: det(AB) = det A + det B", lg.LOCAL_INVERSE_ID,
+     dict(det_product=lambda A, B: A.det() + B.det(), sizes=(), samples=0)),
     ("witnesses: ½v² offered as not hyperregular", lg.WITNESSES_ID, dict(bounded=V**2 / 2)),
     ("scope: momentum transforms as A p", lg.SCOPE_ID, dict(transform=lambda A, p: A * p, matrix=[[1, 2], [0, 1]])),
 ]
@@ -149,12 +146,32 @@ def test_mutated_claim_is_refuted(label, item_id, claim):
     assert run.verdict == "refuted", run
 
 
+#: mutations that the fixed-size checks catch; those checks only support the every-n claims (issue 38), so a failing
+#: one makes the run an error (a claim check may be refuted too)
+SUPPORT_MUTATIONS = [
+    ("mechanical: H = ½pᵀK⁻¹p − U", lg.MECHANICAL_ID, dict(potential_sign=-1, samples=0, symbolic_sizes=(1,))),
+    ("mechanical: wrong inverse branch v = Kp", lg.MECHANICAL_ID,
+     dict(branch_of=lambda K, p: K * p, samples=0, symbolic_sizes=(1,))),
+    ("local inverse: A adj A = 2 det A · I", lg.LOCAL_INVERSE_ID, dict(adjugate_factor=2, sizes=(2,), samples=3)),
+    ("local inverse: det(AB) = det A + det B", lg.LOCAL_INVERSE_ID,
+     dict(det_product=lambda A, B: A.det() + B.det(), sizes=(2,), samples=3)),
+]
+
+
+@pytest.mark.parametrize("label, item_id, claim", SUPPORT_MUTATIONS, ids=[m_[0] for m_ in SUPPORT_MUTATIONS])
+def test_mutated_supporting_check_is_not_proved(label, item_id, claim):
+    run = _run(item_id, **claim)
+    assert run.verdict == "error", run
+    assert any(not c.claim and c.outcome == "refuted" for c in run.checks)
+
+
 def test_every_n_and_supporting_checks():
     """#95: the every-n MatrixSymbol identities are proved for every size; random SPD matrices (#95) and random
     matrices (#93) only support the symbolic claims."""
     run = _true_run(lg.MECHANICAL_ID)
     every = [c for c in run.checks if c.name.startswith("every n:")]
-    assert len(every) == 5 and all(c.outcome == "proved" and "every size of n" in c.detail and c.claim for c in every)
+    assert len(every) == 8 and all(c.outcome == "proved" and c.claim for c in every)
+    assert all("every size of n" in c.detail for c in every if c.method != "proof script")  # and one deduction
     for item_id in (lg.MECHANICAL_ID, lg.LOCAL_INVERSE_ID):
         randomized = [c for c in _true_run(item_id).checks if c.method == "randomized"]
         assert randomized and not any(c.claim for c in randomized)
@@ -162,7 +179,7 @@ def test_every_n_and_supporting_checks():
 
 def test_scopes_and_trusted_results():
     for item_id in (lg.LOCAL_INVERSE_ID, lg.HAMILTON_ID):
-        assert ITEMS[item_id].scope == "n <= 3", item_id
+        assert ITEMS[item_id].scope == "", item_id  # every n (issue 38: tests/test_every_size_trusted_legendre.py)
     for item_id in (lg.CHART_ID, lg.MAP_ID, lg.HYPERREGULARITY_ID, "legendre.hyperregular_implies_regular"):
         assert ITEMS[item_id].scope == "", item_id  # every n (issue 38: tests/test_every_size_en2.py)
     assert ITEMS[lg.MECHANICAL_ID].scope == ""
@@ -177,8 +194,8 @@ def test_broken_proofs_are_not_proved():
     assert run.verdict not in ("proved", "confirmed"), run
     assert _outcomes(run, "v(t, q, 𝓛_v(t, q, w)) = w") == ["inconclusive"]
     run = _run(lg.HAMILTON_ID, q_sign=1, sizes=(1,), examples=())
-    assert _outcomes(run, "H_p = w") == ["inconclusive"], run
-    assert run.verdict == "inconclusive"
+    assert _outcomes(run, "H_p = w") == ["inconclusive"], run  # the supporting proof at n = 1
+    assert run.verdict == "refuted"  # the every-n claim H_q = +𝓛_q
 
 
 # ---------------------------------------------------------------------------
@@ -286,8 +303,8 @@ def test_every_n_wrong_variants_are_not_proved():
     V_, D_, K_, M_ = lg.V_N, lg.D_N, lg.K_N, lg.M_N
 
     def slope(K):
-        return lg.scalar_form(lg.matrix_derivative((V_.T * K * V_) / 2, lg._direction_rule(V_, D_)).doit())
-    assert c.identity("𝓛_v = Kv", slope(K_), lg.scalar_form(D_.T * K_ * V_)).outcome == "proved"
-    assert c.identity("𝓛_v = 2Kv", slope(K_), lg.scalar_form(2 * D_.T * K_ * V_)).outcome == "refuted"
-    assert c.identity("non-symmetric M: 𝓛_v = Mv", slope(M_), lg.scalar_form(D_.T * M_ * V_)).outcome == "refuted"
+        return les.scalar_form(les.matrix_derivative((V_.T * K * V_) / 2, les._direction_rule(V_, D_)).doit())
+    assert c.identity("𝓛_v = Kv", slope(K_), les.scalar_form(D_.T * K_ * V_)).outcome == "proved"
+    assert c.identity("𝓛_v = 2Kv", slope(K_), les.scalar_form(2 * D_.T * K_ * V_)).outcome == "refuted"
+    assert c.identity("non-symmetric M: 𝓛_v = Mv", slope(M_), les.scalar_form(D_.T * M_ * V_)).outcome == "refuted"
     assert c.identity("K⁻¹(Kv) = 2v", K_.I * (K_ * V_), 2 * V_).outcome == "refuted"

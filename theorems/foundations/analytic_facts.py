@@ -6,10 +6,13 @@ establish them, so each is a text-only cited item, taken from the literature.  E
 uses one cites it, so it appears among that result's trusted results (``python -m checker
 assumptions ID``), and ``--without ID`` shows what falls without it.  A proof step that is neither
 mechanised nor one of these (or another cited result) keeps its proof from being ``proved``.
+One linear-algebra fact of every dimension is here too, ``linalg.determinant_criterion_invertibility`` (Cramer's rule:
+det A ≠ 0 ⇔ A invertible; positive definite ⇒ invertible): at symbolic size n the adjugate is not a matrix expression
+the kernel can compute with, so the every-n checks of #93 and #95 cite it in checked deductions.
 """
 from __future__ import annotations
 
-from sympy import Derivative, Function, Symbol
+from sympy import Derivative, Determinant, Function, MatrixSymbol, Symbol, ZeroMatrix
 
 from checker.kernel.deduction import atom, forall, implies
 from checker.kernel.items import stated
@@ -24,6 +27,7 @@ INVERSE_FUNCTION_THEOREM = "calculus.inverse_function_theorem"
 SCHWARZ = "calculus.schwarz_symmetry_of_second_derivatives"
 CHAIN_AND_PRODUCT_RULES = "calculus.chain_and_product_rules_every_size"
 CLOPEN_INTERVAL = "topology.clopen_subset_of_interval"
+DETERMINANT_CRITERION = "linalg.determinant_criterion_invertibility"
 ZERO_SET_CLOSED = "topology.zero_set_of_continuous_map_closed"
 
 # The notation of the formulas the cited items below state (``Item.formulas``, cited by checked deductions,
@@ -130,3 +134,26 @@ stated(CHAIN_AND_PRODUCT_RULES, kind="cited", cited_kind="theorem",
                  r"(A')^{\mathsf T}$ (the derivative at a point in a direction, in every dimension).",
        source=_NOT_CITED + "#73 and #76 for every number of particles and constraints (the identities at a state are "
               "proved for every size by matrix algebra; the differentiation along the motion is this rule)")
+
+# The notation of DETERMINANT_CRITERION's formulas: A an n×n matrix and z an n-vector, n a size symbol (every n).
+SIZE = Symbol("n", integer=True, positive=True)
+SQUARE, VECTOR = MatrixSymbol("A", SIZE, SIZE), MatrixSymbol("z", SIZE, 1)
+
+stated(DETERMINANT_CRITERION, kind="cited", cited_kind="theorem",
+       title="A square matrix is invertible iff its determinant is nonzero; a positive definite matrix is invertible "
+             "(every dimension)",
+       statement=r"For every $n\ge1$ and $A\in M_n(\mathbb R)$: $A\,\operatorname{adj}A=\operatorname{adj}A\,A="
+                 r"\det A\,I_n$ (Cramer's rule), so $\det A\ne0$ implies that $A$ is invertible with "
+                 r"$A^{-1}=\operatorname{adj}A/\det A$ (the converse is $\det A\det A^{-1}=\det I_n=1$). If "
+                 r"$z^{\mathsf T}Az>0$ for every $z\ne0$, then $Az=0$ forces $z^{\mathsf T}Az=0$, so $z=0$: $A$ is "
+                 r"injective, hence invertible (rank–nullity). Formulas 'nonzero_determinant_invertible' and "
+                 r"'positive_definite_invertible' (the predicate Invertible(A): A has a two-sided inverse A⁻¹).",
+       source="not cited by the pages: used by #93 (det 𝓛_vv ≠ 0 ⇒ D_v(𝓛_v) invertible, every n) and #95 (K positive "
+              "definite ⇒ K⁻¹ exists, every n); textbook linear algebra (the adjugate identity at n ≤ 3 is checked "
+              "by #93's supporting checks)",
+       formulas={
+           "nonzero_determinant_invertible": forall(SQUARE, implies(atom("≠", Determinant(SQUARE), 0),
+                                                                    atom("Invertible", SQUARE))),
+           "positive_definite_invertible": forall(SQUARE, implies(
+               forall(VECTOR, implies(atom("≠", VECTOR, ZeroMatrix(SIZE, 1)), atom(">", VECTOR.T * SQUARE * VECTOR, 0))),
+               atom("Invertible", SQUARE)))})

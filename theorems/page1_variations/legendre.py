@@ -18,7 +18,8 @@ This file contains
   ``legendre.regular_not_hyperregular`` (#29);
 * the cited items ``legendre.nonsingular_hessian_local_c1_inverse`` (#93),
   ``hamiltonian.inverse_branch_hamilton_equations_energy`` (#94), ``legendre.mechanical_lagrangian_hyperregular``
-  (#95), ``legendre.sqrt_and_zero_lagrangian_witnesses`` (#96) and ``legendre.scope_regular_vs_hyperregular`` (#97).
+  (#95) (their sanity checks for every n, :mod:`theorems.page1_variations.legendre_every_size`; fixed sizes support),
+  ``legendre.sqrt_and_zero_lagrangian_witnesses`` (#96) and ``legendre.scope_regular_vs_hyperregular`` (#97).
 
 Conventions.  Coordinates are given either as functions of time (``x(t)``, the convention of
 :mod:`theorems.toolkit.variational`; the velocities are ``x(t).diff(t)``) or as plain Symbols together with velocity Symbols
@@ -32,20 +33,20 @@ from __future__ import annotations
 
 import sympy
 from hypothesis import strategies as st
-from sympy import Derivative, Dummy, Function, Identity, Matrix, MatrixExpr, MatrixSymbol, Rational, Symbol, ZeroMatrix
+from sympy import Derivative, Dummy, Function, Matrix, Rational, Symbol
 from sympy.core.function import AppliedUndef
 
 from checker import Proof, cited, counterexample, definition, hypothesis, lemma, remark
-from theorems.foundations.analytic_facts import INVERSE_FUNCTION_THEOREM
+from theorems.foundations.analytic_facts import DETERMINANT_CRITERION, INVERSE_FUNCTION_THEOREM
 from theorems.toolkit.legendre import (HamiltonianBranch, HyperregularityUndecided, InverseBranchError,  # noqa: F401
                                        LagrangianChart, LegendreMap, NoInverseBranch, RegularityUndecided,
                                        SeveralInverseBranches, _PROBE_VALUES, _real_compositions, _zero_or_nonzero,
                                        hamilton_equations, hamiltonian, is_hyperregular, is_regular,
                                        lagrangian_chart, legendre_map)
-from theorems.page1_variations.noether import matrix_derivative, scalar_form
 from theorems.page1_variations.legendre_every_size import (SCHWARZ, check_chart_every_n, check_hamiltonian_every_n,
-                                                           check_legendre_map_every_n,
-                                                           hyperregular_implies_regular_every_n)
+                                                           check_legendre_map_every_n, hamilton_equations_every_n,
+                                                           hyperregular_implies_regular_every_n, local_inverse_every_n,
+                                                           mechanical_every_n, D_N, K_N, M_N, V_N, P_N)  # noqa: F401
 from theorems.toolkit.strategies import rational_matrices, spd_matrices
 from theorems.toolkit.variational import _name, euler_lagrange
 
@@ -603,27 +604,15 @@ def _generic_square(n: int, name: str = "a") -> Matrix:
 
 
 def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_inverse_hessian, samples=20, sizes=(1, 2, 3),
-                                            adjugate_factor=1, det_product=lambda A, B: A.det() * B.det()):
-    """D_v(𝓛_v) = 𝓛_vv (generic 𝓛); det ≠ 0 ⇔ invertible: A adj A = det A · I and det(AB) = det A det B for generic
-    A, B (n in ``sizes``; random matrices support it); explicit local C¹ inverses with D_pv = 𝓛_vv⁻¹∘v; necessity of
-    det ≠ 0: v⁴/4 at 0 has no C¹ local inverse (the local C¹ inverse itself is the cited inverse function theorem)."""
-    for n in check.sweep(sizes):
-        q, v, _ = _chart_symbols(n)
-        L = L_GENERIC(t, *q, *v)
-        lm = legendre_map(L, q, t, v=v)
-        check.identity(f"D_v(𝓛_v) = 𝓛_vv (n = {n})", lm.momentum.jacobian(v), lm.hessian,
-                       scope=f"symbolic, generic 𝓛, n = {n}")
-        A, B = _generic_square(n, "a"), _generic_square(n, "b")
-        scope = f"symbolic, generic n×n A, B, n = {n}"
-        check.identity(f"n = {n}: A·adj A = det A · I, so det A ≠ 0 ⇒ A is invertible with A⁻¹ = adj A / det A",
-                       A * A.adjugate(), adjugate_factor * A.det() * sympy.eye(n), scope=scope)
-        check.identity(f"n = {n}: det(AB) = det A · det B, so AB = I ⇒ det A · det B = 1 ⇒ det A ≠ 0",
-                       (A * B).det(), det_product(A, B), scope=scope)
-    with check.supporting():  # instances of the two generic identities
-        check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
-                       st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
-                       lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
-                       scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
+                                            adjugate_factor=1, det_product=lambda A, B: A.det() * B.det(),
+                                            hessian_factor=1, nonsingular=True, inverse_derivative_n=lambda W: W.I):
+    """Every n (opaque 𝓛_vv, D_pv̂ of symbolic size; :func:`local_inverse_every_n`): D_v(𝓛_v) = 𝓛_vv; det ≠ 0 ⇒
+    invertible (cited determinant criterion, a checked deduction), invertible ⇒ det ≠ 0 (det(AB) = det A det B); a
+    local C¹ inverse has D_pv = 𝓛_vv⁻¹.  Explicit local C¹ inverses (√(1+v²), e^{v1} cos v2); necessity of det ≠ 0:
+    v⁴/4 at 0 has no C¹ local inverse.  The existence of the local C¹ inverse is the cited inverse function theorem's.
+    Supporting: A adj A = det A·I and det(AB) = det A det B for generic A, B at n in ``sizes``, random matrices."""
+    local_inverse_every_n(check, nonsingular_hypothesis=H_HESSIAN_NONSINGULAR, hessian_factor=hessian_factor,
+                          nonsingular=nonsingular, det_product=det_product, inverse_derivative=inverse_derivative_n)
     branch = P / sympy.sqrt(1 - P**2)
     image = sympy.diff(ROOT, V)  # p = 𝓛_v(r) = r/√(1+r²) runs through (−1, 1) exactly once as r runs through ℝ
     check.identity("√(1+v²): v(p) = p/√(1−p²) inverts 𝓛_v on its image (−1, 1): v(𝓛_v(r)) = r",
@@ -642,6 +631,23 @@ def check_nonsingular_hessian_local_inverse(check, *, inverse_derivative=_invers
                     others_hold={H_LAGRANGIAN_C2: [("𝓛 = v⁴/4 is a polynomial, so C²", QUARTIC.is_polynomial(V),
                                                     "symbolic")]},
                     conclusion_fails=bijective + not_c1, scope="symbolic, n = 1")
+    with check.supporting():  # instances at fixed sizes (recorded after every claim: the sweep decides nothing)
+        for n in check.sweep(sizes):
+            q, v, _ = _chart_symbols(n)
+            L = L_GENERIC(t, *q, *v)
+            lm = legendre_map(L, q, t, v=v)
+            check.identity(f"D_v(𝓛_v) = 𝓛_vv (n = {n})", lm.momentum.jacobian(v), lm.hessian,
+                           scope=f"symbolic, generic 𝓛, n = {n}")
+            A, B = _generic_square(n, "a"), _generic_square(n, "b")
+            scope = f"symbolic, generic n×n A, B, n = {n}"
+            check.identity(f"n = {n}: A·adj A = det A · I, so det A ≠ 0 ⇒ A is invertible with A⁻¹ = adj A / det A",
+                           A * A.adjugate(), adjugate_factor * A.det() * sympy.eye(n), scope=scope)
+            check.identity(f"n = {n}: det(AB) = det A · det B, so AB = I ⇒ det A · det B = 1 ⇒ det A ≠ 0",
+                           (A * B).det(), det_product(A, B), scope=scope)
+        check.property("det A ≠ 0 ⇔ A invertible (rank n) for square matrices",
+                       st.integers(1, 4).flatmap(lambda n: rational_matrices(n, n, 2, 1)),
+                       lambda A: (A.det() != 0) == (A.rank() == A.rows), samples=samples,
+                       scope="randomized, exact: n×n matrices, n = 1..4, small integer entries")
 
 
 cited(LOCAL_INVERSE_ID, cited_kind="lemma",
@@ -653,8 +659,8 @@ cited(LOCAL_INVERSE_ID, cited_kind="lemma",
                 r"$\mathcal L_{vv}^{-1}$. Without $\det\ne0$ there may be an inverse but no $C^1$ one ($v^4/4$ at 0).",
       source="cited: 001 'Nonsingular velocity Hessian is equivalent to invertibility of the Legendre derivative, hence "
              "gives a local C^1 inverse'",
-      uses=[CHART_ID, MAP_ID, JACOBIAN_ID, INVERSE_FUNCTION_THEOREM], assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR],
-      scope="n <= 3")(check_nonsingular_hessian_local_inverse)
+      uses=[CHART_ID, MAP_ID, JACOBIAN_ID, INVERSE_FUNCTION_THEOREM, DETERMINANT_CRITERION, CHAIN_EVERY_SIZE_ID],
+      assumes=[H_LAGRANGIAN_C2, H_HESSIAN_NONSINGULAR])(check_nonsingular_hessian_local_inverse)
 
 
 # ---------------------------------------------------------------------------
@@ -725,26 +731,30 @@ def _hamilton_el_checks(check, name, L, coordinates, hamilton_sign):
                    H.xreplace(frozen).diff(t).xreplace(on_branch), -L.xreplace(frozen).diff(t), scope=scope)
 
 
-def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2, 3), examples=None):
-    """Generic checked proofs of H_p = w, H_q = −𝓛_q, H_t = −𝓛_t (n in ``sizes``); Hamilton ⇔ Euler–Lagrange on
-    concrete branches; the energy identity dH/dt = ∂_tH along Hamilton's equations (generic H, n in ``sizes``)."""
-    for n in check.sweep(sizes):
-        check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
-                    hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
+def check_hamilton_equations_energy(check, *, q_sign=-1, hamilton_sign=-1, sizes=(1, 2, 3), examples=None,
+                                    energy_claim=lambda H_t, H_q, H_p: H_t):
+    """Every n (opaque derivative values of symbolic size; :func:`hamilton_equations_every_n`): H_p = v̂, H_q = −𝓛_q,
+    H_t = −𝓛_t on a branch; with p = 𝓛_v(t, q, q'), q' = H_p and p' + H_q is the Euler–Lagrange expression; dH/dt =
+    ∂_tH along q' = H_p, p' = −H_q.  Hamilton ⇔ Euler–Lagrange on concrete branches (claims).  Supporting: checked
+    proofs with a generic 𝓛 and branch and the energy identity for a generic H at n in ``sizes``."""
+    hamilton_equations_every_n(check, q_sign=q_sign, hamilton_sign=hamilton_sign, energy_claim=energy_claim)
     for name, L, coordinates in (_hamilton_examples() if examples is None else examples):
         _hamilton_el_checks(check, name, L, coordinates, hamilton_sign)
-    for n in check.sweep(sizes):
-        qs = [X, Y, Function("z", real=True)(t)][:n]
-        ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
-        Hf = Function("H", real=True)(t, *qs, *ps)
-        relations = {}
-        for c, pm in zip(qs, ps):
-            relations[c.diff(t)] = Hf.diff(pm)
-            relations[pm.diff(t)] = hamilton_sign * Hf.diff(c)
-        s = Dummy("s")
-        H_t = sympy.Subs(Derivative(Function("H", real=True)(s, *qs, *ps), s), s, t)
-        check.identity(f"energy identity: dH/dt = ∂_tH along q' = H_p, p' = −H_q (n = {n})", Hf.diff(t), H_t,
-                       relations=relations, premise=check.STATEMENT, scope=f"symbolic, generic H(t, q, p), n = {n}")
+    with check.supporting():  # fixed sizes (recorded after every claim: the sweeps decide nothing)
+        for n in check.sweep(sizes):
+            check.proof(f"H_p = w, H_q = −𝓛_q(t, q, w), H_t = −𝓛_t(t, q, w) on a branch (n = {n})",
+                        hamiltonian_differential_proof(n, q_sign), scope=f"symbolic, generic 𝓛 and branch w, n = {n}")
+            qs = [X, Y, Function("z", real=True)(t)][:n]
+            ps = [Function(f"p_{_name(c)}", real=True)(t) for c in qs]
+            Hf = Function("H", real=True)(t, *qs, *ps)
+            relations = {}
+            for c, pm in zip(qs, ps):
+                relations[c.diff(t)] = Hf.diff(pm)
+                relations[pm.diff(t)] = hamilton_sign * Hf.diff(c)
+            s = Dummy("s")
+            H_t = sympy.Subs(Derivative(Function("H", real=True)(s, *qs, *ps), s), s, t)
+            check.identity(f"energy identity: dH/dt = ∂_tH along q' = H_p, p' = −H_q (n = {n})", Hf.diff(t), H_t,
+                           relations=relations, premise=check.STATEMENT, scope=f"symbolic, generic H(t, q, p), n = {n}")
 
 
 cited(HAMILTON_ID, cited_kind="theorem",
@@ -756,8 +766,8 @@ cited(HAMILTON_ID, cited_kind="theorem",
                 r"$q'=H_p$, $p'=-H_q$; along solutions $\frac{d}{dt}H(t,q,p)=\partial_tH=-\mathcal L_t$.",
       source="cited: 001 'The Hamiltonian on an inverse Legendre branch: differential, equivalence with the "
              "Euler-Lagrange equation, and the energy identity'",
-      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID], assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1],
-      scope="n <= 3")(check_hamilton_equations_energy)
+      uses=[CHART_ID, MAP_ID, ACTION_CHART_ID, CHAIN_EVERY_SIZE_ID],
+      assumes=[H_LAGRANGIAN_C2, H_BRANCH_RELATION, H_INVERSE_C1])(check_hamilton_equations_energy)
 
 
 # ---------------------------------------------------------------------------
@@ -784,68 +794,14 @@ def _mechanical_claims_hold(K, n, potential_sign, branch_of) -> bool:
     return branch_ok and sympy.expand(found.hamiltonian - claimed_H) == 0
 
 
-#: every n: K = M + Mᵀ with M an n×n MatrixSymbol (every symmetric K is of this form), vectors n×1 MatrixSymbols
-N_DIM = Symbol("n", integer=True, positive=True)
-M_N = MatrixSymbol("M", N_DIM, N_DIM)
-K_N = M_N + M_N.T
-V_N, P_N, D_N = (MatrixSymbol(name, N_DIM, 1) for name in ("v", "p", "u"))
-U_VALUE = Symbol("U", real=True)  # U(t, q) at the point: (t, q) is fixed in the fibre
-
-
-def _direction_rule(variable, direction):
-    return lambda e: direction if e == variable else (ZeroMatrix(*e.shape) if isinstance(e, MatrixExpr) else sympy.S.Zero)
-
-
-def _inverse_branch_n(K, p):
-    return K.I * p
-
-
-def _every_n_mechanical_checks(check, *, potential_sign, branch_n):
-    """Every n: 𝓛_v = Kv, the branch v = K⁻¹p solves 𝓛_v = p and is the only solution, H = ½pᵀK⁻¹p + U, H_p = v."""
-    def lagrangian(velocity):
-        return (velocity.T * K_N * velocity) / 2 - U_VALUE * Identity(1)
-    scope = ("symbolic, every n: K = M + Mᵀ (every symmetric K; invertible, as positive definite K is nonsingular), "
-             "v, p, u n×1 MatrixSymbols (n a symbol), U = U(t, q) at the point")
-    slope = matrix_derivative(lagrangian(V_N), _direction_rule(V_N, D_N)).doit()
-    check.identity("every n: 𝓛_v·u = uᵀKv for every u, i.e. 𝓛_v = Kv", scalar_form(slope), scalar_form(D_N.T * K_N * V_N),
-                   scope=scope)
-    branch = branch_n(K_N, P_N)
-    check.identity("every n: the branch v = K⁻¹p solves 𝓛_v = Kv = p", K_N * branch, P_N, scope=scope)
-    check.identity("every n: and it is the only solution: if Kv = p then the branch at p = Kv is v", branch_n(K_N, K_N * V_N),
-                   V_N, scope=scope)
-    H = P_N.T * branch - lagrangian(branch)
-    check.identity("every n: H = p·v − 𝓛(t, q, v) at v = K⁻¹p is ½pᵀK⁻¹p + U", scalar_form(H),
-                   scalar_form(P_N.T * K_N.I * P_N / 2 + potential_sign * U_VALUE * Identity(1)), scope=scope)
-    H_slope = matrix_derivative(sympy.sympify(H).doit(), _direction_rule(P_N, D_N)).doit()
-    check.identity("every n: H_p·u = uᵀK⁻¹p for every u, i.e. H_p = K⁻¹p = v (C^∞ in p)", scalar_form(H_slope),
-                   scalar_form(D_N.T * K_N.I * P_N), scope=scope)
-
-
 def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugate_branch, samples=4, max_n=4,
-                                  symbolic_sizes=(1, 2), branch_n=_inverse_branch_n):
-    """𝓛 = ½vᵀKv − U with K SPD: hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (every n with MatrixSymbols; the toolkit at
-    n = 1, 2; random SPD n = 3..max_n as support); K singular is not regular (necessity); an indefinite nonsingular K
-    also works (finding)."""
-    _every_n_mechanical_checks(check, potential_sign=potential_sign, branch_n=branch_n)
-    symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
-    for n in check.sweep(symbolic_sizes):
-        name, K = symbolic[n]
-        L, q, v, p, U_q = _mechanical(K, n)
-        scope = f"symbolic, {name}, generic U(t, q), n = {n}"
-        check.fact(f"½vᵀKv − U is hyperregular ({name})", is_hyperregular(L, q, t, v=v), scope=scope)
-        found = hamiltonian(L, q, t, v=v, momenta=p, simplify=False)
-        pv = Matrix(p)
-        check.identity(f"the inverse branch is v = K⁻¹p ({name})", found.velocity(), branch_of(K, pv), scope=scope)
-        check.identity(f"H = ½pᵀK⁻¹p + U ({name})", found.hamiltonian,
-                       (pv.T * _adjugate_branch(K, pv))[0, 0] / 2 + potential_sign * U_q, scope=scope)
-    if samples and max_n >= 3:
-        spd = st.integers(3, max_n).flatmap(lambda n: st.tuples(st.just(n), spd_matrices(n, 2, 2)))
-        with check.supporting():  # instances of the every-n identities
-            check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd,
-                           lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
-                           samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
-                           scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, "
-                                 "generic U(t, q)")
+                                  symbolic_sizes=(1, 2), branch_n=lambda K, p: K.I * p,
+                                  hamiltonian_n=lambda K, p: p.T * K.I * p / 2, spd=True):
+    """𝓛 = ½vᵀKv − U with K SPD: K invertible, hyperregular, v = K⁻¹p, H = ½pᵀK⁻¹p + U (every n with MatrixSymbols);
+    K singular is not regular (necessity); an indefinite nonsingular K also works (finding).  Supporting (after every
+    claim): the toolkit at n in ``symbolic_sizes``, random SPD K at n = 3..max_n."""
+    mechanical_every_n(check, spd_hypothesis=H_KINETIC_SPD, potential_sign=potential_sign, branch_n=branch_n,
+                       hamiltonian_n=hamiltonian_n, spd=spd)
     singular = sympy.diag(1, 0)
     L0, q0, v0, _, _ = _mechanical(singular, 2, potential=Q1**2)
     regular = is_regular(L0, q0, t, v=v0)
@@ -869,6 +825,25 @@ def check_mechanical_hyperregular(check, *, potential_sign=1, branch_of=_adjugat
                "(det K ≠ 0 is what the conclusion needs)",
                bool(is_hyperregular(L1, q1, t, v=v1)) and _mechanical_claims_hold(indefinite, 2, 1, _adjugate_branch),
                scope="symbolic, K = diag(1, −1), generic U, n = 2")
+    with check.supporting():  # the toolkit at fixed sizes (recorded after every claim: the sweep decides nothing)
+        symbolic = {1: ("K = k(t, q) > 0", Matrix([[_k(t, Q)]])), 2: ("K = LLᵀ (symbolic SPD)", CHOLESKY_K)}
+        for n in check.sweep(symbolic_sizes):
+            name, K = symbolic[n]
+            L, q, v, p, U_q = _mechanical(K, n)
+            scope = f"symbolic, {name}, generic U(t, q), n = {n}"
+            check.fact(f"½vᵀKv − U is hyperregular ({name})", is_hyperregular(L, q, t, v=v), scope=scope)
+            found = hamiltonian(L, q, t, v=v, momenta=p, simplify=False)
+            pv = Matrix(p)
+            check.identity(f"the inverse branch is v = K⁻¹p ({name})", found.velocity(), branch_of(K, pv), scope=scope)
+            check.identity(f"H = ½pᵀK⁻¹p + U ({name})", found.hamiltonian,
+                           (pv.T * _adjugate_branch(K, pv))[0, 0] / 2 + potential_sign * U_q, scope=scope)
+        if samples and max_n >= 3:  # instances of the every-n identities
+            spd_k = st.integers(3, max_n).flatmap(lambda n: st.tuples(st.just(n), spd_matrices(n, 2, 2)))
+            check.property("v = K⁻¹p and H = ½pᵀK⁻¹p + U for random SPD K", spd_k,
+                           lambda inst: _mechanical_claims_hold(inst[1], inst[0], potential_sign, branch_of),
+                           samples=samples, describe=lambda inst: sympy.sstr(inst[1]),
+                           scope=f"randomized, exact: SPD K = BᵀB + cI with rational entries, n = 3..{max_n}, "
+                                 "generic U(t, q)")
 
 
 cited(MECHANICAL_ID, cited_kind="theorem",
@@ -880,7 +855,8 @@ cited(MECHANICAL_ID, cited_kind="theorem",
                 r"gives the same conclusion).",
       source="cited: 001 'A mechanical chart Lagrangian with positive definite kinetic matrix is hyperregular, with the "
              "explicit kinetic-plus-potential Hamiltonian'",
-      uses=[CHART_ID, MAP_ID, REGULARITY_ID], assumes=[H_KINETIC_SPD, H_MECHANICAL_DATA_C2])(
+      uses=[CHART_ID, MAP_ID, REGULARITY_ID, DETERMINANT_CRITERION, CHAIN_EVERY_SIZE_ID],
+      assumes=[H_KINETIC_SPD, H_MECHANICAL_DATA_C2])(
     check_mechanical_hyperregular)
 
 
