@@ -129,26 +129,22 @@ def hyperregular_implies_regular_every_n(check, *, inverse_hypothesis, identity_
                    "for every u, i.e. D_pv̂ 𝓛_vv = I_n", rate_in(moved_w), U_DIR, scope=SCOPE)
     check.identity("every n: det(D_pv̂ 𝓛_vv) = det D_pv̂ · det 𝓛_vv", Determinant(BRANCH_P * HESSIAN).doit(),
                    Determinant(BRANCH_P) * Determinant(HESSIAN), scope=SCOPE)
-    d_branch, d_hessian, d_product = sympy.symbols("det_Dp_vhat det_L_vv det_product")
-    pr = Proof("hyperregular ⇒ regular, for every n")
-    pr.hypothesis("inverse", (d_product, 1), assumption=inverse_hypothesis,
-                  note="v̂(t, q, 𝓛_v(t, q, w)) = w (C¹): differentiated, D_pv̂ 𝓛_vv = I_n (checked above), so "
-                       "det(D_pv̂ 𝓛_vv) = det I_n = 1")
-    pr.suppose("product", (d_branch * d_hessian, d_product), note="det(D_pv̂ 𝓛_vv) = det D_pv̂ · det 𝓛_vv (checked above)")
-    pr.suppose("singular", (d_hessian, 0), note="suppose det 𝓛_vv = 0")
-    pr.algebra("one", ["product", "inverse", "singular"], (1, 0), certificate=[-1, -1, d_branch],
-               note="1 = det D_pv̂ · det 𝓛_vv = 0")
-    pr.contradiction("det ≠ 0", "one", note="so det 𝓛_vv ≠ 0")
-    pr.conclude("det ≠ 0")
+    pr = _determinant_product_proof("hyperregular ⇒ regular, for every n",
+                                    "v̂(t, q, 𝓛_v(t, q, w)) = w (C¹): differentiated, D_pv̂ 𝓛_vv = I_n (checked above), "
+                                    "so det(D_pv̂ 𝓛_vv) = det I_n = 1", assumption=inverse_hypothesis)
     check.proof("every n: D_pv̂ 𝓛_vv = I_n ⇒ det 𝓛_vv ≠ 0", pr,
                 scope="every n: the determinants as scalars; the matrix identities above for every n")
 
 
-def _determinant_product_proof(title: str, note: str) -> Proof:
-    """det X · det Y = det(XY) and det(XY) = 1 (premises, checked as every-n identities before) ⇒ det X ≠ 0."""
+def _determinant_product_proof(title: str, note: str, assumption=None) -> Proof:
+    """det X · det Y = det(XY) and det(XY) = 1 (premises, checked as every-n identities before; the second the
+    hypothesis ``assumption`` when given) ⇒ det X ≠ 0."""
     d_x, d_y, d_xy = sympy.symbols("det_X det_Y det_XY")
     pr = Proof(title)
-    pr.suppose("inverse", (d_xy, 1), note=note)
+    if assumption is not None:
+        pr.hypothesis("inverse", (d_xy, 1), assumption=assumption, note=note)
+    else:
+        pr.suppose("inverse", (d_xy, 1), note=note)
     pr.suppose("product", (d_x * d_y, d_xy), note="det(XY) = det X · det Y (checked above, every n)")
     pr.suppose("singular", (d_x, 0), note="suppose det X = 0")
     pr.algebra("one", ["product", "inverse", "singular"], (1, 0), certificate=[-1, -1, d_y],
