@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 from sympy import Matrix
 
 from checker import Proof, cited, hypothesis
+from checker.kernel.deduction import atom, forall, implies
 from checker.kernel.engine.randomized import OutsideDomain
 from theorems.toolkit import linear_algebra as _linear_algebra
 from theorems.toolkit.frobenius import annihilated_distribution
@@ -48,7 +49,17 @@ __all__ = [
     "A_FULL_ROW_RANK",
     "check_euclidean_inner_product",
     "check_annihilator_lemma",
+    "EUCLIDEAN_ID", "EUCLIDEAN_DIMENSION", "EUCLIDEAN_POSITIVE_DEFINITE",
 ]
+
+EUCLIDEAN_ID = "linalg.euclidean_inner_product"
+#: n, the dimension of ℝⁿ in the cited formula (a shape symbol: the formula is stated for every n)
+EUCLIDEAN_DIMENSION = sympy.Symbol("n", integer=True, positive=True)
+#: the name of the cited formula ∀z ∈ ℝⁿ. z ≠ 0 ⇒ zᵀz > 0 (positive definiteness, every n)
+EUCLIDEAN_POSITIVE_DEFINITE = "positive_definite"
+_Z = sympy.MatrixSymbol("z", EUCLIDEAN_DIMENSION, 1)
+EUCLIDEAN_FORMULAS = {EUCLIDEAN_POSITIVE_DEFINITE: forall(_Z, implies(
+    atom("≠", _Z, sympy.ZeroMatrix(EUCLIDEAN_DIMENSION, 1)), atom(">", _Z.T * _Z, 0)))}
 
 
 def _has_full_row_rank(A) -> bool:
@@ -110,7 +121,7 @@ def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbo
                        scope=f"randomized, exact rationals, n = 1..{max_random_dim}")
 
 
-@cited("linalg.euclidean_inner_product", cited_kind="definition",
+@cited(EUCLIDEAN_ID, cited_kind="definition", formulas=EUCLIDEAN_FORMULAS,
        title="The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ",
        statement=r"For $x, y \in \mathbb{R}^n$, $\langle x, y\rangle = \sum_{k<n} x_k y_k$ (zero-indexed sum); "
                  r"it is bilinear, symmetric and positive definite.",
@@ -218,16 +229,9 @@ def check_annihilator_symbolic_dimension(check, *, multiplier=symbolic_transpose
                    context="AAᵀx = 0 ⇒ |Aᵀx|² = 0 ⇒ Aᵀx = 0 ⇒ x = 0 (rank Aᵀ = k: Aᵀ is injective by rank–nullity)")
 
 
-def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector=kernel_projector,
-                            rank_hypothesis=True, symbolic_sizes=SYMBOLIC_SIZES, max_k=3, max_n=6,
-                            symbolic_multiplier=symbolic_transpose_multiplier):
-    """ℓ ⟂ ker A with rank A = k ⇔ ℓ = Aᵀμ, μ = (AAᵀ)⁻¹Aℓ unique; and a witness that the rank hypothesis is needed.
-
-    The statement is proved for symbolic k, n (:func:`check_annihilator_symbolic_dimension`); the toolkit's
-    ``multiplier`` and ``projector`` are checked for the fixed ``symbolic_sizes`` (generic entries), and a randomized
-    check on exact rational matrices supports both.  ``rank_hypothesis=False`` drops the hypothesis rank A = k.
-    """
-    check_annihilator_symbolic_dimension(check, multiplier=symbolic_multiplier)
+def _annihilator_fixed_sizes(check, multiplier, projector, symbolic_sizes):
+    """The toolkit's ``multiplier`` and ``projector`` for generic entries at the fixed ``symbolic_sizes`` (k, n):
+    AP = 0, P² = P, Pᵀ = P, ℓ − Aᵀμ = Pℓ, Cauchy–Binet, uniqueness, and the checked proof ℓ ⟂ ker A ⇒ ℓ = Aᵀμ."""
     for k, n in check.sweep(symbolic_sizes):
         scope = f"symbolic for (k,n) = ({k},{n}), generic entries a_ij"
         A = _generic_matrix(k, n)
@@ -264,6 +268,20 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
                            (A.T * c).T * Matrix.hstack(*basis), sympy.zeros(1, len(basis)), scope=scope)
         check.proof(f"ℓ ⟂ ker A ⇒ ℓ = Aᵀμ (k={k}, n={n})", annihilator_proof(A, ell, multiplier, rank_assumption=A_FULL_ROW_RANK),
                     scope=scope)
+
+
+def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector=kernel_projector,
+                            rank_hypothesis=True, symbolic_sizes=SYMBOLIC_SIZES, max_k=3, max_n=6,
+                            symbolic_multiplier=symbolic_transpose_multiplier):
+    """ℓ ⟂ ker A with rank A = k ⇔ ℓ = Aᵀμ, μ = (AAᵀ)⁻¹Aℓ unique; and a witness that the rank hypothesis is needed.
+
+    The statement is proved for symbolic k, n (:func:`check_annihilator_symbolic_dimension`); the toolkit's
+    ``multiplier`` and ``projector`` are checked for the fixed ``symbolic_sizes`` (generic entries), and a randomized
+    check on exact rational matrices supports both.  ``rank_hypothesis=False`` drops the hypothesis rank A = k.
+    """
+    check_annihilator_symbolic_dimension(check, multiplier=symbolic_multiplier)
+    with check.supporting():  # the symbolic-dimension identities decide for every k, n (issue 38)
+        _annihilator_fixed_sizes(check, multiplier, projector, symbolic_sizes)
 
     def holds(instance) -> bool:
         A, c, w = instance
