@@ -173,3 +173,49 @@ def test_euclidean_every_size_accepts_only_the_page_pairing(coefficient, power, 
     run = run_verifier(la.check_euclidean_every_size, inner=inner, **FAST)
     page = (coefficient, power, shift) == (1, 1, 0)
     assert (run.verdict == "proved") == page, run
+
+
+# --- the chain rule (#111) and the Jacobian (#84), from the definition of the derivative -------------------------
+
+import theorems.foundations.calculus_every_size as ce  # noqa: E402
+import theorems.page1_variations.holonomic_chart as hc  # noqa: E402
+import theorems.page4_regular_constraints.holonomic_datum_cited as hdc  # noqa: E402
+
+CALCULUS_ITEMS = [(hc, "calculus.chain_rule_total_derivative"), (hdc, "calculus.jacobian_matrix_and_gradient")]
+
+
+@pytest.mark.parametrize("module, item_id", CALCULUS_ITEMS, ids=[i for _, i in CALCULUS_ITEMS])
+def test_calculus_item_is_proved_for_every_size(module, item_id):
+    """Old code: 'm, p, r <= 3; checked at sizes ... (27 sizes) only' and 'n <= 3, k <= 2'."""
+    it = {i.id: i for i in registered(module.__name__)}[item_id]
+    assert it.scope == ""
+    run = run_verifier(it.verifier, item=it, kind=it.kind)
+    assert run.verdict == "proved", run
+    assert verdict_scope(it, [c.to_dict() for c in run.checks]) == ""
+    claims = [c for c in run.checks if c.claim]
+    assert claims and all("every" in c.name and c.outcome == "proved" for c in claims)
+    # no differentiation rule is cited: the every-size chain rule is not the cited one restated
+    assert "calculus.chain_and_product_rules_every_size" not in it.all_uses
+
+
+@pytest.mark.parametrize("mutation", [dict(product=lambda B, A: 2 * B * A), dict(product=lambda B, A: A * B),
+                                      dict(product=lambda B, A: B), dict(product=lambda B, A: -B * A),
+                                      dict(evaluate_outer_at_image=False)],
+                         ids=["factor 2", "factors reversed", "Dg alone", "sign", "Dg at a"])
+def test_chain_rule_every_size_mutations_are_refuted(mutation):
+    run = run_verifier(ce.check_chain_rule_every_size, **mutation, **FAST)
+    assert run.verdict == "refuted", run
+
+
+@pytest.mark.parametrize("mutation", [dict(directional=lambda D, w: 2 * D * w), dict(directional=lambda D, w: D.T),
+                                      dict(gradient=lambda D: 2 * D.T), dict(gradient=lambda D: D),
+                                      dict(gradient=lambda D: -D.T)],
+                         ids=["directional factor 2", "directional shape", "gradient factor 2", "gradient not transposed",
+                              "gradient sign"])
+def test_jacobian_every_size_mutations_are_refuted(mutation):
+    run = run_verifier(ce.check_jacobian_every_size, **mutation, **FAST)
+    assert run.verdict == "refuted", run
+    it = {i.id: i for i in registered(hdc.__name__)}["calculus.jacobian_matrix_and_gradient"]
+    registered_run = run_verifier(hdc.check_jacobian_and_gradient, item=it, kind=it.kind, randomized=False,
+                                  every_size_mutation=mutation, **FAST)
+    assert _claims_not_all_proved(registered_run)
