@@ -3,7 +3,9 @@
 This file contains
 
 * the cited definition ``linalg.euclidean_inner_product`` (bilinear, symmetric, positive definite) of
-  :func:`euclidean_inner_product`, ``⟨x, y⟩ = Σ_{k<n} x_k y_k`` on ℝⁿ;
+  :func:`euclidean_inner_product`, ``⟨x, y⟩ = Σ_{k<n} x_k y_k`` on ℝⁿ, checked for every n with sums of a symbolic
+  number of terms (:func:`check_euclidean_every_size`), and its formula ``positive_definite`` (∀z ≠ 0. zᵀz > 0,
+  every n) for checked deductions;
 * :func:`kernel_projector` -- ``P = I − Aᵀ(AAᵀ)⁻¹A``, the orthogonal projector onto ``ker A`` of a
   surjective ``A``;
 * :func:`transpose_multiplier` -- ``μ = (AAᵀ)⁻¹Aℓ``, the multiplier with ``ℓ = Aᵀμ`` when ``ℓ``
