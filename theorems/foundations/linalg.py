@@ -3,7 +3,9 @@
 This file contains
 
 * the cited definition ``linalg.euclidean_inner_product`` (bilinear, symmetric, positive definite) of
-  :func:`euclidean_inner_product`, ``⟨x, y⟩ = Σ_{k<n} x_k y_k`` on ℝⁿ;
+  :func:`euclidean_inner_product`, ``⟨x, y⟩ = Σ_{k<n} x_k y_k`` on ℝⁿ, checked for every n with sums of a symbolic
+  number of terms (:func:`check_euclidean_every_size`), and its formula ``positive_definite`` (∀z ≠ 0. zᵀz > 0,
+  every n) for checked deductions;
 * :func:`kernel_projector` -- ``P = I − Aᵀ(AAᵀ)⁻¹A``, the orthogonal projector onto ``ker A`` of a
   surjective ``A``;
 * :func:`transpose_multiplier` -- ``μ = (AAᵀ)⁻¹Aℓ``, the multiplier with ``ℓ = Aᵀμ`` when ``ℓ``
@@ -28,6 +30,7 @@ Linear systems are solved with ``LUsolve``; nothing here inverts a matrix with `
 """
 from __future__ import annotations
 
+import contextlib
 from itertools import combinations
 
 import sympy
@@ -35,6 +38,7 @@ from hypothesis import strategies as st
 from sympy import Matrix
 
 from checker import Proof, cited, hypothesis
+from checker.kernel.deduction import atom, forall, implies
 from checker.kernel.engine.randomized import OutsideDomain
 from theorems.toolkit import linear_algebra as _linear_algebra
 from theorems.toolkit.frobenius import annihilated_distribution
@@ -48,7 +52,17 @@ __all__ = [
     "A_FULL_ROW_RANK",
     "check_euclidean_inner_product",
     "check_annihilator_lemma",
+    "EUCLIDEAN_ID", "EUCLIDEAN_DIMENSION", "EUCLIDEAN_POSITIVE_DEFINITE",
 ]
+
+EUCLIDEAN_ID = "linalg.euclidean_inner_product"
+#: n, the dimension of ℝⁿ in the cited formula (a shape symbol: the formula is stated for every n)
+EUCLIDEAN_DIMENSION = sympy.Symbol("n", integer=True, positive=True)
+#: the name of the cited formula ∀z ∈ ℝⁿ. z ≠ 0 ⇒ zᵀz > 0 (positive definiteness, every n)
+EUCLIDEAN_POSITIVE_DEFINITE = "positive_definite"
+_Z = sympy.MatrixSymbol("z", EUCLIDEAN_DIMENSION, 1)
+EUCLIDEAN_FORMULAS = {EUCLIDEAN_POSITIVE_DEFINITE: forall(_Z, implies(
+    atom("≠", _Z, sympy.ZeroMatrix(EUCLIDEAN_DIMENSION, 1)), atom(">", _Z.T * _Z, 0)))}
 
 
 def _has_full_row_rank(A) -> bool:
@@ -78,11 +92,76 @@ def _kernel_basis(A: Matrix) -> list:
 # linalg.euclidean_inner_product
 # ---------------------------------------------------------------------------
 
+def symbolic_euclidean_inner(x, y, n):
+    """⟨x, y⟩ = Σ_{i<n} x_i y_i for a symbolic n (``x``, ``y``: index ↦ entry)."""
+    i = sympy.Symbol("i", integer=True)
+    return sympy.Sum(x(i) * y(i), (i, 0, n - 1))
+
+
+def _indexed(name):
+    base = sympy.IndexedBase(name, real=True)
+    return lambda i: base[i]
+
+
+def check_euclidean_every_size(check, *, inner=symbolic_euclidean_inner):
+    """The definition for every n (a symbol): bilinear and symmetric (identities of sums with a symbolic number of
+    terms), ⟨x, y⟩ = xᵀy (the entry of sympy's matrix product of n×1 MatrixSymbols: the cited formula's zᵀz), and
+    ⟨x, x⟩ > 0 when some x_j ≠ 0: Σ_{i<n} x_i² = Σ_{i<j} x_i² + x_j² + Σ_{j<i<n} x_i² (sympy joins the adjacent
+    sums), and with x_j ≠ 0 sympy's sign rules give a positive sum of squares, in each of the four cases of where j
+    lies (first or not, last or not; j = 1 + a, n = j + 2 + b with a, b ≥ 0 integers, so no sum has reversed
+    limits).  ``inner(x, y, n)`` is the claimed pairing (mutations)."""
+    n = EUCLIDEAN_DIMENSION
+    alpha, beta = sympy.symbols("alpha beta", real=True)
+    x, xp, y, yp = (_indexed(name) for name in ("x", "xp", "y", "yp"))
+    scope = "symbolic n (every n), real entries: sums of n terms (sympy Sum)"
+    combo = lambda u, v, a_, b_: (lambda i: a_ * u(i) + b_ * v(i))  # noqa: E731
+    check.identity("every n: linear in the first slot", inner(combo(x, xp, alpha, beta), y, n),
+                   alpha * inner(x, y, n) + beta * inner(xp, y, n), scope=scope)
+    check.identity("every n: linear in the second slot", inner(x, combo(y, yp, alpha, beta), n),
+                   alpha * inner(x, y, n) + beta * inner(x, yp, n), scope=scope)
+    check.identity("every n: symmetric", inner(x, y, n), inner(y, x, n), scope=scope)
+    X, Y = sympy.MatrixSymbol("x", n, 1), sympy.MatrixSymbol("y", n, 1)
+    product = (X.T * Y)[0, 0]  # sympy's Sum over a dummy index
+    claimed = inner(lambda i: X[i, 0], lambda i: Y[i, 0], n)
+    renamed = product.xreplace({product.variables[0]: claimed.variables[0]}) if isinstance(product, sympy.Sum) \
+        and isinstance(claimed, sympy.Sum) else product
+    check.fact("every n: ⟨x, y⟩ = xᵀy, the entry of the matrix product of n×1 matrices (the form zᵀz of the formula "
+               "'positive_definite')", sympy.simplify(renamed - claimed) == 0, method="symbolic", scope=scope,
+               detail=f"(xᵀy)[0, 0] = {sympy.sstr(product)}; claimed {sympy.sstr(claimed)}")
+    i = sympy.Symbol("i", integer=True)
+    a_, b_ = sympy.symbols("a b", integer=True, nonnegative=True)
+    base = sympy.IndexedBase("x", real=True)
+    xj = sympy.Symbol("x_j", real=True, nonzero=True)
+    for first in (True, False):
+        for last in (True, False):
+            j = sympy.S.Zero if first else 1 + a_
+            size = j + 1 if last else j + 2 + b_
+            head = sympy.S.Zero if first else sympy.Sum(base[i] ** 2, (i, 0, j - 1))
+            tail = sympy.S.Zero if last else sympy.Sum(base[i] ** 2, (i, j + 1, size - 1))
+            split = head + sympy.Sum(base[i] ** 2, (i, j, j)) + tail
+            whole = inner(_indexed("x"), _indexed("x"), size)
+            case = f"j = {sympy.sstr(j)}, n = {sympy.sstr(size)}"
+            check.fact(f"every n: ⟨x, x⟩ = Σ_(i<j) x_i² + x_j² + Σ_(j<i<n) x_i² ({case})",
+                       sympy.simplify(whole - split) == 0, method="symbolic", scope=scope + f"; {case}, a, b ≥ 0")
+            positive = (head + xj ** 2 + tail).is_positive
+            check.fact(f"every n: Σ_(i<j) x_i² + x_j² + Σ_(j<i<n) x_i² > 0 when x_j ≠ 0 ({case})", positive is True,
+                       method="symbolic", scope=scope + f"; {case}, a, b ≥ 0",
+                       detail=f"sympy's sign of {sympy.sstr(head + xj ** 2 + tail)} with x_j real, nonzero: {positive}")
+
+
 def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbolic_dims=(1, 2, 3, 4),
-                                  max_random_dim=6):
-    """Bilinear, symmetric, ⟨x,x⟩ = Σx_k² and ⟨x,x⟩ > 0 for x ≠ 0 (symbolic for each n in ``symbolic_dims``: x ≠ 0
-    means some x_j ≠ 0, and the sum is shown positive for each j); a randomized check up to ``max_random_dim``
-    supports it."""
+                                  max_random_dim=6, every_size=True, symbolic_inner=symbolic_euclidean_inner):
+    """Bilinear, symmetric, ⟨x,x⟩ = Σx_k² and ⟨x,x⟩ > 0 for x ≠ 0: for every n (:func:`check_euclidean_every_size`,
+    with the claimed ``symbolic_inner``; ``every_size=False`` leaves it out) and, supporting, for the toolkit's
+    ``inner`` at each n in ``symbolic_dims`` (x ≠ 0 means some x_j ≠ 0, and the sum is shown positive for each j)
+    and a randomized check up to ``max_random_dim``."""
+    if every_size:
+        check_euclidean_every_size(check, inner=symbolic_inner)
+    with (check.supporting() if every_size else contextlib.nullcontext()):
+        _euclidean_fixed_dims(check, inner, symbolic_dims, max_random_dim)
+
+
+def _euclidean_fixed_dims(check, inner, symbolic_dims, max_random_dim):
     alpha, beta = sympy.symbols("alpha beta")
     for n in symbolic_dims:
         x, xp, y, yp = (_vector(name, n) for name in ("x", "xp", "y", "yp"))
@@ -110,12 +189,12 @@ def check_euclidean_inner_product(check, *, inner=euclidean_inner_product, symbo
                        scope=f"randomized, exact rationals, n = 1..{max_random_dim}")
 
 
-@cited("linalg.euclidean_inner_product", cited_kind="definition",
+@cited(EUCLIDEAN_ID, cited_kind="definition", formulas=EUCLIDEAN_FORMULAS,
        title="The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ",
        statement=r"For $x, y \in \mathbb{R}^n$, $\langle x, y\rangle = \sum_{k<n} x_k y_k$ (zero-indexed sum); "
-                 r"it is bilinear, symmetric and positive definite.",
-       source="cited: 001, 003, 004 'The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ'", avoids=["holonomic.ideal_reaction_law"],
-       scope="n <= 4")
+                 r"it is bilinear, symmetric and positive definite. Formula 'positive_definite': "
+                 r"$z^{\mathsf T}z>0$ for every $z\in\mathbb{R}^n\setminus\{0\}$, every $n$.",
+       source="cited: 001, 003, 004 'The Euclidean inner product ⟨x,y⟩ = Σ_{k<n} x_k y_k on ℝⁿ'", avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_euclidean_inner_product(check)
 
@@ -205,29 +284,22 @@ def check_annihilator_symbolic_dimension(check, *, multiplier=symbolic_transpose
     mu = multiplier(A, ell)
     v = ell - A.T * mu
     scope = "symbolic k and n (MatrixSymbols A: k×n, ℓ: n×1), where AAᵀ is invertible (rank A = k, clause 5)"
-    check.identity("(1) A(ℓ − Aᵀμ) = 0 for μ = (AAᵀ)⁻¹Aℓ: ℓ − Aᵀμ ∈ ker A", A * v, sympy.ZeroMatrix(k, 1), scope=scope)
-    check.identity("(2) |ℓ − Aᵀμ|² = ℓ·(ℓ − Aᵀμ), which is 0 when ℓ ⟂ ker A: ℓ = Aᵀμ", v.T * v,
+    check.identity("(1) A(ℓ − Aᵀμ) = 0 for μ = (AAᵀ)⁻¹Aℓ: ℓ − Aᵀμ ∈ ker A (every k, n)", A * v, sympy.ZeroMatrix(k, 1), scope=scope)
+    check.identity("(2) |ℓ − Aᵀμ|² = ℓ·(ℓ − Aᵀμ), which is 0 when ℓ ⟂ ker A: ℓ = Aᵀμ (every k, n)", v.T * v,
                    norm_factor * ell.T * v, scope=scope,
                    context="ℓ ⟂ ker A and (1) give ℓ·v = 0; |v|² = 0 gives v = 0 (positive definite inner product)")
-    check.identity("(3) uniqueness: (AAᵀ)⁻¹A(Aᵀc) = c", multiplier(A, A.T * c), c, scope=scope,
+    check.identity("(3) uniqueness: (AAᵀ)⁻¹A(Aᵀc) = c (every k, n)", multiplier(A, A.T * c), c, scope=scope,
                    context="if ℓ = Aᵀc then μ = c: two multipliers of the same ℓ agree")
-    check.identity("(4) converse: (Aᵀc)·δ = c·(Aδ), which is 0 for δ ∈ ker A", (A.T * c).T * delta, c.T * (A * delta),
+    check.identity("(4) converse: (Aᵀc)·δ = c·(Aδ), which is 0 for δ ∈ ker A (every k, n)", (A.T * c).T * delta, c.T * (A * delta),
                    scope="symbolic k and n")
-    check.identity("(5) x·(AAᵀx) = |Aᵀx|²: AAᵀ is injective, hence invertible, when rank A = k", x.T * (A * A.T * x),
+    check.identity("(5) x·(AAᵀx) = |Aᵀx|²: AAᵀ is injective, hence invertible, when rank A = k (every k, n)", x.T * (A * A.T * x),
                    (A.T * x).T * (A.T * x), scope="symbolic k and n",
                    context="AAᵀx = 0 ⇒ |Aᵀx|² = 0 ⇒ Aᵀx = 0 ⇒ x = 0 (rank Aᵀ = k: Aᵀ is injective by rank–nullity)")
 
 
-def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector=kernel_projector,
-                            rank_hypothesis=True, symbolic_sizes=SYMBOLIC_SIZES, max_k=3, max_n=6,
-                            symbolic_multiplier=symbolic_transpose_multiplier):
-    """ℓ ⟂ ker A with rank A = k ⇔ ℓ = Aᵀμ, μ = (AAᵀ)⁻¹Aℓ unique; and a witness that the rank hypothesis is needed.
-
-    The statement is proved for symbolic k, n (:func:`check_annihilator_symbolic_dimension`); the toolkit's
-    ``multiplier`` and ``projector`` are checked for the fixed ``symbolic_sizes`` (generic entries), and a randomized
-    check on exact rational matrices supports both.  ``rank_hypothesis=False`` drops the hypothesis rank A = k.
-    """
-    check_annihilator_symbolic_dimension(check, multiplier=symbolic_multiplier)
+def _annihilator_fixed_sizes(check, multiplier, projector, symbolic_sizes):
+    """The toolkit's ``multiplier`` and ``projector`` for generic entries at the fixed ``symbolic_sizes`` (k, n):
+    AP = 0, P² = P, Pᵀ = P, ℓ − Aᵀμ = Pℓ, Cauchy–Binet, uniqueness, and the checked proof ℓ ⟂ ker A ⇒ ℓ = Aᵀμ."""
     for k, n in check.sweep(symbolic_sizes):
         scope = f"symbolic for (k,n) = ({k},{n}), generic entries a_ij"
         A = _generic_matrix(k, n)
@@ -264,6 +336,23 @@ def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector
                            (A.T * c).T * Matrix.hstack(*basis), sympy.zeros(1, len(basis)), scope=scope)
         check.proof(f"ℓ ⟂ ker A ⇒ ℓ = Aᵀμ (k={k}, n={n})", annihilator_proof(A, ell, multiplier, rank_assumption=A_FULL_ROW_RANK),
                     scope=scope)
+
+
+def check_annihilator_lemma(check, *, multiplier=transpose_multiplier, projector=kernel_projector,
+                            rank_hypothesis=True, symbolic_sizes=SYMBOLIC_SIZES, max_k=3, max_n=6,
+                            symbolic_multiplier=symbolic_transpose_multiplier, every_size=True):
+    """ℓ ⟂ ker A with rank A = k ⇔ ℓ = Aᵀμ, μ = (AAᵀ)⁻¹Aℓ unique; and a witness that the rank hypothesis is needed.
+
+    The statement is proved for symbolic k, n (:func:`check_annihilator_symbolic_dimension`); the toolkit's
+    ``multiplier`` and ``projector`` are checked for the fixed ``symbolic_sizes`` (generic entries), and a randomized
+    check on exact rational matrices supports both.  ``rank_hypothesis=False`` drops the hypothesis rank A = k.
+    The symbolic-dimension identities decide and the fixed sizes support (issue 38); ``every_size=False`` leaves
+    them out, and the fixed sizes decide (scope: those sizes) -- how the toolkit's constructions are tested.
+    """
+    if every_size:
+        check_annihilator_symbolic_dimension(check, multiplier=symbolic_multiplier)
+    with (check.supporting() if every_size else contextlib.nullcontext()):
+        _annihilator_fixed_sizes(check, multiplier, projector, symbolic_sizes)
 
     def holds(instance) -> bool:
         A, c, w = instance

@@ -8,14 +8,12 @@ This file contains
   ``holonomic.chart_mass_spd``, ``holonomic.chart_constraint_C2``, ``holonomic.chart_force_continuous``;
 * the remark ``holonomic.regular_fibres_are_regular_level_sets`` (#13);
 * the lemma ``holonomic.differentiated_constraint_permitted_velocity`` (#14, a checked proof) and the cited
-  theorem ``calculus.chain_rule_total_derivative`` (#111);
+  theorem ``calculus.chain_rule_total_derivative`` (#111; every size: :mod:`theorems.foundations.calculus_every_size`);
 * the lemma ``holonomic.ideal_motion_implies_dalembert_condition`` (#15, checked proofs);
 * the examples ``holonomic.pendulum_constraint_example`` (#16) and
   ``holonomic.planar_rolling_disk_constraint_example`` (#17), with their ideal dynamics from
   :func:`theorems.toolkit.holonomic_dynamics.ideal_holonomic_dynamics`;
-* (in :mod:`theorems.page1_variations.holonomic_chart_multipliers`) the remark ``constraints.multiplier_presentation_dependence``
-  (#18), the cited lemma ``holonomic.reaction_transpose_multiple_lemma`` (#87) and the cited theorem
-  ``holonomic.ideal_system_time_dependent_chart`` (#88).
+* (in :mod:`.holonomic_chart_multipliers`) #18, the cited #87 and #88 (every size: :mod:`.holonomic_chart_every_size`).
 
 Each verifier is a plain function ``check_*(check, **claim)`` whose keyword parameters are the data of
 the claim with the true values as defaults; soundness tests run it on mutated claims.  The pointwise
@@ -36,6 +34,7 @@ from sympy.polys.rings import PolyRing
 from checker import Decision, Proof, cited, definition, example, hypothesis, lemma, remark
 from checker.kernel.engine.randomized import OutsideDomain
 from checker.kernel.engine.zero import zero_test
+from theorems.foundations.calculus_every_size import check_chain_rule_every_size
 from theorems.foundations.linalg import euclidean_inner_product, transpose_multiplier
 from theorems.toolkit.linear_algebra import compose_polynomial, polynomials_over_QQ
 from theorems.toolkit.chart import (  # noqa: F401 - the toolkit's public names, re-exported
@@ -506,7 +505,6 @@ def _(check):
 # calculus.chain_rule_total_derivative  (catalogue #111)
 # ---------------------------------------------------------------------------
 
-#: every (m, p, r) with m, p, r ≤ 3: the generic-function identities prove the rule for these sizes (scope m, p, r ≤ 3)
 CHAIN_SIZES = tuple(itertools.product((1, 2, 3), repeat=3))
 
 
@@ -515,11 +513,36 @@ def _generic_map(name: str, variables, rows: int) -> Matrix:
 
 
 def check_chain_rule(check, *, product=lambda Dg_at_f, Df: Dg_at_f * Df, evaluate_outer_at_image=True,
-                     sizes=CHAIN_SIZES, max_dim=3, samples=12):
-    """D(g∘f)(a) = Dg(f(a))·Df(a): generic f: ℝᵐ → ℝᵖ, g: ℝᵖ → ℝʳ (symbolic), polynomial maps (randomized, exact).
+                     sizes=CHAIN_SIZES, max_dim=3, samples=12, every_size=True):
+    """D(g∘f)(a) = Dg(f(a))·Df(a) for every m, p, r (``every_size``, deciding: :mod:`.calculus_every_size`); generic f,
+    g at ``sizes`` and polynomial maps support.  ``product``: the claimed rule; ``evaluate_outer_at_image=False``: Dg(a)."""
+    if every_size:
+        check_chain_rule_every_size(check, product=product, evaluate_outer_at_image=evaluate_outer_at_image)
+    with (check.supporting() if every_size else contextlib.nullcontext()):
+        _chain_rule_generic(check, product, evaluate_outer_at_image, sizes)
 
-    ``product`` is the claimed composition rule, ``evaluate_outer_at_image=False`` evaluates Dg at a instead of f(a).
-    """
+    def exact_on_polynomials(instance):
+        (mm, p, r), f_polys, g_polys = instance
+        x = sympy.symbols(f"x1:{mm + 1}", real=True)
+        y = sympy.symbols(f"y1:{p + 1}", real=True)
+        f = Matrix([sympy.sympify(e).xreplace(dict(zip(_POLY_VARS, x))) for e in f_polys])
+        gy = Matrix([sympy.sympify(e).xreplace(dict(zip(_POLY_VARS, y))) for e in g_polys])
+        composite = gy.xreplace(dict(zip(y, f)))
+        at = dict(zip(y, f)) if evaluate_outer_at_image else {yi: x[i % mm] for i, yi in enumerate(y)}
+        try:
+            claimed = product(gy.jacobian(list(y)).xreplace(at), f.jacobian(list(x)))
+        except sympy.ShapeError:
+            return False
+        return all(sympy.expand(e) == 0 for e in _composite_jacobian(gy, y, f, x, composite) - claimed)
+
+    if not samples:
+        return
+    dims = st.tuples(st.integers(1, max_dim), st.integers(1, max_dim), st.integers(1, max_dim))
+    with check.supporting():  # duplicates the generic identities above on polynomial maps: evidence, not the proof
+        _chain_rule_on_polynomials(check, dims, exact_on_polynomials, samples, max_dim)
+
+
+def _chain_rule_generic(check, product, evaluate_outer_at_image, sizes):
     for mm, p, r in check.sweep(sizes):
         x = sympy.symbols(f"x1:{mm + 1}", real=True)
         y = sympy.symbols(f"y1:{p + 1}", real=True)
@@ -541,26 +564,6 @@ def check_chain_rule(check, *, product=lambda Dg_at_f, Df: Dg_at_f * Df, evaluat
             continue
         check.identity(f"D(g∘f) = Dg(f)·Df, (m,p,r) = ({mm},{p},{r})", composite.jacobian(list(x)), claimed,
                        scope=f"symbolic, generic C¹ f: ℝ^{mm} → ℝ^{p}, g: ℝ^{p} → ℝ^{r}")
-
-    def exact_on_polynomials(instance):
-        (mm, p, r), f_polys, g_polys = instance
-        x = sympy.symbols(f"x1:{mm + 1}", real=True)
-        y = sympy.symbols(f"y1:{p + 1}", real=True)
-        f = Matrix([sympy.sympify(e).xreplace(dict(zip(_POLY_VARS, x))) for e in f_polys])
-        gy = Matrix([sympy.sympify(e).xreplace(dict(zip(_POLY_VARS, y))) for e in g_polys])
-        composite = gy.xreplace(dict(zip(y, f)))
-        at = dict(zip(y, f)) if evaluate_outer_at_image else {yi: x[i % mm] for i, yi in enumerate(y)}
-        try:
-            claimed = product(gy.jacobian(list(y)).xreplace(at), f.jacobian(list(x)))
-        except sympy.ShapeError:
-            return False
-        return all(sympy.expand(e) == 0 for e in _composite_jacobian(gy, y, f, x, composite) - claimed)
-
-    if not samples:
-        return
-    dims = st.tuples(st.integers(1, max_dim), st.integers(1, max_dim), st.integers(1, max_dim))
-    with check.supporting():  # duplicates the generic identities above on polynomial maps: evidence, not the proof
-        _chain_rule_on_polynomials(check, dims, exact_on_polynomials, samples, max_dim)
 
 
 def _composite_jacobian(g, y, f, x, composite) -> Matrix:
@@ -593,7 +596,7 @@ _POLY_VARS = sympy.symbols("u1:4", real=True)
        statement=r"If $f$ is differentiable at $a$ and $g$ at $f(a)$, then $D(g\circ f)(a)=Dg(f(a))\circ Df(a)$; in "
                  r"matrices, the Jacobian of $g\circ f$ is the product $Dg(f(a))\,Df(a)$.",
        source="cited: 003, 004 'The chain rule for total derivatives: D(g∘f)(a)=Dg(f(a))∘Df(a)'",
-       avoids=["holonomic.ideal_reaction_law"], scope="m, p, r <= 3")
+       avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_chain_rule(check)
 

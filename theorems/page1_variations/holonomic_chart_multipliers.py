@@ -30,12 +30,15 @@ from sympy.printing.pycode import PythonCodePrinter
 from checker import Proof, cited, remark
 from checker.kernel.engine.randomized import OutsideDomain
 from checker.kernel.engine.symbolic import TimeLimit, time_limit
-from theorems.foundations.analytic_facts import C1_LOCALLY_LIPSCHITZ, PICARD_LINDELOF, ZERO_SECOND_DERIVATIVE
+from theorems.foundations.analytic_facts import (C1_LOCALLY_LIPSCHITZ, CHAIN_AND_PRODUCT_RULES, PICARD_LINDELOF,
+                                                 ZERO_SECOND_DERIVATIVE)
 from theorems.page2_semiholonomic.constraint_principles import holonomic_virtual_displacements
 from theorems.page1_variations.holonomic_chart import (CHAIN_RULE, DEFINITION_ID, H_CONSTRAINT_C2, H_FORCE_CONTINUOUS, H_MASS_SPD,
                                       H_RANK_EVERYWHERE, LEMMA_87, PLANE, SEED001, THEOREM_88, Chart, X, Y,
                                       _generic_jacobian, _state_symbols, derivatives_done, is_symmetric_positive_definite,
                                       regular_holonomic_constraint, t)
+from theorems.page1_variations.holonomic_chart_every_size import (check_ideal_system_every_size,
+                                                                  check_transpose_multiple_every_size)
 from theorems.toolkit.holonomic_dynamics import (constraint_derivatives, ideal_holonomic_dynamics, ideal_multiplier,
                                          integrate_ideal_motion, state_functions)
 from theorems.foundations.linalg import annihilator_proof, euclidean_inner_product, transpose_multiplier
@@ -452,23 +455,30 @@ def _euclidean_multiplier(J, R, M):
 
 def check_reaction_transpose_multiple(check, *, multiplier=_euclidean_multiplier, rank_hypothesis=True,
                                       mass_hypothesis=True, symbolic=True, samples=20, max_k=3, max_n=5,
-                                      symbolic_sizes=None):
+                                      symbolic_sizes=None, every_size=True, every_size_mutation=None):
     """rank G_q = k, R ⟂ ker G_q ⇒ R = G_qᵀλ, λ = (G_qG_qᵀ)⁻¹G_qR unique; G_qM⁻¹G_qᵀ and G_qG_qᵀ SPD; rank needed.
 
-    ``multiplier(J, R, M)`` is the claimed formula; ``rank_hypothesis=False`` draws any J, ``mass_hypothesis=False``
-    any symmetric M; ``symbolic_sizes`` the sizes (k, n) of the symbolic part (default 1 ≤ k ≤ n ≤ 3).  With the
-    symbolic part running, the random instances support it.
+    ``every_size`` runs the identities and the deduction for every k and n
+    (:func:`theorems.page1_variations.holonomic_chart_every_size.check_transpose_multiple_every_size`, with the
+    keyword mutations ``every_size_mutation``), which decide the statement (issue 38); the fixed-size parts then
+    support.  ``multiplier(J, R, M)`` is the claimed formula at fixed sizes; ``rank_hypothesis=False`` draws any J,
+    ``mass_hypothesis=False`` any symmetric M; ``symbolic_sizes`` the sizes (k, n) of the generic-entry part (default
+    1 ≤ k ≤ n ≤ 3).  Without the every-size part, the generic-entry part decides (scope: its sizes) and the random
+    instances support it.
     """
     symbolic_sizes = TRANSPOSE_MULTIPLE_SIZES if symbolic_sizes is None else symbolic_sizes
-    if symbolic:
-        for k, n in check.sweep(symbolic_sizes):
-            _transpose_multiple_symbolic(check, multiplier, k, n)
-    with (check.supporting() if (symbolic and symbolic_sizes) else contextlib.nullcontext()):
-        _transpose_multiple_randomized(check, multiplier, rank_hypothesis, mass_hypothesis, samples, max_k, max_n)
+    if every_size:
+        check_transpose_multiple_every_size(check, **(every_size_mutation or {}))
+    with (check.supporting() if every_size else contextlib.nullcontext()):
+        if symbolic:
+            for k, n in check.sweep(symbolic_sizes):
+                _transpose_multiple_symbolic(check, multiplier, k, n)
+        with (check.supporting() if (symbolic and symbolic_sizes) else contextlib.nullcontext()):
+            _transpose_multiple_randomized(check, multiplier, rank_hypothesis, mass_hypothesis, samples, max_k, max_n)
     _transpose_multiple_witness(check)
 
 
-#: every 1 ≤ k ≤ n ≤ 3: the checked proofs and identities establish the lemma for these sizes (scope k ≤ n ≤ 3)
+#: every 1 ≤ k ≤ n ≤ 3: the generic-entry proofs and identities (supporting the every-size check)
 TRANSPOSE_MULTIPLE_SIZES = tuple((k, n) for n in (1, 2, 3) for k in range(1, n + 1))
 
 
@@ -562,7 +572,7 @@ def _transpose_multiple_witness(check):
        source="cited: 001, 004 'Reactions annihilating the virtual displacements are transpose multiples, with a positive "
               "definite multiplier matrix'",
        uses=["linalg.annihilator_of_kernel_transpose_multiple", "linalg.euclidean_inner_product"],
-       assumes=[H_RANK_EVERYWHERE, H_MASS_SPD], avoids=["holonomic.ideal_reaction_law"], scope="k <= n <= 3")
+       assumes=[H_RANK_EVERYWHERE, H_MASS_SPD], avoids=["holonomic.ideal_reaction_law"])
 def _(check):
     check_reaction_transpose_multiple(check)
 
@@ -588,21 +598,35 @@ def _random_rheonomic(xs, coefficients):
     return [xs[a] + sum(c * mono for c, mono in zip(coeffs, monomials)) / 2 for a, coeffs in enumerate(coefficients)]
 
 
-#: the sizes of the generic d²G/dt² = 0 identity (k = 2, n = 3 takes minutes) and of the reaction-power proof:
-#: the scope of #88 is n ≤ 2 (k ≤ n) and k = 1, n = 3
+#: the sizes of the generic d²G/dt² = 0 identity (k = 2, n = 3 takes minutes) and of the reaction-power proof
+#: (supporting the every-size check; without it they decide, in the scope n ≤ 2 (k ≤ n) and k = 1, n = 3)
 SYSTEM_SIZES = ((1, 1), (1, 2), (2, 2), (1, 3))
 SYSTEM_POWER_SIZES = ((1, 1), (1, 2), (2, 2), (1, 3), (2, 3), (3, 3))
 
 
 def check_ideal_system_chart(check, *, curvature_scale=1, power_sign=-1, acceleration_override=None, dps=20, samples=3,
-                             symbolic_sizes=SYSTEM_SIZES, power_sizes=SYSTEM_POWER_SIZES, fixed_instance=True):
+                             symbolic_sizes=SYSTEM_SIZES, power_sizes=SYSTEM_POWER_SIZES, fixed_instance=True,
+                             every_size=True, every_size_mutation=None):
     """a = M⁻¹(f + G_qᵀΛ) keeps d²/dt² G(t, q(t)) = 0 (generic G), G = 0 and G_t + G_q v = 0 are preserved
     (mpmath integration), and R·q' = −λ·G_t.
 
+    ``every_size`` runs the clauses for every k and n first
+    (:func:`theorems.page1_variations.holonomic_chart_every_size.check_ideal_system_every_size`, keyword mutations
+    ``every_size_mutation``): they decide the statement and every part below supports (issue 38).
     ``curvature_scale`` scales the curvature term of Λ (0 drops it); ``power_sign`` is the sign in
     R·q' = sign·λ·G_t; ``acceleration_override(dynamics)`` replaces the acceleration fed to the integrator.
     ``symbolic_sizes``, ``power_sizes``, ``samples`` (0: no random trajectories) and ``fixed_instance`` select the parts.
     """
+    if every_size:
+        check_ideal_system_every_size(check, **(every_size_mutation or {}))
+    with (check.supporting() if every_size else contextlib.nullcontext()):
+        _ideal_system_fixed_sizes(check, curvature_scale, power_sign, acceleration_override, dps, samples,
+                                  symbolic_sizes, power_sizes, fixed_instance)
+
+
+def _ideal_system_fixed_sizes(check, curvature_scale, power_sign, acceleration_override, dps, samples, symbolic_sizes,
+                              power_sizes, fixed_instance):
+    """The fixed-size parts of :func:`check_ideal_system_chart` (generic G at the sizes given, integrations)."""
     for k, n in check.sweep(symbolic_sizes):
         q = [Function(f"q{i + 1}", real=True)(t) for i in range(n)]
         vel = [c.diff(t) for c in q]
@@ -755,8 +779,7 @@ def _jet_state(expr, q, state, memo=None):
        source="cited: 001 'The ideal holonomic system in a possibly time-dependent chart: explicit acceleration, "
               "constraint preservation, local existence and reaction power'",
        uses=[DEFINITION_ID, LEMMA_87, PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE],
-       proof_uses=[CHAIN_RULE, "holonomic.differentiated_constraint_permitted_velocity"],
-       assumes=[H_RANK_EVERYWHERE, H_MASS_SPD, H_CONSTRAINT_C2, H_FORCE_CONTINUOUS],
-       scope="n <= 2 (k <= n), and k = 1, n = 3")
+       proof_uses=[CHAIN_RULE, CHAIN_AND_PRODUCT_RULES, "holonomic.differentiated_constraint_permitted_velocity"],
+       assumes=[H_RANK_EVERYWHERE, H_MASS_SPD, H_CONSTRAINT_C2, H_FORCE_CONTINUOUS])
 def _(check):
     check_ideal_system_chart(check)

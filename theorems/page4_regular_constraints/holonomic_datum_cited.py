@@ -7,6 +7,7 @@ soundness tests in ``tests/test_corpus_holonomic_datum.py`` run them on mutated 
 """
 from __future__ import annotations
 
+import contextlib
 from itertools import combinations, product
 
 import mpmath
@@ -17,6 +18,7 @@ from sympy import Function, Matrix, Rational, Symbol
 from checker import cited
 from checker.kernel.deduction import atom, forall, implies
 from theorems.foundations.analytic_facts import GRAPH, INTERVAL, PARAMETER, POINT, SUBSET, TIME
+from theorems.foundations.calculus_every_size import check_jacobian_every_size
 from checker.kernel.engine.randomized import OutsideDomain
 from theorems.page2_semiholonomic.constraint_principles import chetaev_virtual_displacements
 from theorems.toolkit.strategies import polynomials, rational_matrices, rationals
@@ -189,8 +191,20 @@ def _map_instances(max_n=3, max_k=2):
 GENERIC_MAP_SIZES = ((1, 1), (2, 1), (3, 1), (2, 2), (3, 2))
 
 
-def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True):
-    """``DG(p)`` is the matrix ``[∂G_i/∂x_j]``: ``d/ds G(p + s w)|₀ = DG(p) w``; for k = 1 the gradient is ``DGᵀ``."""
+def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True, every_size=True,
+                                every_size_mutation=None):
+    """``DG(p)`` is the matrix ``[∂G_i/∂x_j]``: ``d/ds G(p + s w)|₀ = DG(p) w``; for k = 1 the gradient is ``DGᵀ``.
+
+    ``every_size`` proves it for every n, k from the definition of the derivative
+    (:func:`theorems.foundations.calculus_every_size.check_jacobian_every_size`, keyword mutations
+    ``every_size_mutation``), deciding; the toolkit's ``jacobian`` on generic maps (n ≤ 3, k ≤ 2) then supports."""
+    if every_size:
+        check_jacobian_every_size(check, **(every_size_mutation or {}))
+    with (check.supporting() if every_size else contextlib.nullcontext()):
+        _jacobian_fixed_sizes(check, jacobian, randomized)
+
+
+def _jacobian_fixed_sizes(check, jacobian, randomized):
     s = Symbol("s", real=True)
 
     def directional(instance):
@@ -246,8 +260,7 @@ def check_jacobian_and_gradient(check, *, jacobian=_jacobian, randomized=True):
        statement=r"For $G: U\subseteq\mathbb R^n\to\mathbb R^k$ differentiable at $p$, $DG(p)$ is the $k\times n$ "
                  r"matrix $[\partial G_i/\partial x_j(p)]$, so $\frac{d}{ds}G(p+sw)|_{s=0} = DG(p)w$; for $k = 1$ the "
                  r"gradient is $\nabla G(p) = DG(p)^{\mathsf T}$.",
-       source="cited: 001, 003, 004 'The Jacobian matrix of partial derivatives and the gradient in the scalar-valued case'",
-       scope="n <= 3, k <= 2")
+       source="cited: 001, 003, 004 'The Jacobian matrix of partial derivatives and the gradient in the scalar-valued case'")
 def _(check):
     check_jacobian_and_gradient(check)
 

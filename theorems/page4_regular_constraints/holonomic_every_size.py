@@ -46,7 +46,7 @@ def _zero(expr):
     return ZeroMatrix(*expr.shape)
 
 
-def check_reaction_law_every_size(check, *, sign=-1, curvature_factor=1, power_sign=-1):
+def check_reaction_law_every_size(check, *, sign=-1, curvature_factor=1, power_sign=-1, scope=SCOPE):
     """#73 clauses 1-4 at a state, for every N and k: C symmetric positive definite, Λ solves CΛ = −[J M⁻¹F + κ] and
     is the only multiplier that makes the acceleration admissible, M a = F + JᵀΛ, J a + κ = 0, R ⟂ ker J, the
     derivative of a in closed form (a ∈ C¹ when G ∈ C³, F ∈ C¹), and R·w = power_sign·Λ·G_t + Λ·(G_t + J w)."""
@@ -72,11 +72,11 @@ def check_reaction_law_every_size(check, *, sign=-1, curvature_factor=1, power_s
          R.T * w, power_sign * Lam.T * d.G_t + Lam.T * (d.G_t + J * w)),
     ]
     for name, lhs, rhs in facts:
-        check.identity(f"{name} (every N, k)", lhs, rhs, scope=SCOPE)
-    check_acceleration_derivative_every_size(check, d)
+        check.identity(f"{name} (every N, k)", lhs, rhs, scope=scope)
+    check_acceleration_derivative_every_size(check, d, scope=scope)
 
 
-def check_acceleration_derivative_every_size(check, d):
+def check_acceleration_derivative_every_size(check, d, *, scope=SCOPE):
     """a = M⁻¹(F − JᵀC⁻¹(J M⁻¹F + κ)) differentiated in any direction of (t, x, v) by the product rule, with
     (C⁻¹)' = −C⁻¹C'C⁻¹ (from (C C⁻¹)' = 0): a' = M⁻¹(F' + J'ᵀΛ + JᵀΛ'), Λ' = −C⁻¹(C'Λ + J'M⁻¹F + J M⁻¹F' + κ'),
     C' = J'M⁻¹Jᵀ + J M⁻¹J'ᵀ.  J' involves second derivatives of G, κ' third ones, F' first ones of F: with G ∈ C³ and
@@ -90,7 +90,7 @@ def check_acceleration_derivative_every_size(check, d):
     bracket = J * M_inv * F + kappa
     product_rule = M_inv * (dF - dJ.T * C_inv * bracket - J.T * dC_inv * bracket
                             - J.T * C_inv * (dJ * M_inv * F + J * M_inv * dF + dkappa))
-    scope = SCOPE + f"; {C1_LOCALLY_LIPSCHITZ}, {PICARD_LINDELOF}"
+    scope = scope + f"; {C1_LOCALLY_LIPSCHITZ}, {PICARD_LINDELOF}"
     check.identity("clause 2: (C^-1)' = -C^-1 C' C^-1 solves the differentiated C C^-1 = I: C' C^-1 + C (C^-1)' = 0 "
                    "(every N, k)", dC * C_inv + C * dC_inv, ZeroMatrix(d.k, d.k), scope=scope)
     check.identity("clause 2: a' by the product rule equals M^-1 (F' + J'^T Lambda + J^T Lambda') with Lambda' = "
