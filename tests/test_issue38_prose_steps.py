@@ -482,3 +482,43 @@ def test_rewriting_admits_only_terms_defined_everywhere(pair):
 def test_floating_point_numbers_anywhere_in_a_formula_are_rejected():
     deep = implies(atom("P", x), atom(">", sp.Float(0.5) * Symbol("y"), 0))
     assert _status(_run(("suppose", "h", deep)), "h") == "failed"
+
+
+# -- #73 / #87 / #88 clause "C = J M⁻¹ Jᵀ positive definite": a checked deduction (it was a check's name) -------------
+def _mass_gram(**mutation):
+    from theorems.foundations.linalg import EUCLIDEAN_FORMULAS, EUCLIDEAN_ID
+    from theorems.page4_regular_constraints.holonomic_every_size import (CONSTRAINTS, N_PARTICLES_COORDINATES,
+                                                                         constraint_mass_positive_deduction)
+    J = MatrixSymbol("J", CONSTRAINTS, N_PARTICLES_COORDINATES)
+    W = MatrixSymbol("W", N_PARTICLES_COORDINATES, N_PARTICLES_COORDINATES)
+    d = constraint_mass_positive_deduction(J, W, rank_assumption="rank", mass_assumption="mass", **mutation)
+    results = check_deduction(d, allowed_citations=(EUCLIDEAN_ID,), assumptions=("rank", "mass"),
+                              trusted={EUCLIDEAN_ID: EUCLIDEAN_FORMULAS})
+    return all(r.status == "checked" for r in results)
+
+
+def test_the_mass_weighted_gram_matrix_is_positive_definite_by_a_checked_deduction():
+    assert _mass_gram()
+
+
+@pytest.mark.parametrize("mutation", [{"rank": False}, {"factor": False}, {"relation": "≥"}])
+def test_without_a_premise_the_mass_weighted_gram_deduction_is_not_checked(mutation):
+    assert not _mass_gram(**mutation)
+
+
+def test_a_wrong_gram_matrix_is_not_rewritten_into():
+    """J W Wᵀ Jᵀ (factors swapped) is not |WJᵀu|²: the rewrite's identity fails at some size."""
+    from theorems.foundations.linalg import EUCLIDEAN_FORMULAS, EUCLIDEAN_ID
+    from theorems.page4_regular_constraints.holonomic_every_size import (CONSTRAINTS, N_PARTICLES_COORDINATES,
+                                                                         constraint_mass_positive_deduction)
+    J = MatrixSymbol("J", CONSTRAINTS, N_PARTICLES_COORDINATES)
+    W = MatrixSymbol("W", N_PARTICLES_COORDINATES, N_PARTICLES_COORDINATES)
+    d = constraint_mass_positive_deduction(J, W, rank_assumption="rank", mass_assumption="mass")
+    u = MatrixSymbol("u", CONSTRAINTS, 1)
+    wrong = implies(atom("≠", u, ZeroMatrix(CONSTRAINTS, 1)), atom(">", u.T * (J * W * W.T * J.T) * u, 0))
+    step = next(s for s in d.steps if s.rule == "rewrite")
+    step.formula = wrong
+    d.goal = forall(u, wrong)
+    results = check_deduction(d, allowed_citations=(EUCLIDEAN_ID,), assumptions=("rank", "mass"),
+                              trusted={EUCLIDEAN_ID: EUCLIDEAN_FORMULAS})
+    assert {r.label: r.status for r in results}[step.label] == "failed"

@@ -77,17 +77,18 @@ def check_jacobian_every_size(check, *, directional=lambda D, w: D * w, gradient
                        claimed_dir + rem / s, scope=JACOBIAN_EVERY_SIZE,
                        context="|r(sw)/s| = |w|·|r(sw)|/|sw| → 0 as s → 0 (w ≠ 0; for w = 0 both sides are 0), so "
                                f"d/ds G(p + sw)|_0 = DG(p)w; {_GLUE}")
-    i, j, l_ = (Symbol(name, integer=True) for name in ("i", "j", "l"))
-    unit = sympy.KroneckerDelta(l_, j)
-    column = sympy.Sum(D[i, l_] * unit, (l_, 0, _N - 1))  # (D e_j)_i, e_j the j-th unit vector of ℝⁿ
-    bounded = {j: Symbol("j", integer=True, nonnegative=True)}
-    value = column.xreplace(bounded).doit()
-    jn = bounded[j]
-    entry_ok = sympy.simplify((value - D[i, jn]).subs(_N, jn + 1 + Symbol("b", integer=True, nonnegative=True))) == 0
-    check.fact("every n, k: (DG(p)e_j)_i = Σ_l DG_il δ_lj = DG_ij for 0 ≤ j < n: the partial derivative ∂G_i/∂x_j(p) "
-               "(the directional derivative along e_j) is the (i, j) entry", entry_ok, method="symbolic",
-               scope=JACOBIAN_EVERY_SIZE + "; j = 0..n − 1 (n = j + 1 + b, b ≥ 0)",
-               detail=f"sympy: {sympy.sstr(column)} = {sympy.sstr(value)}")
+    if claimed_dir is not None and tuple(claimed_dir.shape) == (_K, 1):
+        from sympy.matrices.expressions.matexpr import MatrixElement
+        i, jn = Symbol("i", integer=True), Symbol("j", integer=True, nonnegative=True)
+        # the claimed DG(p)w at w = e_j (w_l = δ_lj), entry i: the partial derivative ∂G_i/∂x_j(p)
+        at_unit = claimed_dir[i, 0].replace(lambda e: isinstance(e, MatrixElement) and e.parent == w,
+                                            lambda e: sympy.KroneckerDelta(e.i, jn))
+        value = at_unit.doit()
+        entry_ok = sympy.simplify((value - D[i, jn]).subs(_N, jn + 1 + Symbol("b", integer=True, nonnegative=True))) == 0
+        check.fact("every n, k: the claimed DG(p)w at w = e_j has i-th entry DG_ij for 0 ≤ j < n: the partial "
+                   "derivative ∂G_i/∂x_j(p) (the directional derivative along e_j) is the (i, j) entry", entry_ok,
+                   method="symbolic", scope=JACOBIAN_EVERY_SIZE + "; j = 0..n − 1 (n = j + 1 + b, b ≥ 0)",
+                   detail=f"sympy: {sympy.sstr(at_unit)} = {sympy.sstr(value)}")
     d_row = MatrixSymbol("DG", 1, _N)
     claimed = _shaped(lambda: gradient(d_row))
     shaped = claimed is not None and tuple(claimed.shape) == (_N, 1)

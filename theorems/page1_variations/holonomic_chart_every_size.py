@@ -10,9 +10,9 @@ At one point (t, q, v) of the chart both are linear algebra in a handful of matr
   fundamental theorem of linear algebra (R ⟂ ker G_q ⇒ R ∈ im G_qᵀ); it needs (G_qG_qᵀ)⁻¹, whose existence is the
   checked deduction :func:`gram_positive_deduction` (Gᵀ injective by rank k, Euclidean positive definiteness ⇒
   yᵀG_qG_qᵀy > 0 for y ≠ 0).  Uniqueness: the formula applied to G_qᵀc gives c.  G_qM⁻¹G_qᵀ: symmetric, and
-  yᵀG_qM⁻¹G_qᵀy = |B⁻ᵀG_qᵀy|², positive for y ≠ 0 (B⁻ᵀ and G_qᵀ injective); the logical step from that identity to
-  "> 0" is stated in the check's context (as for #73's clause 1): the deduction kernel admits no matrix inverse in
-  a rewrite, so it is not a checked deduction.
+  yᵀG_qM⁻¹G_qᵀy = |B⁻ᵀG_qᵀy|², and positive for y ≠ 0 by the checked deduction
+  :func:`~theorems.page4_regular_constraints.holonomic_every_size.constraint_mass_positive_deduction` (M⁻¹ = WᵀW with
+  W = B⁻ᵀ injective, an identity; G_qᵀ injective by rank k; the cited Euclidean positive definiteness).
 * ``holonomic.ideal_system_time_dependent_chart`` (#88): the clauses of #73 at a state, with a general symmetric
   positive definite M = BᵀB instead of the page's diag(m_i I₃) (the identities of
   :func:`theorems.page4_regular_constraints.holonomic_every_size.check_reaction_law_every_size` never use the
@@ -30,9 +30,10 @@ from sympy import Inverse, MatrixSymbol, ZeroMatrix
 from checker.kernel.deduction import Deduction, atom, forall, implies
 from theorems.foundations.analytic_facts import CHAIN_AND_PRODUCT_RULES
 from theorems.foundations.linalg import EUCLIDEAN_DIMENSION, EUCLIDEAN_POSITIVE_DEFINITE, EUCLIDEAN_ID
-from theorems.page1_variations.holonomic_chart import H_RANK_EVERYWHERE
+from theorems.page1_variations.holonomic_chart import H_MASS_SPD, H_RANK_EVERYWHERE
 from theorems.page3_velocity_constraints.velocity_constraint_matrix_algebra import every_size_identity
-from theorems.page4_regular_constraints.holonomic_every_size import check_reaction_law_every_size
+from theorems.page4_regular_constraints.holonomic_every_size import (check_reaction_law_every_size,
+                                                                     constraint_mass_positive_deduction)
 
 __all__ = ["check_transpose_multiple_every_size", "gram_positive_deduction", "check_ideal_system_every_size",
            "EVERY_SIZE_87", "EVERY_SIZE_88"]
@@ -107,13 +108,17 @@ def check_transpose_multiple_every_size(check, *, multiplier=_page_multiplier, m
     every_size_identity(check, "C = G_qM⁻¹G_qᵀ is symmetric (every k, n)", C.T, C, scope=EVERY_SIZE_87)
     w = Inverse(B.T) * G.T * y
     every_size_identity(check, "yᵀ(G_qM⁻¹G_qᵀ)y = |B⁻ᵀG_qᵀy|² for M = BᵀB (every k, n)", y.T * C * y,
-                        mass_factor * w.T * w, scope=EVERY_SIZE_87,
-                        context="for y ≠ 0, G_qᵀy ≠ 0 (rank k: G_qᵀ injective) and B⁻ᵀG_qᵀy ≠ 0 (B invertible), so the "
-                                f"square is > 0 ({EUCLIDEAN_ID}): C is symmetric positive definite; M = I gives G_qG_qᵀ")
+                        mass_factor * w.T * w, scope=EVERY_SIZE_87)
+    every_size_identity(check, "M⁻¹ = WᵀW with W = B⁻ᵀ (every n)", Inverse(M), mass_factor * Inverse(B.T).T * Inverse(B.T),
+                        scope=EVERY_SIZE_87)
+    check.deduction("rank k and M⁻¹ = WᵀW with W injective ⇒ yᵀ(G_qM⁻¹G_qᵀ)y > 0 for y ≠ 0: C is positive definite "
+                    "(every k, n)", constraint_mass_positive_deduction(
+                        G, MatrixSymbol("W", n, n), rank_assumption=H_RANK_EVERYWHERE, mass_assumption=H_MASS_SPD,
+                        rank=injective), scope=EVERY_SIZE_87)
 
 
 def check_ideal_system_every_size(check, *, sign=-1, curvature_factor=1, power_sign=-1):
     """#88's clauses at a state, for every k and n, by #73's identities with a general SPD M = BᵀB (``sign``: of Λ,
     ``curvature_factor``: of κ in Λ, ``power_sign``: in R·w = power_sign·λ·G_t + λ·(G_t + G_q w); mutations)."""
     check_reaction_law_every_size(check, sign=sign, curvature_factor=curvature_factor, power_sign=power_sign,
-                                  scope=EVERY_SIZE_88)
+                                  scope=EVERY_SIZE_88, rank_assumption=H_RANK_EVERYWHERE, mass_assumption=H_MASS_SPD)

@@ -779,7 +779,8 @@ def _jet_state(expr, q, state, memo=None):
        source="cited: 001 'The ideal holonomic system in a possibly time-dependent chart: explicit acceleration, "
               "constraint preservation, local existence and reaction power'",
        uses=[DEFINITION_ID, LEMMA_87, PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE],
-       proof_uses=[CHAIN_RULE, CHAIN_AND_PRODUCT_RULES, "holonomic.differentiated_constraint_permitted_velocity"],
+       proof_uses=[CHAIN_RULE, CHAIN_AND_PRODUCT_RULES, "holonomic.differentiated_constraint_permitted_velocity",
+                   "linalg.euclidean_inner_product"],
        assumes=[H_RANK_EVERYWHERE, H_MASS_SPD, H_CONSTRAINT_C2, H_FORCE_CONTINUOUS])
 def _(check):
     check_ideal_system_chart(check)

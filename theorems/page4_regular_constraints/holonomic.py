@@ -505,7 +505,7 @@ def check_determination(check, *, curvature_factor=2, sign=-1, power_sign=-1, ac
     (Picard–Lindelöf, C¹ ⇒ locally Lipschitz, g'' ≡ 0 with zero data ⇒ g ≡ 0); the same clauses for generic G, F at
     n = 3, k = 1, 2, random trajectories and a picture as supporting evidence; necessity witnesses for the reaction law, M SPD and (h2); the finding that (h1) is stronger than
     needed."""
-    check_reaction_law_every_size(check, sign=sign, power_sign=power_sign)
+    check_reaction_law_every_size(check, sign=sign, power_sign=power_sign, rank_assumption=H1, mass_assumption=H_MASS)
     with check.supporting():  # the same clauses at N = 1 (n = 3), k = 1, 2 with generic G, F: sanity checks
         check_constraint_differentiation(check, curvature_factor=curvature_factor)
         for k in (1, 2):
@@ -652,7 +652,8 @@ theorem(THEOREM_ID,
         uses=["holonomic.constraint_model_definition", "holonomic.ideal_reaction_multiplier_representation",
               "holonomic.consistent_data", PICARD_LINDELOF, C1_LOCALLY_LIPSCHITZ, ZERO_SECOND_DERIVATIVE,
               CHAIN_AND_PRODUCT_RULES],
-        proof_uses=["holonomic.reaction_transpose_multiple_lemma", "linalg.annihilator_of_kernel_transpose_multiple"])(
+        proof_uses=["holonomic.reaction_transpose_multiple_lemma", "linalg.annihilator_of_kernel_transpose_multiple",
+                    "linalg.euclidean_inner_product"])(
     check_determination)
 
 

@@ -16,6 +16,8 @@ from sympy import Inverse, MatrixSymbol, ZeroMatrix
 
 from theorems.foundations.analytic_facts import (C1_LOCALLY_LIPSCHITZ, CHAIN_AND_PRODUCT_RULES, FUNDAMENTAL_THEOREM,
                                                  PICARD_LINDELOF, ZERO_DERIVATIVE, ZERO_SECOND_DERIVATIVE)
+from theorems.foundations.linalg import EUCLIDEAN_ID, EUCLIDEAN_POSITIVE_DEFINITE
+from checker.kernel.deduction import Deduction, atom, forall, implies
 
 N_PARTICLES_COORDINATES, CONSTRAINTS = sympy.symbols("n k", integer=True, positive=True)
 SCOPE = ("every size: n = 3N and k symbolic (MatrixSymbol shapes), J = D_xG k x n of rank k, M = B^T B with B "
@@ -42,11 +44,58 @@ class ReactionData:
         self.a = self.M_inv * (self.F + self.R)
 
 
+def constraint_mass_positive_deduction(J, W, *, rank_assumption, mass_assumption, rank=True, factor=True,
+                                       relation=">") -> Deduction:
+    """For every k, n: Jᵀ injective (∀y. Jᵀy = 0 ⇒ y = 0: rank J = k), W injective (∀x. Wx = 0 ⇒ x = 0: W = B⁻ᵀ for
+    the mass M = BᵀB, B invertible, so M⁻¹ = WᵀW) and the cited positive definiteness of the Euclidean inner product
+    give ∀u. u ≠ 0 ⇒ uᵀ(J WᵀW Jᵀ)u > 0, i.e. C = J M⁻¹ Jᵀ is positive definite.  Instantiate, contrapose, chain
+    (u ≠ 0 ⇒ Jᵀu ≠ 0 ⇒ WJᵀu ≠ 0), instantiate the cited formula at WJᵀu, chain, rewrite |WJᵀu|² = uᵀJWᵀWJᵀu (an
+    identity for every size), generalize.  ``rank``/``factor`` drop a premise, ``relation`` weakens the conclusion the
+    cited formula is stated with to "≥" (test mutations: then no such deduction is checked)."""
+    k, n = J.shape
+    u, y, x = MatrixSymbol("u", k, 1), MatrixSymbol("y", k, 1), MatrixSymbol("x", n, 1)
+    zero_k, zero_n = ZeroMatrix(k, 1), ZeroMatrix(n, 1)
+    goal = forall(u, implies(atom("≠", u, zero_k), atom(relation, u.T * (J * W.T * W * J.T) * u, 0)))
+    d = Deduction("rank J = k and M = BᵀB, B invertible ⇒ J M⁻¹ Jᵀ positive definite (every k, n)", goal)
+    if rank:
+        d.hypothesis("rank", forall(y, implies(atom("=", J.T * y, zero_n), atom("=", y, zero_k))),
+                     assumption=rank_assumption, note="rank J = k: Jᵀ is injective")
+    if factor:
+        d.hypothesis("factor", forall(x, implies(atom("=", W * x, zero_n), atom("=", x, zero_n))),
+                     assumption=mass_assumption, note="M = BᵀB with B invertible, W = B⁻ᵀ: W is injective, M⁻¹ = WᵀW")
+    d.cite("euclidean", EUCLIDEAN_ID, EUCLIDEAN_POSITIVE_DEFINITE, note="zᵀz > 0 for z ≠ 0")
+    d.instantiate("rank_at_u", "rank", u)
+    d.contrapose("u_nonzero_gives_Jtu_nonzero", "rank_at_u")
+    d.instantiate("factor_at_Jtu", "factor", J.T * u)
+    d.contrapose("Jtu_nonzero_gives_WJtu_nonzero", "factor_at_Jtu")
+    d.chain("u_nonzero_gives_WJtu_nonzero", "u_nonzero_gives_Jtu_nonzero", "Jtu_nonzero_gives_WJtu_nonzero")
+    d.instantiate("euclidean_at_WJtu", "euclidean", (W * x).xreplace({x: J.T * u}))  # the tree instantiation made
+    d.chain("u_nonzero_gives_square_positive", "u_nonzero_gives_WJtu_nonzero", "euclidean_at_WJtu")
+    d.rewrite("C_positive", "u_nonzero_gives_square_positive",
+              implies(atom("≠", u, zero_k), atom(relation, u.T * (J * W.T * W * J.T) * u, 0)),
+              note="(WJᵀu)ᵀ(WJᵀu) = uᵀ(J WᵀW Jᵀ)u for every k, n")
+    d.generalize("every_u", "C_positive", u)
+    return d
+
+
+def check_mass_weighted_gram_positive(check, d, *, rank_assumption, mass_assumption, scope=SCOPE):
+    """C = J M⁻¹ Jᵀ positive definite for every k, n: M⁻¹ = WᵀW with W = B⁻ᵀ (an identity), and the checked
+    deduction :func:`constraint_mass_positive_deduction` for a W that is injective."""
+    W = MatrixSymbol("W", d.n, d.n)
+    check.identity("clause 1: M^-1 = W^T W with W = B^-T (every N, k)", d.M_inv,
+                   Inverse(d.B.T).T * Inverse(d.B.T), scope=scope)
+    check.deduction("clause 1: rank k and M^-1 = W^T W with W injective => u^T C u > 0 for u != 0: C is positive "
+                    "definite, hence invertible (every N, k)",
+                    constraint_mass_positive_deduction(d.J, W, rank_assumption=rank_assumption,
+                                                       mass_assumption=mass_assumption), scope=scope)
+
+
 def _zero(expr):
     return ZeroMatrix(*expr.shape)
 
 
-def check_reaction_law_every_size(check, *, sign=-1, curvature_factor=1, power_sign=-1, scope=SCOPE):
+def check_reaction_law_every_size(check, *, sign=-1, curvature_factor=1, power_sign=-1, scope=SCOPE,
+                                  rank_assumption=None, mass_assumption=None):
     """#73 clauses 1-4 at a state, for every N and k: C symmetric positive definite, Λ solves CΛ = −[J M⁻¹F + κ] and
     is the only multiplier that makes the acceleration admissible, M a = F + JᵀΛ, J a + κ = 0, R ⟂ ker J, the
     derivative of a in closed form (a ∈ C¹ when G ∈ C³, F ∈ C¹), and R·w = power_sign·Λ·G_t + Λ·(G_t + J w)."""
@@ -57,8 +106,7 @@ def check_reaction_law_every_size(check, *, sign=-1, curvature_factor=1, power_s
                         MatrixSymbol("w", n, 1))
     facts = [
         ("clause 1: C = D_xG M^-1 D_xG^T is symmetric", C.T, C),
-        ("clause 1: u^T C u = |B^-T D_xG^T u|^2, positive for u != 0 (D_xG^T injective by rank k, B invertible): C is "
-         "positive definite, hence invertible", u.T * C * u, (Inverse(d.B.T) * J.T * u).T * (Inverse(d.B.T) * J.T * u)),
+        ("clause 1: u^T C u = |B^-T D_xG^T u|^2", u.T * C * u, (Inverse(d.B.T) * J.T * u).T * (Inverse(d.B.T) * J.T * u)),
         ("clause 1: C Lambda = -[D_xG M^-1 F + G_tt + 2G_tx[v] + G_xx[v,v]]", C * Lam, -(J * M_inv * F + kappa)),
         ("clause 1: uniqueness, for every l: D_xG M^-1 (F + D_xG^T l) + curvature = C (l - Lambda), so the admissible "
          "acceleration forces l = Lambda (C invertible)", J * M_inv * (F + J.T * ell) + kappa, C * (ell - Lam)),
@@ -73,6 +121,8 @@ def check_reaction_law_every_size(check, *, sign=-1, curvature_factor=1, power_s
     ]
     for name, lhs, rhs in facts:
         check.identity(f"{name} (every N, k)", lhs, rhs, scope=scope)
+    check_mass_weighted_gram_positive(check, d, rank_assumption=rank_assumption, mass_assumption=mass_assumption,
+                                      scope=scope)
     check_acceleration_derivative_every_size(check, d, scope=scope)
 
 
