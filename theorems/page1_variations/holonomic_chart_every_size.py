@@ -32,6 +32,8 @@ from theorems.foundations.analytic_facts import CHAIN_AND_PRODUCT_RULES
 from theorems.foundations.linalg import EUCLIDEAN_DIMENSION, EUCLIDEAN_POSITIVE_DEFINITE, EUCLIDEAN_ID
 from theorems.page1_variations.holonomic_chart import H_MASS_SPD, H_RANK_EVERYWHERE
 from theorems.page3_velocity_constraints.velocity_constraint_matrix_algebra import every_size_identity
+from theorems.page3_velocity_constraints.velocity_constraint_matrix_algebra import (
+    gram_positive_deduction as general_gram_positive_deduction)
 from theorems.page4_regular_constraints.holonomic_every_size import (check_reaction_law_every_size,
                                                                      constraint_mass_positive_deduction)
 
@@ -53,28 +55,10 @@ def _page_multiplier(G, R, M):
 
 
 def gram_positive_deduction(gram=lambda G: G * G.T, *, injective=True) -> Deduction:
-    """For every k, n: G_qᵀ injective (∀y. G_qᵀy = 0 ⇒ y = 0, the rank hypothesis) and the Euclidean inner product
-    positive definite (∀z. z ≠ 0 ⇒ zᵀz > 0, cited) give ∀y. y ≠ 0 ⇒ yᵀ·gram(G_q)·y > 0: instantiate injectivity at y,
-    contrapose, instantiate positivity at G_qᵀy, chain, rewrite (G_qᵀy)ᵀ(G_qᵀy) = yᵀG_qG_qᵀy, generalize.
-    ``gram`` is the claimed positive matrix; ``injective=False`` drops the rank premise (mutations)."""
-    G = MatrixSymbol("G_q", K_DIM, N_DIM)
-    y, w = MatrixSymbol("y", K_DIM, 1), MatrixSymbol("w", K_DIM, 1)
-    zero_k, zero_n = ZeroMatrix(K_DIM, 1), ZeroMatrix(N_DIM, 1)
-    goal = forall(y, implies(atom("≠", y, zero_k), atom(">", y.T * gram(G) * y, 0)))
-    d = Deduction("rank G_q = k ⇒ G_qG_qᵀ positive definite, hence invertible (every k, n)", goal)
-    if injective:
-        d.hypothesis("injective", forall(w, implies(atom("=", G.T * w, zero_n), atom("=", w, zero_k))),
-                     assumption=H_RANK_EVERYWHERE, note="rank G_q = k: G_qᵀ is injective (rank–nullity for G_qᵀ)")
-    d.cite("definite", EUCLIDEAN_ID, EUCLIDEAN_POSITIVE_DEFINITE, note="zᵀz = ⟨z, z⟩ > 0 for z ≠ 0")
-    d.instantiate("injective_at_y", "injective", y)
-    d.contrapose("y_nonzero_gives_Gty_nonzero", "injective_at_y")
-    d.instantiate("definite_at_Gty", "definite", G.T * y)
-    d.chain("y_nonzero_gives_positive", "y_nonzero_gives_Gty_nonzero", "definite_at_Gty")
-    d.rewrite("gram_positive", "y_nonzero_gives_positive",
-              implies(atom("≠", y, zero_k), atom(">", y.T * gram(G) * y, 0)),
-              note="(G_qᵀy)ᵀ(G_qᵀy) = yᵀG_qG_qᵀy for every k, n")
-    d.generalize("every_y", "gram_positive", y)
-    return d
+    """#87's Gram matrix: :func:`~theorems.page3_velocity_constraints.velocity_constraint_matrix_algebra.
+    gram_positive_deduction` for G_q (k × n) under the rank hypothesis (``gram``, ``injective``: mutations)."""
+    return general_gram_positive_deduction(MatrixSymbol("G_q", K_DIM, N_DIM), rank_assumption=H_RANK_EVERYWHERE,
+                                           gram=gram, injective=injective)
 
 
 def check_transpose_multiple_every_size(check, *, multiplier=_page_multiplier, mass_factor=1, injective=True,

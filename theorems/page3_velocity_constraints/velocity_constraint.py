@@ -691,7 +691,7 @@ def check_admissible_velocities(check, *, particular=particular_admissible_veloc
     point)`` is the necessity witness offered for the rank hypothesis.
     """
     if every_size:
-        check_affine_every_size(check, dimension=dimension,
+        check_affine_every_size(check, dimension=dimension, rank_assumption=H_CONSTANT_RANK if rank_hypothesis else None,
                                 **({} if v0_formula is None else {"v0_formula": v0_formula}))
 
     def affine(instance):

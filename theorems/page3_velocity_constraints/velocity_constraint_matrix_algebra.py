@@ -99,23 +99,47 @@ def _default_transform(rho, mu):
     return rho.T.I * mu
 
 
-def _gram_invertible(check, A, label: str):
-    """yᵀ(AAᵀ)y = |Aᵀy|²: with rank A = k' (Aᵀ injective) AAᵀy = 0 forces y = 0, so AAᵀ ∈ GL(k')."""
-    y = MatrixSymbol("y", A.shape[0], 1)
-    return every_size_identity(
-        check, f"{label}: yᵀ(AAᵀ)y = |Aᵀy|² for every y (every k', n)", y.T * (A * A.T) * y, (A.T * y).T * (A.T * y),
-        context="rank A = k' makes Aᵀ injective (rank–nullity for Aᵀ), so AAᵀy = 0 gives |Aᵀy|² = 0, Aᵀy = 0 "
-                "(the Euclidean inner product is positive definite) and y = 0: AAᵀ is invertible, (AAᵀ)⁻¹ below exists")
+def gram_positive_deduction(A, *, rank_assumption, gram=lambda A: A * A.T, injective=True):
+    """For every k, n (A: k × n): Aᵀ injective (∀w. Aᵀw = 0 ⇒ w = 0, the rank hypothesis) and the Euclidean inner
+    product positive definite (∀z. z ≠ 0 ⇒ zᵀz > 0, cited) give ∀y. y ≠ 0 ⇒ yᵀ·gram(A)·y > 0: instantiate injectivity
+    at y, contrapose, instantiate positivity at Aᵀy, chain, rewrite (Aᵀy)ᵀ(Aᵀy) = yᵀAAᵀy, generalize.  ``gram`` is the
+    claimed positive matrix; ``injective=False`` drops the rank premise (mutations)."""
+    from checker.kernel.deduction import Deduction, atom, forall, implies
+    from theorems.foundations.linalg import EUCLIDEAN_ID, EUCLIDEAN_POSITIVE_DEFINITE
+    k, n = A.shape
+    y, w = MatrixSymbol("y", k, 1), MatrixSymbol("w", k, 1)
+    zero_k, zero_n = ZeroMatrix(k, 1), ZeroMatrix(n, 1)
+    goal = forall(y, implies(atom("≠", y, zero_k), atom(">", y.T * gram(A) * y, 0)))
+    d = Deduction(f"rank {A} = k ⇒ {A}{A}ᵀ positive definite, hence invertible (every k, n)", goal)
+    if injective:
+        d.hypothesis("injective", forall(w, implies(atom("=", A.T * w, zero_n), atom("=", w, zero_k))),
+                     assumption=rank_assumption, note=f"rank {A} = k: {A}ᵀ is injective (rank–nullity for {A}ᵀ)")
+    d.cite("definite", EUCLIDEAN_ID, EUCLIDEAN_POSITIVE_DEFINITE, note="zᵀz = ⟨z, z⟩ > 0 for z ≠ 0")
+    d.instantiate("injective_at_y", "injective", y)
+    d.contrapose("y_nonzero_gives_Aty_nonzero", "injective_at_y")
+    d.instantiate("definite_at_Aty", "definite", A.T * y)
+    d.chain("y_nonzero_gives_positive", "y_nonzero_gives_Aty_nonzero", "definite_at_Aty")
+    d.rewrite("gram_positive", "y_nonzero_gives_positive",
+              implies(atom("≠", y, zero_k), atom(">", y.T * gram(A) * y, 0)),
+              note=f"({A}ᵀy)ᵀ({A}ᵀy) = yᵀ{A}{A}ᵀy for every k, n")
+    d.generalize("every_y", "gram_positive", y)
+    return d
 
 
-def check_affine_every_size(check, *, v0_formula=_default_v0, dimension=lambda n, k: n - k):
+def _gram_invertible(check, A, label: str, rank_assumption):
+    """AAᵀ positive definite (a checked deduction from rank A = k'), so AAᵀ ∈ GL(k') and (AAᵀ)⁻¹ below exists."""
+    return check.deduction(f"{label}: yᵀ(AAᵀ)y > 0 for y ≠ 0, so AAᵀ is invertible (every k', n)",
+                           gram_positive_deduction(A, rank_assumption=rank_assumption), scope=EVERY_SIZE)
+
+
+def check_affine_every_size(check, *, v0_formula=_default_v0, dimension=lambda n, k: n - k, rank_assumption=None):
     """{v : Av + b = 0} = v0 + ker A, nonempty, dim ker A = n − k', for every k' and n (rank A = k')."""
     A, b = MatrixSymbol("A", K, N), MatrixSymbol("b", K, 1)
     v, delta, v1, v2 = (MatrixSymbol(s, N, 1) for s in ("v", "delta", "v1", "v2"))
     H = gram_inverse(A)
     P = kernel_projector_expr(A)
     v0 = v0_formula(A, b)
-    _gram_invertible(check, A, "rank A = k' ⇒ AAᵀ invertible")
+    _gram_invertible(check, A, "rank A = k' ⇒ AAᵀ invertible", rank_assumption)
     every_size_identity(check, "nonempty: A v0 + b = 0 for v0 = −Aᵀ(AAᵀ)⁻¹b (every k', n)", A * v0 + b, ZeroMatrix(K, 1))
     every_size_identity(check, "every solution is v0 + ker A: v − v0 = Pv + Aᵀ(AAᵀ)⁻¹(Av + b), P = I − Aᵀ(AAᵀ)⁻¹A "
                                "(every k', n)", v - v0, P * v + A.T * H * (A * v + b),
@@ -148,20 +172,22 @@ def check_kernel_dimension_every_size(check, *, dimension=lambda n, k: n - k):
                sympy.expand(claimed - d) == 0, method="symbolic", scope=scope)
 
 
-def check_multiplier_every_size(check, *, multiplier_formula=_default_multiplier):
+def check_multiplier_every_size(check, *, multiplier_formula=_default_multiplier, rank_assumption=None):
     """R ⟂ ker A ⇔ R = Aᵀμ with μ = (AAᵀ)⁻¹AR unique, for every k' and n (rank A = k')."""
     A, R = MatrixSymbol("A", K, N), MatrixSymbol("R", N, 1)
     c, c2 = MatrixSymbol("c", K, 1), MatrixSymbol("c2", K, 1)
     delta = MatrixSymbol("delta", N, 1)
     P = kernel_projector_expr(A)
     mu = multiplier_formula(A, R)
-    _gram_invertible(check, A, "rank A = k' ⇒ AAᵀ invertible")
+    _gram_invertible(check, A, "rank A = k' ⇒ AAᵀ invertible", rank_assumption)
     every_size_identity(check, "R − Aᵀμ = PR for μ = multiplier(A, R) (every k', n)", R - A.T * mu, P * R)
     every_size_identity(check, "PR ∈ ker A: AP = 0 (every k', n)", A * P, ZeroMatrix(K, N))
     every_size_identity(check, "Rᵀ(PR) = |PR|² (P symmetric and idempotent; every k', n)", R.T * P * R,
                         (P * R).T * (P * R),
                         context="R ⟂ ker A and PR ∈ ker A give Rᵀ(PR) = 0, so |PR|² = 0, PR = 0 (positive definiteness, "
-                                "linalg.euclidean_inner_product) and R = Aᵀμ")
+                                "linalg.euclidean_inner_product) and R = Aᵀμ: the step of the cited "
+                                "linalg.annihilator_of_kernel_transpose_multiple (not a checked deduction: the "
+                                "deduction rules do not rewrite under an inverse)")
     every_size_identity(check, "uniqueness: multiplier(A, Aᵀc) = c (every k', n)", multiplier_formula(A, A.T * c), c,
                         context="so Aᵀc = Aᵀc' gives c = c': μ is unique")
     every_size_identity(check, "converse: (Aᵀc)ᵀδ = cᵀ(Aδ), zero for δ ∈ ker A (every k', n)", (A.T * c).T * delta,

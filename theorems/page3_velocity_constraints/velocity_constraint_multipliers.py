@@ -68,8 +68,8 @@ def check_multiplier_form(check, *, multiplier=transpose_multiplier, sizes=((1, 
     with check.without(IDEAL_REACTION_ADOPTION, note="the equivalence R ⟂ ker A ⇔ R = Aᵀμ is linear algebra at each t; "
                                                      "the postulate only says that every motion of the model is ideal"):
         if every_size:
-            check_multiplier_every_size(check, **({} if multiplier_formula is None
-                                                  else {"multiplier_formula": multiplier_formula}))
+            check_multiplier_every_size(check, rank_assumption=H_CONSTANT_RANK if rank_hypothesis else None,
+                                        **({} if multiplier_formula is None else {"multiplier_formula": multiplier_formula}))
             check_inverse_continuity_every_size(check)
         def equivalence(instance):
             A, cvec, w = instance
