@@ -111,6 +111,9 @@ def verify_on_worker(item_id: str, spec: dict, seed: int, profile: str, timeout:
     message = answer.get("message")
     if isinstance(message, dict) and isinstance(message.get("depends"), dict):
         message["depends"] = client_manifest(_with_worker_imports(message["depends"]))
+        # the whole environment of this worker (C code may read any of it; the client's is in the key)
+        from .library_state import process_environment_digest
+        message["depends"]["process-env:"] = process_environment_digest()
         if unpinned:
             from .dependencies import NEVER
             message["depends"]["untracked:warnings"] = f"{NEVER} (not cacheable: {unpinned})"

@@ -23,9 +23,9 @@ runs is recorded here, in the process that runs it, the way ``make`` depfiles an
   ``get``, ``in``, ``os.getenv``, ``os.getenvb``; its value, or its absence), ``environ`` when it read the whole
   environment (iterated over it, ``len``, ``copy``, ``dict(...)``, ``repr``); a variable the run set itself is
   not an input.  Reads that bypass ``os.environ`` (C code calling ``getenv``) are **not** seen;
-* ``process-env:``: the whole environment (less session variables) of the process the verifier ran in, since C
-  code may ``getenv`` any name (:func:`checker.execution.library_state.process_environment`); it is in every key
-  too, so it matters when the verifier ran elsewhere (a Dask worker);
+* ``process-env:``: the whole environment (less session variables) of the Dask worker the verifier ran in, since C
+  code may ``getenv`` any name (:func:`checker.execution.library_state.process_environment`); a local verifier's is
+  its parent's, which is in every key;
 * ``state:random``/``state:numpy.random``: the state of a global random generator the run drew from, as it
   started (added by :func:`checker.execution.pool.run_in_process`; :mod:`checker.execution.library_state`);
 * ``untracked:WHAT``: the run read something no digest describes (a socket, another program, the clock, the

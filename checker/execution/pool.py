@@ -119,9 +119,8 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
     """
     import warnings
     from .dependencies import global_random_states, recording
-    from .library_state import pinned_filters, process_environment_digest
+    from .library_state import pinned_filters
     random_before = global_random_states()
-    environment = process_environment_digest()  # what C code here can read (a Dask worker's may differ)
     with recording() as recorded, warnings.catch_warnings():
         if pinned_filters() is not None:  # the filters the keys were computed with (library_state._warnings)
             warnings.filters[:] = pinned_filters()
@@ -147,7 +146,6 @@ def run_in_process(it, seed: int, profile: str, load_flags: str = "", full_trace
                     detail += "\n" + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         records = checks.records()
     depends = recorded.manifest
-    depends["process-env:"] = environment
     random_after = global_random_states()
     for name, digest in random_before.items():  # it drew from a global generator: the state it started with counts
         if random_after.get(name) != digest:
@@ -317,10 +315,11 @@ def _worker(items, seed, profile, load_flags, conn, full_traceback=False, signal
 
 
 #: modules sympy and hypothesis import on first use inside many verifiers (differentiation, matrices, lambdify,
-#: flat-mapped strategies): imported once before forking instead of once per verifier
+#: flat-mapped strategies), and the one multiprocessing imports on its first fork (else the first worker, forked
+#: before the parent had it, sees a module loaded after its snapshot and retires): imported once before forking
 _FIRST_USE_MODULES = ("sympy.tensor.array.array_derivatives", "sympy.tensor.array.expressions",
                       "sympy.matrices.expressions.applyfunc", "sympy.codegen.ast",
-                      "hypothesis.strategies._internal.flatmapped")
+                      "hypothesis.strategies._internal.flatmapped", "multiprocessing.popen_fork")
 
 
 def preload() -> None:
