@@ -429,10 +429,8 @@ def _original_get(name):
 
 
 def _original_items():
-    try:
-        return [(os.environ.decodekey(k), os.environ.decodevalue(v)) for k, v in os.environ._data.items()]
-    except Exception:  # noqa: BLE001
-        return list(dict(os.environ).items())
+    from .library_state import environment_now  # the values as stored, past the recording wrappers
+    return environment_now()
 
 
 def _caller_is_kernel(frame) -> bool:

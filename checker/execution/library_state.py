@@ -159,7 +159,7 @@ def process_environment() -> list:
     import os
     patterns = SESSION_VARIABLES + tuple(p.strip() for p in os.environ.get("CHECKER_CACHE_IGNORE_ENV", "").split(",")
                                           if p.strip())
-    out = [("os", k, v) for k, v in _environment_now() if not _ignored_variable(k, patterns)]
+    out = [("os", k, v) for k, v in environment_now() if not _ignored_variable(k, patterns)]
     posix = sys.modules.get("posix") or sys.modules.get("nt")
     started = getattr(posix, "environ", {}) or {}
     for k, v in started.items():
@@ -170,7 +170,7 @@ def process_environment() -> list:
     return sorted(out)
 
 
-def _environment_now() -> list:
+def environment_now() -> list:
     import os
     try:  # the values as stored, without the recording wrappers (this read is the checker's, not a verifier's)
         return [(os.environ.decodekey(k), os.environ.decodevalue(v)) for k, v in os.environ._data.items()]
